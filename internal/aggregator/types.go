@@ -1,0 +1,78 @@
+package aggregator
+
+// Outcome of one hook (SPEC §4.6).
+type Outcome string
+
+const (
+	Success    Outcome = "success"
+	Blocked    Outcome = "blocked"
+	Error      Outcome = "error"
+	Timeout    Outcome = "timeout"
+	SpawnError Outcome = "spawn_error"
+	Cancelled  Outcome = "cancelled"
+	Skipped    Outcome = "skipped"
+)
+
+// Output is a hook's normalized output object (SPEC §4.6), and the shape of
+// the merged verdict's fields.
+type Output struct {
+	Decision           string         `json:"decision,omitempty"`
+	Reason             string         `json:"reason,omitempty"`
+	Continue           *bool          `json:"continue,omitempty"`
+	StopReason         string         `json:"stopReason,omitempty"`
+	SystemMessage      string         `json:"systemMessage,omitempty"`
+	SuppressOutput     bool           `json:"suppressOutput,omitempty"`
+	HookSpecificOutput map[string]any `json:"hookSpecificOutput,omitempty"`
+}
+
+// Blocks reports whether the output blocks: decision deny or continue false.
+func (o *Output) Blocks() bool {
+	return o != nil && (o.Decision == "deny" || (o.Continue != nil && !*o.Continue))
+}
+
+// Meta describes the hook a result belongs to; it is copied into the report.
+type Meta struct {
+	Name     string // the hook's name, else its command
+	Command  string
+	Source   string
+	File     string
+	EventKey string // the key the hook was registered under
+	Dialect  string // "native", "claude", "gemini", "llxprt"
+	// FailClosed: the hook's, its file's or --fail-closed.
+	FailClosed bool
+}
+
+// HookReport is one entry of the result's "hooks" array (SPEC §6).
+type HookReport struct {
+	Name            string  `json:"name"`
+	Command         string  `json:"command"`
+	Source          string  `json:"source"`
+	File            string  `json:"file"`
+	Event           string  `json:"event"`
+	Outcome         Outcome `json:"outcome"`
+	ExitCode        *int    `json:"exitCode"`
+	Signal          string  `json:"signal"`
+	DurationMs      float64 `json:"durationMs"`
+	Stdout          string  `json:"stdout"`
+	Stderr          string  `json:"stderr"`
+	StdoutTruncated bool    `json:"stdoutTruncated"`
+	StderrTruncated bool    `json:"stderrTruncated"`
+	Output          *Output `json:"output,omitempty"`
+	Error           string  `json:"error,omitempty"`
+}
+
+// Verdict is the merged result of one event (SPEC §5, §6).
+type Verdict struct {
+	Event              string         `json:"event"`
+	Blocked            bool           `json:"blocked"`
+	Decision           string         `json:"decision,omitempty"`
+	Reason             string         `json:"reason,omitempty"`
+	Continue           bool           `json:"continue"`
+	StopReason         string         `json:"stopReason,omitempty"`
+	SystemMessage      string         `json:"systemMessage,omitempty"`
+	SuppressOutput     bool           `json:"suppressOutput,omitempty"`
+	HookSpecificOutput map[string]any `json:"hookSpecificOutput,omitempty"`
+	Hooks              []HookReport   `json:"hooks"`
+	Warnings           []string       `json:"warnings,omitempty"`
+	DurationMs         float64        `json:"durationMs"`
+}

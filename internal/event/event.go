@@ -1,0 +1,189 @@
+package event
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Strategy is how the outputs of the hooks of one event are merged (SPEC §5).
+type Strategy int
+
+const (
+	// StrategyDecision merges decisions (deny > ask > allow) and joins messages.
+	StrategyDecision Strategy = iota
+	// StrategyReplace lets later outputs replace earlier top-level fields.
+	StrategyReplace
+	// StrategyToolSelection merges hookSpecificOutput.toolConfig only.
+	StrategyToolSelection
+)
+
+// String names the strategy as plan and logs print it.
+func (s Strategy) String() string {
+	switch s {
+	case StrategyReplace:
+		return "replace"
+	case StrategyToolSelection:
+		return "tool-selection"
+	default:
+		return "decision"
+	}
+}
+
+// Chain is how a sequential hook's output feeds the next hook's input (SPEC §4.7).
+type Chain int
+
+const (
+	// ChainNone: the input is not changed between hooks.
+	ChainNone Chain = iota
+	// ChainToolInput: updatedInput replaces tool_input, then tool_input is merged in.
+	ChainToolInput
+	// ChainPrompt: additionalContext is appended to prompt after a blank line.
+	ChainPrompt
+	// ChainLLMRequest: hookSpecificOutput.llm_request is merged into llm_request.
+	ChainLLMRequest
+)
+
+// Event describes one event of the catalogue.
+type Event struct {
+	// Name is the canonical (LLxprt / Gemini CLI) name.
+	Name string
+	// Claude is the Claude Code name; equal to Name for shared names and for
+	// Claude-only events, empty when Claude Code has no such event.
+	Claude string
+	// ClaudeOnly marks events that exist only in Claude Code.
+	ClaudeOnly bool
+	// MatchField is the input field a matcher is tested against; empty when
+	// the event has no match value (matchers are ignored).
+	MatchField string
+	Strategy   Strategy
+	CanBlock   bool
+	Chain      Chain
+}
+
+// Keys returns the config keys under which hooks for this event are
+// registered: the canonical name, then the Claude alias if it differs.
+func (e Event) Keys() []string {
+	if e.Claude == "" || e.Claude == e.Name {
+		return []string{e.Name}
+	}
+	return []string{e.Name, e.Claude}
+}
+
+var catalogue = []Event{
+	{Name: "BeforeTool", Claude: "PreToolUse", MatchField: "tool_name", Strategy: StrategyDecision, CanBlock: true, Chain: ChainToolInput},
+	{Name: "AfterTool", Claude: "PostToolUse", MatchField: "tool_name", Strategy: StrategyDecision, CanBlock: true},
+	{Name: "BeforeAgent", Claude: "UserPromptSubmit", Strategy: StrategyDecision, CanBlock: true, Chain: ChainPrompt},
+	{Name: "AfterAgent", Claude: "Stop", Strategy: StrategyDecision, CanBlock: true},
+	{Name: "BeforeModel", Strategy: StrategyReplace, CanBlock: true, Chain: ChainLLMRequest},
+	{Name: "AfterModel", Strategy: StrategyReplace, CanBlock: true},
+	{Name: "BeforeToolSelection", Strategy: StrategyToolSelection},
+	{Name: "SessionStart", Claude: "SessionStart", MatchField: "source", Strategy: StrategyDecision},
+	{Name: "SessionEnd", Claude: "SessionEnd", MatchField: "reason", Strategy: StrategyReplace},
+	{Name: "PreCompress", Claude: "PreCompact", MatchField: "trigger", Strategy: StrategyDecision, CanBlock: true},
+	{Name: "Notification", Claude: "Notification", MatchField: "notification_type", Strategy: StrategyReplace},
+	{Name: "PermissionRequest", Claude: "PermissionRequest", ClaudeOnly: true, MatchField: "tool_name", Strategy: StrategyDecision, CanBlock: true},
+	{Name: "PostToolUseFailure", Claude: "PostToolUseFailure", ClaudeOnly: true, MatchField: "tool_name", Strategy: StrategyDecision},
+	{Name: "SubagentStart", Claude: "SubagentStart", ClaudeOnly: true, MatchField: "agent_type", Strategy: StrategyReplace},
+	{Name: "SubagentStop", Claude: "SubagentStop", ClaudeOnly: true, MatchField: "agent_type", Strategy: StrategyDecision, CanBlock: true},
+	{Name: "PostCompact", Claude: "PostCompact", ClaudeOnly: true, MatchField: "trigger", Strategy: StrategyReplace},
+}
+
+// All returns the catalogue in SPEC §1 order.
+func All() []Event {
+	out := make([]Event, len(catalogue))
+	copy(out, catalogue)
+	return out
+}
+
+// Names returns every name accepted on the command line (canonical names and
+// aliases), in catalogue order, without duplicates.
+func Names() []string {
+	var names []string
+	for _, e := range catalogue {
+		names = append(names, e.Keys()...)
+	}
+	return names
+}
+
+// ByKey finds the event for a config key. Keys are exact (case-sensitive);
+// both canonical names and Claude aliases are accepted.
+func ByKey(key string) (Event, bool) {
+	for _, e := range catalogue {
+		for _, k := range e.Keys() {
+			if k == key {
+				return e, true
+			}
+		}
+	}
+	return Event{}, false
+}
+
+// UnknownError is returned by Resolve for a name that is not in the catalogue.
+type UnknownError struct {
+	Name       string
+	Suggestion string
+}
+
+func (e *UnknownError) Error() string {
+	if e.Suggestion != "" {
+		return fmt.Sprintf("unknown event %q (did you mean %q?)", e.Name, e.Suggestion)
+	}
+	return fmt.Sprintf("unknown event %q (known events: %s)", e.Name, strings.Join(Names(), ", "))
+}
+
+// Resolve finds the event for a command-line name, case-insensitively. An
+// unknown name yields an *UnknownError carrying the closest known name.
+func Resolve(name string) (Event, error) {
+	for _, e := range catalogue {
+		for _, k := range e.Keys() {
+			if strings.EqualFold(k, name) {
+				return e, nil
+			}
+		}
+	}
+	return Event{}, &UnknownError{Name: name, Suggestion: Suggest(name)}
+}
+
+// Suggest returns the known event name closest to name, or "" when nothing
+// is close enough to be a plausible typo.
+func Suggest(name string) string {
+	lower := strings.ToLower(name)
+	best, bestDist := "", -1
+	for _, k := range Names() {
+		kl := strings.ToLower(k)
+		d := distance(lower, kl)
+		if strings.Contains(kl, lower) && len(lower) >= 4 {
+			d = min(d, 2)
+		}
+		if bestDist < 0 || d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	limit := max(2, len(name)/3)
+	if bestDist > limit {
+		return ""
+	}
+	return best
+}
+
+// distance is the Levenshtein edit distance between a and b.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,194 @@
+package registry
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// Dialect is the flavour a config file is read in (SPEC §2.2). Dialects
+// differ only in matcher syntax, timeout unit and default, and default shell.
+type Dialect string
+
+const (
+	Native Dialect = "native"
+	Claude Dialect = "claude"
+	Gemini Dialect = "gemini"
+	LLxprt Dialect = "llxprt"
+)
+
+// Source is where a config file came from (SPEC §2.3). Its numeric value is
+// the source rank used in plan order.
+type Source int
+
+const (
+	Runtime Source = iota
+	Project
+	User
+	System
+	Extension
+)
+
+func (s Source) String() string {
+	switch s {
+	case Project:
+		return "project"
+	case User:
+		return "user"
+	case System:
+		return "system"
+	case Extension:
+		return "extension"
+	default:
+		return "runtime"
+	}
+}
+
+// Position is a place in a config file. Line and Col are 1-based; 0 means
+// unknown (the whole file).
+type Position struct {
+	File string
+	Line int
+	Col  int
+}
+
+func (p Position) String() string {
+	if p.Line == 0 {
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Severity of a Diagnostic.
+type Severity string
+
+const (
+	SeverityError   Severity = "error"
+	SeverityWarning Severity = "warning"
+)
+
+// Diagnostic is one finding about a config file: for fire an entry that was
+// skipped (reported in the result's warnings), for validate a line of output.
+type Diagnostic struct {
+	Pos      Position
+	Severity Severity
+	Message  string
+}
+
+// String renders "file:line:col: severity: message".
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Message)
+}
+
+// Error is a fatal config error (missing, unreadable or malformed file).
+// Its message is "FILE:LINE:COL: message" (SPEC §6).
+type Error struct {
+	Pos Position
+	Msg string
+	Err error // underlying error, if any
+}
+
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+func (e *Error) Unwrap() error { return e.Err }
+
+// Matcher is a compiled matcher (SPEC §3.1).
+type Matcher interface {
+	// Match reports whether the matcher accepts the event's match value.
+	Match(value string) bool
+	// MatchesAll is true for an absent, "" or "*" matcher; only such
+	// matchers match an input that lacks the match field.
+	MatchesAll() bool
+	// Kind says how the pattern was read: "all", "glob", "regex", "exact",
+	// "exact-list", "invalid-regex" ...
+	Kind() string
+	// String returns the matcher as written in the file.
+	String() string
+}
+
+// File is one loaded config file.
+type File struct {
+	Path       string
+	Source     Source
+	Dialect    Dialect
+	Enabled    bool // false: hooksConfig.enabled false or disableAllHooks true
+	FailClosed bool // hooksConfig.failClosed
+}
+
+// Hook is one valid hook entry. Values are immutable once loaded.
+type Hook struct {
+	// EventKey is the config key the hook is registered under (exact as
+	// written, e.g. "PreToolUse"); Event is its catalogue entry.
+	EventKey string
+	Event    event.Event
+
+	Name        string
+	Description string
+	Command     string
+	// Args is the exec form's argument list; ExecForm is true when the
+	// entry had "args" (even an empty array).
+	Args     []string
+	ExecForm bool
+	Shell    string
+	// Timeout is the hook's own timeout, 0 when not set.
+	Timeout time.Duration
+	Env     map[string]string
+	// FailClosed is the hook's own failClosed or its file's.
+	FailClosed bool
+
+	Matcher    Matcher
+	Sequential bool
+	Priority   int
+
+	Source    Source
+	File      string
+	FileIndex int // position of the file in load order
+	DefIndex  int // position of the definition within its event key
+	HookIndex int // position within the definition's hooks
+	Pos       Position
+	Dialect   Dialect
+	// FileDisabled is true when the hook's file is turned off.
+	FileDisabled bool
+}
+
+// DisplayName is the hook's name, else its command (SPEC §6).
+func (h *Hook) DisplayName() string {
+	if h.Name != "" {
+		return h.Name
+	}
+	return h.Command
+}
+
+// Registry is the immutable result of loading configs.
+type Registry struct {
+	Files []File
+	// Hooks are all valid hooks of all files (also those of disabled files),
+	// sorted in plan order (SPEC §2.3).
+	Hooks []*Hook
+	// Disabled is the union of every file's hooksConfig.disabled list.
+	Disabled []string
+	// Warnings are entries that were skipped, in file order.
+	Warnings []Diagnostic
+}
+
+// ForEvent returns the hooks registered under any key of e, in plan order.
+func (r *Registry) ForEvent(e event.Event) []*Hook {
+	var out []*Hook
+	for _, h := range r.Hooks {
+		if h.Event.Name == e.Name {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// IsDisabled reports whether hooksConfig.disabled names the hook: its name,
+// or its command when it has no name.
+func (r *Registry) IsDisabled(h *Hook) bool {
+	for _, d := range r.Disabled {
+		if d == h.DisplayName() {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,66 @@
+package runner
+
+import "time"
+
+// Spec is one process to run.
+type Spec struct {
+	// Argv is the program and its arguments. Argv[0] without a slash is
+	// looked up on the PATH of Env (shell form: [shell, "-c", command]).
+	Argv []string
+	// Dir is the working directory.
+	Dir string
+	// Env is the complete environment ("NAME=value").
+	Env []string
+	// Timeout for the hook; 0 means none.
+	Timeout time.Duration
+	// Stdin is fed to the process, followed by nothing else (the caller
+	// includes the trailing newline), then EOF.
+	Stdin []byte
+}
+
+// Status is how a process ended, as far as the runner knows.
+type Status int
+
+const (
+	// Exited: the process exited on its own; ExitCode is valid.
+	Exited Status = iota
+	// Signaled: killed by a signal that the runner did not send.
+	Signaled
+	// TimedOut: the timeout expired and the group was terminated.
+	TimedOut
+	// SpawnFailed: the process could not be started; Err says why.
+	SpawnFailed
+	// Cancelled: the run's context was cancelled while it ran, or before it
+	// started (Started is false then).
+	Cancelled
+)
+
+func (s Status) String() string {
+	switch s {
+	case Signaled:
+		return "signaled"
+	case TimedOut:
+		return "timeout"
+	case SpawnFailed:
+		return "spawn_error"
+	case Cancelled:
+		return "cancelled"
+	default:
+		return "exited"
+	}
+}
+
+// Result is the raw result of one process.
+type Result struct {
+	Status   Status
+	Started  bool
+	ExitCode int    // valid when Status == Exited
+	Signal   string // "SIGSEGV" ... when the process died of a signal (any status)
+	Stdout   []byte
+	Stderr   []byte
+	// StdoutTruncated / StderrTruncated: more was written than the cap.
+	StdoutTruncated bool
+	StderrTruncated bool
+	Duration        time.Duration
+	Err             error // spawn error, or other runner-level problem
+}
