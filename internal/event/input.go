@@ -1,0 +1,233 @@
+package event
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+)
+
+// MaxInputSize is the largest event accepted on stdin (SPEC §4.1).
+const MaxInputSize = 64 << 20
+
+// TimestampLayout is the layout of the filled-in timestamp field.
+const TimestampLayout = "2006-01-02T15:04:05.000Z"
+
+// Input is a parsed event: its top-level fields as compact raw JSON, so
+// that large nested values (tool_input, llm_request) are copied, never
+// decoded, on their way to the hooks.
+type Input struct {
+	fields map[string]json.RawMessage
+}
+
+// InputError is a problem with the event input; Line and Col are set for
+// JSON syntax errors.
+type InputError struct {
+	Line, Col int
+	Msg       string
+}
+
+func (e *InputError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("input: line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	}
+	return "input: " + e.Msg
+}
+
+// ReadInput reads and parses an event from r (at most MaxInputSize bytes).
+func ReadInput(r io.Reader, now time.Time, wd string) (*Input, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxInputSize+1))
+	if err != nil {
+		return nil, &InputError{Msg: "cannot read: " + err.Error()}
+	}
+	if len(data) > MaxInputSize {
+		return nil, &InputError{Msg: fmt.Sprintf("larger than %d MiB", MaxInputSize>>20)}
+	}
+	return ParseInput(data, now, wd)
+}
+
+// ParseInput parses an event object (empty input means {}) and fills the
+// missing base fields (SPEC §4.1): session_id, transcript_path, cwd (wd)
+// and timestamp (now, UTC).
+func ParseInput(data []byte, now time.Time, wd string) (*Input, error) {
+	fields := map[string]json.RawMessage{}
+	if len(bytes.TrimSpace(data)) > 0 {
+		var compact bytes.Buffer
+		compact.Grow(len(data))
+		if err := json.Compact(&compact, data); err != nil {
+			return nil, syntaxError(data, err)
+		}
+		if c := compact.Bytes(); c[0] != '{' {
+			return nil, &InputError{Msg: "the event must be a JSON object, got " + kindOf(c[0])}
+		}
+		if err := json.Unmarshal(compact.Bytes(), &fields); err != nil {
+			return nil, &InputError{Msg: err.Error()}
+		}
+	}
+	in := &Input{fields: fields}
+	in.setDefault("session_id", "")
+	in.setDefault("transcript_path", "")
+	in.setDefault("cwd", wd)
+	in.setDefault("timestamp", now.UTC().Format(TimestampLayout))
+	return in, nil
+}
+
+func (in *Input) setDefault(name, value string) {
+	if _, ok := in.fields[name]; !ok {
+		in.fields[name] = quote(value)
+	}
+}
+
+// String returns a top-level string field; ok is false when the field is
+// absent or not a string.
+func (in *Input) String(name string) (string, bool) {
+	raw, ok := in.fields[name]
+	if !ok || len(raw) == 0 || raw[0] != '"' {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// Clone returns a copy whose fields can be changed independently.
+func (in *Input) Clone() *Input {
+	fields := make(map[string]json.RawMessage, len(in.fields))
+	for k, v := range in.fields {
+		fields[k] = v
+	}
+	return &Input{fields: fields}
+}
+
+// Encode renders the compact JSON a hook registered under eventKey
+// receives on stdin: hook_event_name set to the key, keys sorted, one
+// trailing newline.
+func (in *Input) Encode(eventKey string) []byte {
+	keys := make([]string, 0, len(in.fields)+1)
+	size := 2
+	for k, v := range in.fields {
+		if k != "hook_event_name" {
+			keys = append(keys, k)
+			size += len(k) + len(v) + 4
+		}
+	}
+	keys = append(keys, "hook_event_name")
+	slices.Sort(keys)
+	buf := make([]byte, 0, size+len(eventKey)+24)
+	buf = append(buf, '{')
+	for i, k := range keys {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, quote(k)...)
+		buf = append(buf, ':')
+		if k == "hook_event_name" {
+			buf = append(buf, quote(eventKey)...)
+		} else {
+			buf = append(buf, in.fields[k]...)
+		}
+	}
+	return append(buf, '}', '\n')
+}
+
+// Apply feeds a sequential hook's hookSpecificOutput into the input of the
+// next hook, as chain c prescribes (SPEC §4.7).
+func (in *Input) Apply(c Chain, hso map[string]any) {
+	switch c {
+	case ChainToolInput:
+		if updated, ok := hso["updatedInput"].(map[string]any); ok {
+			in.set("tool_input", updated)
+		}
+		if patch, ok := hso["tool_input"].(map[string]any); ok {
+			in.merge("tool_input", patch)
+		}
+	case ChainPrompt:
+		if extra, ok := hso["additionalContext"].(string); ok && extra != "" {
+			prompt, _ := in.String("prompt")
+			in.set("prompt", prompt+"\n\n"+extra)
+		}
+	case ChainLLMRequest:
+		if patch, ok := hso["llm_request"].(map[string]any); ok {
+			in.merge("llm_request", patch)
+		}
+	}
+}
+
+// merge shallow-merges patch into the object field name (replacing a
+// field that is not an object).
+func (in *Input) merge(name string, patch map[string]any) {
+	obj := map[string]json.RawMessage{}
+	if raw, ok := in.fields[name]; ok && len(raw) > 0 && raw[0] == '{' {
+		if json.Unmarshal(raw, &obj) != nil {
+			obj = map[string]json.RawMessage{}
+		}
+	}
+	for k, v := range patch {
+		if b, err := marshal(v); err == nil {
+			obj[k] = b
+		}
+	}
+	in.set(name, obj)
+}
+
+func (in *Input) set(name string, v any) {
+	if b, err := marshal(v); err == nil {
+		in.fields[name] = b
+	}
+}
+
+// marshal encodes v compactly without HTML escaping.
+func marshal(v any) (json.RawMessage, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+func quote(s string) []byte {
+	b, _ := marshal(s)
+	return b
+}
+
+func kindOf(c byte) string {
+	switch c {
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	default:
+		return "a number"
+	}
+}
+
+// syntaxError converts a JSON error into an InputError with line and column.
+// json.Compact does not report offsets, so the error path checks again.
+func syntaxError(data []byte, err error) error {
+	var raw json.RawMessage
+	if uerr := json.Unmarshal(data, &raw); uerr != nil {
+		err = uerr
+	}
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		return &InputError{Msg: err.Error()}
+	}
+	// Offset counts the bytes read up to and including the offending one.
+	p := min(max(int(se.Offset)-1, 0), len(data))
+	line := 1 + bytes.Count(data[:p], []byte("\n"))
+	col := p - bytes.LastIndexByte(data[:p], '\n')
+	msg := strings.TrimPrefix(se.Error(), "json: ")
+	return &InputError{Line: line, Col: col, Msg: "invalid JSON: " + msg}
+}

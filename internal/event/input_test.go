@@ -1,0 +1,128 @@
+package event
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var now = time.Date(2026, 11, 21, 6, 7, 8, 9_000_000, time.FixedZone("x", 3600))
+
+func decode(t *testing.T, b []byte) map[string]any {
+	t.Helper()
+	require.True(t, strings.HasSuffix(string(b), "}\n"), "stdin ends with one newline: %q", b)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(b, &m))
+	return m
+}
+
+func TestParseInputFillsBaseFields(t *testing.T) {
+	t.Parallel()
+	in, err := ParseInput([]byte(`{"tool_name":"Bash","extra":{"n":1.50}}`), now, "/work/dir")
+	require.NoError(t, err)
+	m := decode(t, in.Encode("PreToolUse"))
+	assert.Equal(t, "", m["session_id"])
+	assert.Equal(t, "", m["transcript_path"])
+	assert.Equal(t, "/work/dir", m["cwd"])
+	assert.Equal(t, "2026-11-21T05:07:08.009Z", m["timestamp"])
+	assert.Equal(t, "PreToolUse", m["hook_event_name"])
+	assert.Contains(t, string(in.Encode("x")), `"extra":{"n":1.50}`, "unknown fields pass through byte for byte")
+}
+
+func TestParseInputKeepsGivenFieldsAndOverridesEventName(t *testing.T) {
+	t.Parallel()
+	in, err := ParseInput([]byte(`{"session_id":"s1","cwd":"/else","hook_event_name":"Wrong","timestamp":"t"}`), now, "/work")
+	require.NoError(t, err)
+	m := decode(t, in.Encode("BeforeTool"))
+	assert.Equal(t, "s1", m["session_id"])
+	assert.Equal(t, "/else", m["cwd"])
+	assert.Equal(t, "t", m["timestamp"])
+	assert.Equal(t, "BeforeTool", m["hook_event_name"])
+}
+
+func TestParseInputEmptyMeansObject(t *testing.T) {
+	t.Parallel()
+	for _, data := range []string{"", "  \n\t", "{}"} {
+		in, err := ParseInput([]byte(data), now, "/w")
+		require.NoError(t, err)
+		m := decode(t, in.Encode("Stop"))
+		assert.Len(t, m, 5)
+	}
+}
+
+func TestParseInputErrors(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		data      string
+		line, col int
+		contains  string
+	}{
+		{`{"a": 1,}`, 1, 9, "invalid JSON"},
+		{"{\n  \"a\": tru\n}", 2, 11, "invalid JSON"},
+		{"{\"a\":", 1, 5, "unexpected end"},
+		{`[1,2]`, 0, 0, "must be a JSON object, got an array"},
+		{`"s"`, 0, 0, "got a string"},
+		{`42`, 0, 0, "got a number"},
+		{`{} {}`, 1, 4, "invalid JSON"},
+	} {
+		_, err := ParseInput([]byte(tc.data), now, "/w")
+		var ie *InputError
+		require.True(t, errors.As(err, &ie), "%q: %v", tc.data, err)
+		assert.Equal(t, tc.line, ie.Line, "%q: %v", tc.data, err)
+		assert.Equal(t, tc.col, ie.Col, "%q: %v", tc.data, err)
+		assert.Contains(t, err.Error(), tc.contains)
+	}
+}
+
+func TestReadInputTooLarge(t *testing.T) {
+	t.Parallel()
+	big := strings.NewReader(`{"a":"` + strings.Repeat("x", MaxInputSize) + `"}`)
+	_, err := ReadInput(big, now, "/w")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "larger than 64 MiB")
+}
+
+func TestStringField(t *testing.T) {
+	t.Parallel()
+	in, err := ParseInput([]byte(`{"tool_name":"write_file","n":3,"o":{}}`), now, "/w")
+	require.NoError(t, err)
+	v, ok := in.String("tool_name")
+	assert.True(t, ok)
+	assert.Equal(t, "write_file", v)
+	_, ok = in.String("n")
+	assert.False(t, ok)
+	_, ok = in.String("missing")
+	assert.False(t, ok)
+}
+
+func TestApplyChains(t *testing.T) {
+	t.Parallel()
+	in, err := ParseInput([]byte(`{"tool_input":{"a":1,"b":2},"prompt":"hi","llm_request":{"model":"m","n":1}}`), now, "/w")
+	require.NoError(t, err)
+
+	c := in.Clone()
+	c.Apply(ChainToolInput, map[string]any{"tool_input": map[string]any{"b": 3, "c": "x"}})
+	assert.Equal(t, map[string]any{"a": 1.0, "b": 3.0, "c": "x"}, decode(t, c.Encode("k"))["tool_input"])
+
+	c = in.Clone()
+	c.Apply(ChainToolInput, map[string]any{"updatedInput": map[string]any{"z": true}, "tool_input": map[string]any{"y": 1}})
+	assert.Equal(t, map[string]any{"z": true, "y": 1.0}, decode(t, c.Encode("k"))["tool_input"], "updatedInput replaces, then tool_input merges")
+
+	c = in.Clone()
+	c.Apply(ChainPrompt, map[string]any{"additionalContext": "ctx"})
+	assert.Equal(t, "hi\n\nctx", decode(t, c.Encode("k"))["prompt"])
+
+	c = in.Clone()
+	c.Apply(ChainLLMRequest, map[string]any{"llm_request": map[string]any{"model": "other"}})
+	assert.Equal(t, map[string]any{"model": "other", "n": 1.0}, decode(t, c.Encode("k"))["llm_request"])
+
+	// The original is untouched by changes to clones.
+	m := decode(t, in.Encode("k"))
+	assert.Equal(t, "hi", m["prompt"])
+	assert.Equal(t, map[string]any{"a": 1.0, "b": 2.0}, m["tool_input"])
+}
