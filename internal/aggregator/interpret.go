@@ -1,0 +1,212 @@
+package aggregator
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/runner"
+)
+
+// noBlockMessage is the reason of an exit-2 block that said nothing.
+const noBlockMessage = "hook exited with code 2 without an error message"
+
+// Interpret turns one raw runner result into a report (SPEC §4.6): outcome,
+// exit code, captured output and the normalized output object, including the
+// fail-closed deny for hooks that must not fail open.
+func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
+	r := newReport(meta)
+	r.Stdout = strings.ToValidUTF8(string(res.Stdout), "\uFFFD")
+	r.Stderr = strings.ToValidUTF8(string(res.Stderr), "\uFFFD")
+	r.StdoutTruncated = res.StdoutTruncated
+	r.StderrTruncated = res.StderrTruncated
+	r.Signal = res.Signal
+	r.DurationMs = durationMs(res.Duration)
+
+	out := strings.TrimSpace(r.Stdout)
+	errText := strings.TrimSpace(r.Stderr)
+	var notes []string
+	var detail string // what went wrong, for a fail-closed reason
+
+	switch res.Status {
+	case runner.Exited:
+		code := res.ExitCode
+		r.ExitCode = &code
+		switch code {
+		case 0:
+			r.Outcome = Success
+			r.Output = successOutput(ev, meta, out, &notes)
+		case 2:
+			r.Outcome = Blocked
+			r.Output = blockOutput(ev, out, errText, &notes)
+		default:
+			r.Outcome = Error
+			failure := fmt.Sprintf("exit code %d", code)
+			notes = append(notes, failure)
+			r.Output = warningOutput(out, errText)
+			detail = withText(failure, firstNonEmpty(errText, out))
+		}
+		if res.Err != nil {
+			notes = append(notes, res.Err.Error())
+		}
+	case runner.Signaled:
+		r.Outcome = Error
+		failure := "killed by a signal"
+		if res.Signal != "" {
+			failure = "killed by " + res.Signal
+		}
+		notes = append(notes, failure)
+		r.Output = warningOutput(out, errText)
+		detail = withText(failure, firstNonEmpty(errText, out))
+	case runner.TimedOut:
+		r.Outcome = Timeout
+		detail = timeoutDetail(res)
+		notes = append(notes, "timed out: "+detail)
+	case runner.SpawnFailed:
+		r.Outcome = SpawnError
+		detail = "could not start"
+		if res.Err != nil {
+			detail = res.Err.Error()
+		}
+		notes = append(notes, detail)
+	default: // runner.Cancelled and anything unknown: never interpreted
+		r.Outcome = Cancelled
+		if res.Err != nil {
+			notes = append(notes, res.Err.Error())
+		}
+	}
+
+	if meta.FailClosed && ev.CanBlock {
+		if verb := failVerb(r.Outcome); verb != "" {
+			r.Output = &Output{
+				Decision: "deny",
+				Reason:   fmt.Sprintf("hook %s %s: %s", r.Name, verb, detail),
+			}
+		}
+	}
+	r.Error = strings.Join(notes, "; ")
+	return r
+}
+
+// NotRun is the report of a hook that never ran: outcome Skipped (after a
+// sequential block) or Cancelled (hookexec was interrupted first).
+func NotRun(meta Meta, outcome Outcome) HookReport {
+	r := newReport(meta)
+	r.Outcome = outcome
+	return r
+}
+
+func newReport(meta Meta) HookReport {
+	name := meta.Name
+	if name == "" {
+		name = meta.Command
+	}
+	return HookReport{
+		Name:    name,
+		Command: meta.Command,
+		Source:  meta.Source,
+		File:    meta.File,
+		Event:   meta.EventKey,
+	}
+}
+
+// successOutput interprets the trimmed stdout of a hook that exited 0.
+func successOutput(ev event.Event, meta Meta, out string, notes *[]string) *Output {
+	if out == "" {
+		return nil
+	}
+	if obj, ok := outputObject(out); ok {
+		return normalize(ev, obj, notes)
+	}
+	noteBanner(out, notes)
+	if meta.Dialect == "claude" && (ev.Name == "BeforeAgent" || ev.Name == "SessionStart") {
+		return &Output{HookSpecificOutput: map[string]any{"additionalContext": out}}
+	}
+	return &Output{SystemMessage: out}
+}
+
+// blockOutput interprets a hook that exited 2: its JSON object (if any) with
+// the decision forced to deny, and the best reason available.
+func blockOutput(ev event.Event, out, errText string, notes *[]string) *Output {
+	o := &Output{}
+	plain := ""
+	if obj, ok := outputObject(out); ok {
+		o = normalize(ev, obj, notes)
+	} else if out != "" && !isJSON(out) {
+		plain = out
+		noteBanner(out, notes)
+	}
+	o.Decision = "deny"
+	o.Reason = firstNonEmpty(errText, o.Reason, plain, noBlockMessage)
+	return o
+}
+
+// warningOutput is the output of a hook that failed: its message as a
+// warning, or none when it said nothing.
+func warningOutput(out, errText string) *Output {
+	text := firstNonEmpty(errText, out)
+	if text == "" {
+		return nil
+	}
+	return &Output{SystemMessage: "Warning: " + text}
+}
+
+// noteBanner notes the common mistake of printing text before the JSON
+// object: the whole stdout is then plain text, but its last line is JSON.
+func noteBanner(out string, notes *[]string) {
+	i := strings.LastIndexByte(out, '\n')
+	if i < 0 {
+		return
+	}
+	if _, ok := decodeObject(strings.TrimSpace(out[i+1:])); ok {
+		*notes = append(*notes, "stdout is not a single JSON object (text before the JSON); treated as plain text")
+	}
+}
+
+func timeoutDetail(res runner.Result) string {
+	if res.Err != nil {
+		return res.Err.Error()
+	}
+	if res.Duration > 0 {
+		return "killed after " + res.Duration.Round(time.Millisecond).String()
+	}
+	return "killed at its timeout"
+}
+
+// failVerb is how a fail-closed reason describes an outcome; "" for outcomes
+// that never fail closed.
+func failVerb(o Outcome) string {
+	switch o {
+	case Error:
+		return "failed"
+	case Timeout:
+		return "timed out"
+	case SpawnError:
+		return "could not start"
+	default:
+		return ""
+	}
+}
+
+func withText(failure, text string) string {
+	if text == "" {
+		return failure
+	}
+	return failure + ": " + text
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// durationMs is d in milliseconds, rounded to microseconds.
+func durationMs(d time.Duration) float64 {
+	return math.Round(float64(d.Nanoseconds())/1e3) / 1e3
+}

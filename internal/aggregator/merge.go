@@ -1,0 +1,166 @@
+package aggregator
+
+import (
+	"strings"
+
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// Merge merges reports (already in plan order) with ev's strategy (SPEC §5)
+// into a verdict. Event is ev's canonical name, Hooks is reports (never nil)
+// and Continue is true unless an output stops the agent. Warnings and
+// DurationMs are left to the caller.
+//
+// Blocked is true only when ev can block and the merged decision is deny or
+// continue is false; on an event that cannot block the merged fields are
+// still reported but never block.
+func Merge(ev event.Event, reports []HookReport) Verdict {
+	if reports == nil {
+		reports = []HookReport{}
+	}
+	v := Verdict{Event: ev.Name, Continue: true, Hooks: reports}
+	outs := make([]*Output, 0, len(reports))
+	for i := range reports {
+		if reports[i].Output != nil {
+			outs = append(outs, reports[i].Output)
+		}
+	}
+	switch ev.Strategy {
+	case event.StrategyReplace:
+		mergeReplace(&v, outs)
+	case event.StrategyToolSelection:
+		mergeToolSelection(&v, outs)
+	default:
+		mergeDecision(&v, outs)
+	}
+	v.Blocked = ev.CanBlock && (v.Decision == "deny" || !v.Continue)
+	return v
+}
+
+// decisionRank orders decisions: deny > ask > allow > none.
+func decisionRank(d string) int {
+	switch d {
+	case "deny":
+		return 3
+	case "ask":
+		return 2
+	case "allow":
+		return 1
+	default:
+		return 0
+	}
+}
+
+// mergeDecision is the decision strategy: the strongest decision wins and
+// carries the reasons of the outputs that chose it; messages are joined.
+func mergeDecision(v *Verdict, outs []*Output) {
+	for _, o := range outs {
+		if decisionRank(o.Decision) > decisionRank(v.Decision) {
+			v.Decision = o.Decision
+		}
+	}
+	var reasons, stops, messages []string
+	for _, o := range outs {
+		if o.Decision == v.Decision && o.Reason != "" {
+			reasons = append(reasons, o.Reason)
+		}
+		if o.Continue != nil && !*o.Continue {
+			v.Continue = false
+			if o.StopReason != "" {
+				stops = append(stops, o.StopReason)
+			}
+		}
+		if o.SystemMessage != "" {
+			messages = append(messages, o.SystemMessage)
+		}
+		v.SuppressOutput = v.SuppressOutput || o.SuppressOutput
+	}
+	v.Reason = strings.Join(reasons, "\n")
+	v.StopReason = strings.Join(stops, "\n")
+	v.SystemMessage = strings.Join(messages, "\n")
+	v.HookSpecificOutput = mergeSpecific(outs, true)
+}
+
+// mergeReplace is the replace strategy: each field present in a later
+// output replaces the earlier value.
+func mergeReplace(v *Verdict, outs []*Output) {
+	for _, o := range outs {
+		if o.Decision != "" {
+			v.Decision = o.Decision
+		}
+		if o.Reason != "" {
+			v.Reason = o.Reason
+		}
+		if o.Continue != nil {
+			v.Continue = *o.Continue
+		}
+		if o.StopReason != "" {
+			v.StopReason = o.StopReason
+		}
+		if o.SystemMessage != "" {
+			v.SystemMessage = o.SystemMessage
+		}
+		if o.SuppressOutput {
+			v.SuppressOutput = true
+		}
+	}
+	v.HookSpecificOutput = mergeSpecific(outs, false)
+}
+
+// mergeSpecific shallow-merges hookSpecificOutput in plan order, dropping
+// hookEventName. With decisionRules, additionalContext values are joined,
+// clearContext is true if any is, tool_input objects are merged key by key
+// and updatedInput is the last one. The result is nil when empty; the
+// outputs' maps are never modified.
+func mergeSpecific(outs []*Output, decisionRules bool) map[string]any {
+	merged := map[string]any{}
+	var contexts []string
+	var toolInput map[string]any
+	for _, o := range outs {
+		for k, val := range o.HookSpecificOutput {
+			if k == "hookEventName" {
+				continue
+			}
+			if !decisionRules {
+				merged[k] = val
+				continue
+			}
+			switch k {
+			case "additionalContext":
+				if s, ok := val.(string); ok && s != "" {
+					contexts = append(contexts, s)
+				}
+			case "clearContext":
+				if b, ok := val.(bool); ok {
+					prev, _ := merged[k].(bool)
+					merged[k] = prev || b
+				}
+			case "tool_input":
+				if m, ok := val.(map[string]any); ok {
+					if toolInput == nil {
+						toolInput = make(map[string]any, len(m))
+					}
+					for tk, tv := range m {
+						toolInput[tk] = tv
+					}
+				}
+			case "updatedInput":
+				if val != nil {
+					merged[k] = val
+				}
+			default:
+				merged[k] = val
+			}
+		}
+	}
+	if len(contexts) > 0 {
+		merged["additionalContext"] = strings.Join(contexts, "\n")
+	}
+	if toolInput != nil {
+		merged["tool_input"] = toolInput
+	}
+	if len(merged) == 0 {
+		return nil
+	}
+	return merged
+}

@@ -1,0 +1,208 @@
+package aggregator
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// outputObject parses a hook's trimmed stdout as one JSON object, or as a
+// JSON string whose content is one JSON object (double-encoded output).
+func outputObject(out string) (map[string]any, bool) {
+	if obj, ok := decodeObject(out); ok {
+		return obj, true
+	}
+	if !strings.HasPrefix(out, `"`) {
+		return nil, false
+	}
+	v, ok := decodeValue(out)
+	if !ok {
+		return nil, false
+	}
+	s, ok := v.(string)
+	if !ok {
+		return nil, false
+	}
+	return decodeObject(strings.TrimSpace(s))
+}
+
+// decodeObject parses s as exactly one JSON object (nothing after it).
+// Numbers are kept as json.Number so they survive unchanged.
+func decodeObject(s string) (map[string]any, bool) {
+	if !strings.HasPrefix(s, "{") {
+		return nil, false
+	}
+	v, ok := decodeValue(s)
+	if !ok {
+		return nil, false
+	}
+	obj, ok := v.(map[string]any)
+	return obj, ok
+}
+
+// decodeValue parses s as exactly one JSON value.
+func decodeValue(s string) (any, bool) {
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, false
+	}
+	return v, true
+}
+
+// isJSON reports whether s is one valid JSON value of any kind.
+func isJSON(s string) bool {
+	return json.Valid([]byte(s))
+}
+
+// normalize turns a hook's JSON output object into an Output (SPEC §4.6).
+// Values that are dropped are described in notes.
+func normalize(ev event.Event, obj map[string]any, notes *[]string) *Output {
+	o := &Output{}
+	if v, ok := present(obj, "decision"); ok {
+		if d, ok := decision(v, "allow", "ask", "deny"); ok {
+			o.Decision = d
+		} else {
+			*notes = append(*notes, "unknown decision "+describe(v)+" ignored")
+		}
+	}
+	o.Reason = stringField(obj, "", "reason", notes)
+	o.StopReason = stringField(obj, "", "stopReason", notes)
+	o.SystemMessage = stringField(obj, "", "systemMessage", notes)
+	if v, ok := present(obj, "continue"); ok {
+		if b, ok := v.(bool); ok {
+			o.Continue = &b
+		} else {
+			*notes = append(*notes, wrongType("continue", "a boolean", v))
+		}
+	}
+	if v, ok := present(obj, "suppressOutput"); ok {
+		if b, ok := v.(bool); ok {
+			o.SuppressOutput = b
+		} else {
+			*notes = append(*notes, wrongType("suppressOutput", "a boolean", v))
+		}
+	}
+	if v, ok := present(obj, "hookSpecificOutput"); ok {
+		if m, ok := v.(map[string]any); ok {
+			o.HookSpecificOutput = m
+		} else {
+			*notes = append(*notes, wrongType("hookSpecificOutput", "an object", v))
+		}
+	}
+	claudeFields(ev, o, notes)
+	return o
+}
+
+// claudeFields applies Claude Code's decision fields inside
+// hookSpecificOutput: permissionDecision (and its reason), and for
+// PermissionRequest decision.behavior (and its message).
+func claudeFields(ev event.Event, o *Output, notes *[]string) {
+	hso := o.HookSpecificOutput
+	if hso == nil {
+		return
+	}
+	if ev.Name == "PermissionRequest" {
+		if v, ok := present(hso, "decision"); ok {
+			if d, ok := v.(map[string]any); ok {
+				if b, ok := present(d, "behavior"); ok && o.Decision == "" {
+					if dec, ok := decision(b, "allow", "deny"); ok {
+						o.Decision = dec
+					} else {
+						*notes = append(*notes, "unknown hookSpecificOutput.decision.behavior "+describe(b)+" ignored")
+					}
+				}
+				if msg := stringField(d, "hookSpecificOutput.decision.", "message", notes); o.Reason == "" {
+					o.Reason = msg
+				}
+			} else {
+				*notes = append(*notes, wrongType("hookSpecificOutput.decision", "an object", v))
+			}
+		}
+	}
+	if v, ok := present(hso, "permissionDecision"); ok && o.Decision == "" {
+		if s, isString := v.(string); isString && strings.EqualFold(strings.TrimSpace(s), "defer") {
+			// defer: no decision, the agent decides as usual.
+		} else if d, ok := decision(v, "allow", "ask", "deny"); ok {
+			o.Decision = d
+		} else {
+			*notes = append(*notes, "unknown hookSpecificOutput.permissionDecision "+describe(v)+" ignored")
+		}
+	}
+	if r := stringField(hso, "hookSpecificOutput.", "permissionDecisionReason", notes); o.Reason == "" {
+		o.Reason = r
+	}
+}
+
+// decision maps a decision value to its canonical form if it is one of
+// allowed. "block" means deny and "approve" means allow, where allowed.
+func decision(v any, allowed ...string) (string, bool) {
+	s, ok := v.(string)
+	if !ok {
+		return "", false
+	}
+	d := strings.ToLower(strings.TrimSpace(s))
+	switch d {
+	case "block":
+		d = "deny"
+	case "approve":
+		d = "allow"
+	}
+	for _, a := range allowed {
+		if d == a {
+			return d, true
+		}
+	}
+	return "", false
+}
+
+// present returns obj[key] unless it is absent, null or the empty string,
+// all of which mean "not set".
+func present(obj map[string]any, key string) (any, bool) {
+	v, ok := obj[key]
+	if !ok || v == nil || v == "" {
+		return nil, false
+	}
+	return v, true
+}
+
+// stringField returns obj[key] if it is a string; another type is noted
+// (path is where obj sits in the output, for the note).
+func stringField(obj map[string]any, path, key string, notes *[]string) string {
+	v, ok := present(obj, key)
+	if !ok {
+		return ""
+	}
+	s, ok := v.(string)
+	if !ok {
+		*notes = append(*notes, wrongType(path+key, "a string", v))
+	}
+	return s
+}
+
+func wrongType(key, want string, v any) string {
+	return fmt.Sprintf("%q ignored: expected %s, got %s", key, want, describe(v))
+}
+
+// describe renders a decoded JSON value for a message, shortened.
+func describe(v any) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Sprint(v)
+	}
+	s := strings.TrimSpace(buf.String())
+	if r := []rune(s); len(r) > 40 {
+		s = string(r[:40]) + "…"
+	}
+	return s
+}
