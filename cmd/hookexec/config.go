@@ -1,0 +1,88 @@
+package main
+
+import (
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/registry"
+)
+
+// configFlags are the config and input options shared by fire, plan and
+// test (SPEC §6, §7).
+type configFlags struct {
+	configs    []string
+	input      string
+	projectDir string
+	dialect    string
+}
+
+func (c *configFlags) register(fl *pflag.FlagSet) {
+	fl.StringArrayVar(&c.configs, "config", nil, "load this config file (repeatable; default: $HOOKEXEC_CONFIG, else discovery)")
+	fl.StringVar(&c.input, "input", "", "read the event JSON from this file instead of stdin")
+	fl.StringVar(&c.projectDir, "project-dir", "", "project directory (default: $HOOKEXEC_PROJECT_DIR, agent variables, the input's cwd, the working directory)")
+	fl.StringVar(&c.dialect, "dialect", "", "read --config files in this dialect: native, claude, gemini, llxprt (default: from the file's location)")
+}
+
+// load reads the event input, resolves the project directory and loads the
+// registry, in that order: an input error means no config is read.
+func (a *app) load(c configFlags) (*event.Input, string, *registry.Registry, error) {
+	var dialect registry.Dialect
+	if c.dialect != "" {
+		d, err := registry.ParseDialect(c.dialect)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		dialect = d
+	}
+	in, err := a.readInput(c.input)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	inputCwd, _ := in.String("cwd")
+	projectDir, err := registry.ResolveProjectDir(c.projectDir, a.getenv, inputCwd)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	reg, err := registry.Load(registry.Options{Configs: c.configs, Dialect: dialect, ProjectDir: projectDir, Getenv: a.getenv})
+	if err != nil {
+		return nil, "", nil, err
+	}
+	return in, projectDir, reg, nil
+}
+
+func (a *app) readInput(path string) (*event.Input, error) {
+	wd, _ := os.Getwd()
+	var r io.Reader = a.stdin
+	if path != "" && path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, &event.InputError{Msg: err.Error()}
+		}
+		defer f.Close()
+		r = f
+	}
+	if r == nil {
+		r = strings.NewReader("")
+	}
+	return event.ReadInput(r, time.Now(), wd)
+}
+
+// eventCompletion completes event names for shells.
+func eventCompletion(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []string
+	for _, n := range event.Names() {
+		if strings.HasPrefix(strings.ToLower(n), strings.ToLower(toComplete)) {
+			out = append(out, n)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookexec/hookexec/internal/aggregator"
+	"github.com/hookexec/hookexec/internal/engine"
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/runner"
+)
+
+// fireFlags are fire's flags (SPEC §6).
+type fireFlags struct {
+	configFlags
+	format      string
+	timeout     string
+	killGrace   string
+	maxParallel int
+	maxOutput   string
+	sequential  bool
+	failClosed  bool
+}
+
+func (a *app) fireCommand() *cobra.Command {
+	var f fireFlags
+	cmd := &cobra.Command{
+		Use:   "fire EVENT",
+		Short: "Run the hooks for an event (event JSON on stdin) and print the verdict",
+		Long: `Run the hooks registered for EVENT with the event JSON (stdin or --input) on
+their stdin, merge their answers and print one JSON verdict on stdout.
+
+Exit status: 0 proceed, 2 blocked (the reason on stderr), 1 usage, config or
+input error, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM.`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: eventCompletion,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.fire(args[0], f)
+		},
+	}
+	fl := cmd.Flags()
+	f.register(fl)
+	fl.StringVar(&f.format, "format", "result", "output format: result")
+	fl.StringVar(&f.timeout, "timeout", "", "timeout for hooks that set none (Go duration; a bare number is milliseconds; default: the dialect's)")
+	fl.StringVar(&f.killGrace, "kill-grace", "5s", "time between SIGTERM and SIGKILL of a timed-out hook's process group")
+	fl.IntVar(&f.maxParallel, "max-parallel", 0, "run at most N hooks at once (0: no limit)")
+	fl.StringVar(&f.maxOutput, "max-output", "1MiB", "bytes of stdout and of stderr kept per hook (suffixes K, KiB, M, MiB)")
+	fl.BoolVar(&f.sequential, "sequential", false, "run all hooks one after another in plan order")
+	fl.BoolVar(&f.failClosed, "fail-closed", false, "treat hook failures, timeouts and config or input errors as a deny")
+	return cmd
+}
+
+// runSettings are fire's parsed numeric flags.
+type runSettings struct {
+	timeout, killGrace time.Duration
+	maxOutput          int64
+}
+
+func (f fireFlags) parse() (runSettings, error) {
+	var s runSettings
+	var err error
+	if f.format != "result" {
+		return s, fmt.Errorf("invalid --format %q (supported: result)", f.format)
+	}
+	if f.maxParallel < 0 {
+		return s, fmt.Errorf("invalid --max-parallel %d (want 0 or more)", f.maxParallel)
+	}
+	if f.timeout != "" {
+		if s.timeout, err = parseDuration("--timeout", f.timeout); err != nil {
+			return s, err
+		}
+	}
+	if s.killGrace, err = parseDuration("--kill-grace", f.killGrace); err != nil {
+		return s, err
+	}
+	if s.maxOutput, err = parseSize("--max-output", f.maxOutput); err != nil {
+		return s, err
+	}
+	return s, nil
+}
+
+func (a *app) fire(name string, f fireFlags) error {
+	ev, err := event.Resolve(name)
+	if err != nil {
+		return err
+	}
+	settings, err := f.parse()
+	if err != nil {
+		return err
+	}
+	depth := engine.Depth(a.getenv)
+	if depth >= engine.MaxDepth {
+		return fmt.Errorf("%s is %d: hooks are firing hookexec recursively; refusing to run hooks for %s", engine.DepthVar, depth, ev.Name)
+	}
+	log, err := a.logger()
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	in, projectDir, reg, err := a.load(f.configFlags)
+	if err != nil {
+		return a.failClosedOrError(ev, f.failClosed, err, start)
+	}
+	for _, w := range reg.Warnings {
+		log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
+	}
+	value, has := "", false
+	if ev.MatchField != "" {
+		value, has = in.String(ev.MatchField)
+	}
+	plan := planner.Build(reg, ev, value, has, planner.Options{
+		Timeout: settings.timeout, Sequential: f.sequential, FailClosed: f.failClosed,
+		Shell:      a.getenv("HOOKEXEC_SHELL"),
+		HasProgram: func(p string) bool { return runner.HasProgram(p, os.Environ()) },
+	})
+	log.Debug().Str("event", ev.Name).Int("steps", len(plan.Steps)).Bool("sequential", plan.Sequential).Str("projectDir", projectDir).Msg("plan built")
+
+	run := runner.New(runner.Options{MaxOutput: settings.maxOutput, KillGrace: settings.killGrace, MaxParallel: f.maxParallel})
+	ctx, interrupted := a.watchSignals(run)
+	eng := &engine.Engine{Runner: run, ProjectDir: projectDir, Environ: os.Environ(), Depth: depth, Log: log}
+	verdict := eng.Run(ctx, plan, in)
+	verdict.Warnings = warnings(reg)
+	verdict.DurationMs = float64(time.Since(start).Microseconds()) / 1000
+	if err := writeJSON(a.stdout, verdict); err != nil {
+		return err
+	}
+	if sig := interrupted(); sig != 0 {
+		return silentStatus(128 + int(sig))
+	}
+	if verdict.Blocked {
+		fmt.Fprintln(a.stderr, blockMessage(verdict))
+		return silentStatus(exitBlocked)
+	}
+	return nil
+}
+
+// failClosedOrError handles a config or input error: exit 1, or with
+// --fail-closed on an event that can block a deny verdict and exit 2.
+func (a *app) failClosedOrError(ev event.Event, failClosed bool, err error, start time.Time) error {
+	if !failClosed || !ev.CanBlock {
+		return err
+	}
+	v := aggregator.Verdict{
+		Event: ev.Name, Blocked: true, Decision: "deny", Reason: err.Error(), Continue: true,
+		Hooks: []aggregator.HookReport{}, DurationMs: float64(time.Since(start).Microseconds()) / 1000,
+	}
+	if werr := writeJSON(a.stdout, v); werr != nil {
+		return werr
+	}
+	return withStatus(exitBlocked, err)
+}
+
+// blockMessage is what stderr carries when the event is blocked (SPEC §6).
+func blockMessage(v aggregator.Verdict) string {
+	switch {
+	case strings.TrimSpace(v.Reason) != "":
+		return v.Reason
+	case strings.TrimSpace(v.StopReason) != "":
+		return v.StopReason
+	default:
+		return "blocked by hook"
+	}
+}
+
+func warnings(reg *registry.Registry) []string {
+	var out []string
+	for _, d := range reg.Warnings {
+		out = append(out, d.Pos.String()+": "+d.Message)
+	}
+	return out
+}
+
+// watchSignals cancels the returned context on the first SIGINT, SIGTERM or
+// SIGHUP and kills every hook at once on the second (SPEC §4.5). The
+// returned function reports the first signal (0 if none) and stops watching.
+func (a *app) watchSignals(run *runner.Runner) (context.Context, func() syscall.Signal) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	first := make(chan syscall.Signal, 1)
+	done := make(chan struct{})
+	go func() {
+		count := 0
+		for {
+			select {
+			case s := <-ch:
+				count++
+				if count == 1 {
+					first <- s.(syscall.Signal)
+					cancel()
+				} else {
+					run.KillAll()
+				}
+			case <-done:
+				return
+			}
+		}
+	}()
+	return ctx, func() syscall.Signal {
+		signal.Stop(ch)
+		close(done)
+		cancel()
+		select {
+		case s := <-first:
+			return s
+		default:
+			return 0
+		}
+	}
+}

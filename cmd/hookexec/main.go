@@ -1,0 +1,10 @@
+// Command hookexec executes coding-agent hooks: `hookexec fire EVENT <
+// event.json` loads the hook configs, runs the matching hooks and prints one
+// JSON verdict.
+package main
+
+import "os"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// writeJSON writes v as one indented JSON document (no HTML escaping).
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// parseDuration reads a Go duration; a bare number means milliseconds.
+func parseDuration(flag, s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	if ms, err := strconv.ParseFloat(s, 64); err == nil {
+		if ms < 0 {
+			return 0, fmt.Errorf("invalid %s %q: negative", flag, s)
+		}
+		return time.Duration(ms * float64(time.Millisecond)), nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("invalid %s %q (want a duration such as 500ms or 2s, or milliseconds)", flag, s)
+	}
+	return d, nil
+}
+
+// parseSize reads a byte count with an optional K/KiB/M/MiB/G/GiB suffix
+// (all binary multiples).
+func parseSize(flag, s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("invalid %s %q (want a positive byte count such as 1048576 or 1MiB)", flag, s)
+	}
+	return n * mult, nil
+}

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/rs/zerolog"
+	"github.com/spf13/cobra"
+)
+
+// app is what every command shares: stdio, the environment and the logger.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+
+	verbose  bool
+	logLevel string
+	logFile  string
+	logClose func() error
+}
+
+// run builds the command tree, executes args and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
+	root := a.rootCommand()
+	root.SetArgs(args)
+	err := root.Execute()
+	if a.logClose != nil {
+		_ = a.logClose()
+	}
+	return exitCode(err, stderr)
+}
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "hookexec",
+		Short:         "Execute coding-agent hooks",
+		Long:          "hookexec runs coding-agent hooks: it loads hook configs, runs the hooks that match an event with the event JSON on stdin, merges their answers and prints one JSON verdict.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(a.stdin)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return fmt.Errorf("%w (see 'hookexec %s --help')", err, c.Name())
+	})
+	pf := root.PersistentFlags()
+	pf.BoolVarP(&a.verbose, "verbose", "v", false, "log debug messages to stderr")
+	pf.StringVar(&a.logLevel, "log-level", "", "log level: trace, debug, info, warn, error (default off; debug with -v)")
+	pf.StringVar(&a.logFile, "log-file", "", "append logs to this file instead of stderr")
+	root.AddCommand(a.fireCommand(), a.versionCommand())
+	return root
+}
+
+// logger builds the zerolog logger from the logging flags. Logging is off
+// unless -v, --log-level or --log-file is given; it never writes to stdout.
+func (a *app) logger() (zerolog.Logger, error) {
+	level := zerolog.Disabled
+	switch {
+	case a.logLevel != "":
+		l, err := zerolog.ParseLevel(strings.ToLower(a.logLevel))
+		if err != nil || a.logLevel == "" {
+			return zerolog.Nop(), fmt.Errorf("invalid --log-level %q (want trace, debug, info, warn or error)", a.logLevel)
+		}
+		level = l
+	case a.verbose:
+		level = zerolog.DebugLevel
+	case a.logFile != "":
+		level = zerolog.InfoLevel
+	}
+	if level == zerolog.Disabled {
+		return zerolog.Nop(), nil
+	}
+	var w io.Writer = a.stderr
+	if a.logFile != "" {
+		f, err := os.OpenFile(a.logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return zerolog.Nop(), fmt.Errorf("cannot open log file: %w", err)
+		}
+		a.logClose = f.Close
+		w = f
+	} else if isTerminal(a.stderr) {
+		w = zerolog.ConsoleWriter{Out: a.stderr}
+	}
+	return zerolog.New(w).Level(level).With().Timestamp().Logger(), nil
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,6 @@
+// Package engine wires plan -> run -> aggregate. It turns plan steps into
+// process specs (environment, working directory, argv, stdin per event key),
+// runs them in parallel or sequentially with input chaining and
+// short-circuit (SPEC §4.7), interprets and merges the results. fire and
+// test share this one code path.
+package engine

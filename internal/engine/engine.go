@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"context"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/hookexec/hookexec/internal/aggregator"
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/runner"
+)
+
+// Engine runs plans. Its fields are set by the caller; it holds no other
+// state.
+type Engine struct {
+	Runner     *runner.Runner
+	ProjectDir string
+	// Environ is the parent environment ("NAME=value").
+	Environ []string
+	// Depth is the inherited HOOKEXEC_DEPTH.
+	Depth int
+	Log   zerolog.Logger
+}
+
+// Run executes the plan with input in and returns the merged verdict.
+// Cancelling ctx terminates running hooks and reports the rest cancelled.
+func (e *Engine) Run(ctx context.Context, p planner.Plan, in *event.Input) aggregator.Verdict {
+	start := time.Now()
+	var reports []aggregator.HookReport
+	if p.Sequential {
+		reports = e.runSequential(ctx, p, in)
+	} else {
+		reports = e.runParallel(ctx, p, in)
+	}
+	v := aggregator.Merge(p.Event, reports)
+	v.DurationMs = millis(time.Since(start))
+	return v
+}
+
+func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Input) []aggregator.HookReport {
+	stdin := map[string][]byte{} // serialized once per event key
+	specs := make([]runner.Spec, len(p.Steps))
+	for i, step := range p.Steps {
+		key := step.Hook.EventKey
+		if _, ok := stdin[key]; !ok {
+			stdin[key] = in.Encode(key)
+		}
+		specs[i] = e.specFor(step, in, stdin[key])
+		e.Log.Debug().Str("hook", step.Hook.DisplayName()).Strs("argv", specs[i].Argv).Msg("starting hook")
+	}
+	results := e.Runner.RunAll(ctx, specs)
+	reports := make([]aggregator.HookReport, len(p.Steps))
+	for i, step := range p.Steps {
+		reports[i] = aggregator.Interpret(p.Event, meta(step), results[i])
+		e.logReport(reports[i])
+	}
+	return reports
+}
+
+func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.Input) []aggregator.HookReport {
+	reports := make([]aggregator.HookReport, len(p.Steps))
+	cur := in
+	stopped := false
+	for i, step := range p.Steps {
+		m := meta(step)
+		switch {
+		case stopped:
+			reports[i] = aggregator.NotRun(m, aggregator.Skipped)
+			continue
+		case ctx.Err() != nil:
+			reports[i] = aggregator.NotRun(m, aggregator.Cancelled)
+			continue
+		}
+		spec := e.specFor(step, cur, cur.Encode(step.Hook.EventKey))
+		e.Log.Debug().Str("hook", step.Hook.DisplayName()).Strs("argv", spec.Argv).Msg("starting hook")
+		reports[i] = aggregator.Interpret(p.Event, m, e.Runner.Run(ctx, spec))
+		e.logReport(reports[i])
+		out := reports[i].Output
+		if p.Event.CanBlock && out.Blocks() {
+			stopped = true
+			continue
+		}
+		if reports[i].Outcome == aggregator.Success && out != nil && out.HookSpecificOutput != nil && p.Event.Chain != event.ChainNone {
+			if cur == in {
+				cur = in.Clone()
+			}
+			cur.Apply(p.Event.Chain, out.HookSpecificOutput)
+		}
+	}
+	return reports
+}
+
+func (e *Engine) logReport(r aggregator.HookReport) {
+	e.Log.Debug().Str("hook", r.Name).Str("outcome", string(r.Outcome)).Float64("durationMs", r.DurationMs).Str("error", r.Error).Msg("hook finished")
+}
+
+func meta(step planner.Step) aggregator.Meta {
+	h := step.Hook
+	return aggregator.Meta{
+		Name:       h.DisplayName(),
+		Command:    h.Command,
+		Source:     h.Source.String(),
+		File:       h.File,
+		EventKey:   h.EventKey,
+		Dialect:    string(h.Dialect),
+		FailClosed: step.FailClosed,
+	}
+}
+
+func millis(d time.Duration) float64 {
+	return float64(d.Microseconds()) / 1000
+}

@@ -1,0 +1,124 @@
+package engine
+
+import (
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/runner"
+)
+
+// DepthVar is the environment variable that counts nested hookexec runs.
+const DepthVar = "HOOKEXEC_DEPTH"
+
+// MaxDepth is the inherited depth at which fire refuses to run hooks.
+const MaxDepth = 8
+
+// Depth parses the inherited HOOKEXEC_DEPTH (0 when unset or invalid).
+func Depth(getenv func(string) string) int {
+	n, err := strconv.Atoi(strings.TrimSpace(getenv(DepthVar)))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
+// specFor builds the process spec of one step (SPEC §4.2, §4.3).
+func (e *Engine) specFor(step planner.Step, in *event.Input, stdin []byte) runner.Spec {
+	h := step.Hook
+	dir := e.ProjectDir
+	if cwd, ok := in.String("cwd"); ok && isDir(cwd) {
+		dir = cwd
+	}
+	sessionID, _ := in.String("session_id")
+	env := environ(e.Environ, map[string]string{
+		"HOOKEXEC_PROJECT_DIR": e.ProjectDir,
+		"CLAUDE_PROJECT_DIR":   e.ProjectDir,
+		"GEMINI_PROJECT_DIR":   e.ProjectDir,
+		"LLXPRT_PROJECT_DIR":   e.ProjectDir,
+		"GEMINI_CWD":           dir,
+		"HOOKEXEC_EVENT":       h.EventKey,
+		"HOOKEXEC_SESSION_ID":  sessionID,
+		"GEMINI_SESSION_ID":    sessionID,
+		DepthVar:               strconv.Itoa(e.Depth + 1),
+	}, h.Env)
+	var argv []string
+	if h.ExecForm {
+		lookup := envLookup(env)
+		argv = make([]string, 0, len(h.Args)+1)
+		argv = append(argv, expand(h.Command, lookup))
+		for _, a := range h.Args {
+			argv = append(argv, expand(a, lookup))
+		}
+	} else {
+		argv = []string{step.Shell, "-c", h.Command}
+	}
+	return runner.Spec{Argv: argv, Dir: dir, Env: env, Timeout: step.Timeout, Stdin: stdin}
+}
+
+// environ returns base with the overlays applied in order (later wins),
+// as a "NAME=value" list without duplicate names.
+func environ(base []string, overlays ...map[string]string) []string {
+	out := make([]string, 0, len(base)+16)
+	over := map[string]string{}
+	for _, o := range overlays {
+		for k, v := range o {
+			over[k] = v
+		}
+	}
+	for _, kv := range base {
+		name, _, _ := strings.Cut(kv, "=")
+		if _, ok := over[name]; !ok {
+			out = append(out, kv)
+		}
+	}
+	for k, v := range over {
+		out = append(out, k+"="+v)
+	}
+	return out
+}
+
+func envLookup(env []string) func(string) string {
+	return func(name string) string {
+		for i := len(env) - 1; i >= 0; i-- {
+			if k, v, ok := strings.Cut(env[i], "="); ok && k == name {
+				return v
+			}
+		}
+		return ""
+	}
+}
+
+// expand substitutes ${NAME} placeholders; an unset name gives "". Only the
+// braced form is recognised, so a literal "$" passes through unchanged.
+func expand(s string, lookup func(string) string) string {
+	if !strings.Contains(s, "${") {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i+2:], '}')
+		if j < 0 {
+			break
+		}
+		b.WriteString(s[:i])
+		b.WriteString(lookup(s[i+2 : i+2+j]))
+		s = s[i+3+j:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+func isDir(path string) bool {
+	if path == "" {
+		return false
+	}
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}

@@ -1,0 +1,181 @@
+package planner
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/registry"
+)
+
+// Step is one hook the plan runs.
+type Step struct {
+	Index int
+	Hook  *registry.Hook
+	// Shell is the resolved shell program for the shell form ("" for the
+	// exec form).
+	Shell      string
+	Timeout    time.Duration
+	FailClosed bool
+}
+
+// DropReason says why a hook registered for the event is not in the plan.
+type DropReason string
+
+const (
+	NoMatch   DropReason = "no-match"
+	Disabled  DropReason = "disabled"
+	Duplicate DropReason = "duplicate"
+)
+
+// Dropped is a hook of the event that does not run.
+type Dropped struct {
+	Hook   *registry.Hook
+	Reason DropReason
+	Detail string
+}
+
+// Plan is what fire runs for one event.
+type Plan struct {
+	Event event.Event
+	// MatchValue is the input's match field; HasMatchValue is false when the
+	// event has no match value or the input lacks the field.
+	MatchValue    string
+	HasMatchValue bool
+	Steps         []Step
+	Sequential    bool
+	Dropped       []Dropped
+}
+
+// Options are the command-line settings that shape a plan.
+type Options struct {
+	// Timeout is --timeout; 0 means the dialect default.
+	Timeout    time.Duration
+	Sequential bool
+	FailClosed bool
+	// Shell is $HOOKEXEC_SHELL ("" when unset).
+	Shell string
+	// HasProgram reports whether a program is on PATH, to pick the
+	// dialect's default shell ("bash, else sh"). nil: the first default.
+	HasProgram func(name string) bool
+}
+
+// Build plans ev for the given match value (SPEC §3): matching, disabled
+// hooks, dedup by execution identity, mode.
+func Build(reg *registry.Registry, ev event.Event, matchValue string, hasMatchValue bool, opts Options) Plan {
+	if ev.MatchField == "" {
+		matchValue, hasMatchValue = "", false
+	}
+	p := Plan{Event: ev, MatchValue: matchValue, HasMatchValue: hasMatchValue}
+	shells := map[registry.Dialect]string{}
+	seen := map[string]*registry.Hook{}
+	for _, h := range reg.ForEvent(ev) {
+		if !matches(h, ev, matchValue, hasMatchValue) {
+			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: NoMatch, Detail: noMatchDetail(h, ev, hasMatchValue)})
+			continue
+		}
+		if h.FileDisabled {
+			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: Disabled, Detail: "its file is disabled"})
+			continue
+		}
+		if reg.IsDisabled(h) {
+			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: Disabled, Detail: "listed in hooksConfig.disabled"})
+			continue
+		}
+		step := Step{Index: len(p.Steps), Hook: h, Timeout: timeout(h, opts), FailClosed: h.FailClosed || opts.FailClosed}
+		if !h.ExecForm {
+			step.Shell = shell(h, opts, shells)
+		}
+		id := identity(step)
+		if first, dup := seen[id]; dup {
+			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: Duplicate, Detail: "same command as " + first.Pos.String()})
+			continue
+		}
+		seen[id] = h
+		p.Sequential = p.Sequential || h.Sequential
+		p.Steps = append(p.Steps, step)
+	}
+	p.Sequential = p.Sequential || opts.Sequential
+	return p
+}
+
+// matches applies SPEC §1: an event without a match value ignores
+// matchers; an input without the field only matches match-all matchers.
+func matches(h *registry.Hook, ev event.Event, value string, has bool) bool {
+	if ev.MatchField == "" || h.Matcher == nil || h.Matcher.MatchesAll() {
+		return true
+	}
+	return has && h.Matcher.Match(value)
+}
+
+func noMatchDetail(h *registry.Hook, ev event.Event, has bool) string {
+	if !has {
+		return "input has no string " + ev.MatchField + "; only match-all matchers apply"
+	}
+	return "matcher " + quoteMatcher(h.Matcher) + " (" + h.Matcher.Kind() + ") does not match"
+}
+
+func quoteMatcher(m registry.Matcher) string {
+	return `"` + m.String() + `"`
+}
+
+// timeout is the hook's timeout, else --timeout, else the dialect default.
+func timeout(h *registry.Hook, opts Options) time.Duration {
+	switch {
+	case h.Timeout > 0:
+		return h.Timeout
+	case opts.Timeout > 0:
+		return opts.Timeout
+	default:
+		return h.Dialect.DefaultTimeout()
+	}
+}
+
+// shell is the hook's shell, else $HOOKEXEC_SHELL, else the dialect's
+// first default shell that is installed (SPEC §4.2).
+func shell(h *registry.Hook, opts Options, cache map[registry.Dialect]string) string {
+	if h.Shell != "" {
+		return h.Shell
+	}
+	if opts.Shell != "" {
+		return opts.Shell
+	}
+	if s, ok := cache[h.Dialect]; ok {
+		return s
+	}
+	defaults := h.Dialect.DefaultShells()
+	s := defaults[len(defaults)-1]
+	for _, d := range defaults {
+		if opts.HasProgram == nil || opts.HasProgram(d) {
+			s = d
+			break
+		}
+	}
+	cache[h.Dialect] = s
+	return s
+}
+
+// identity is a step's execution identity (SPEC §3.2): shell + trimmed
+// command, or command + args, plus env.
+func identity(s Step) string {
+	var b strings.Builder
+	if s.Hook.ExecForm {
+		b.WriteString("exec\x00" + s.Hook.Command)
+		for _, a := range s.Hook.Args {
+			b.WriteString("\x00" + a)
+		}
+	} else {
+		b.WriteString("shell\x00" + s.Shell + "\x00" + strings.TrimSpace(s.Hook.Command))
+	}
+	keys := make([]string, 0, len(s.Hook.Env))
+	for k := range s.Hook.Env {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b.WriteString("\x01")
+	for _, k := range keys {
+		b.WriteString(k + "=" + s.Hook.Env[k] + "\x00")
+	}
+	return b.String()
+}

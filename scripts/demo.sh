@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Fires the example config (examples/demo/hooks.json) at two BeforeTool
+# events: a dangerous `rm -rf /` that the guard blocks, and a harmless `ls`
+# that passes. Usage: scripts/demo.sh [path/to/hookexec]
+set -u
+bin=${1:-bin/hookexec}
+cd "$(dirname "$0")/.."
+config=examples/demo/hooks.json
+
+for ev in examples/demo/events/rm-rf.json examples/demo/events/ls.json; do
+	echo "================================================================"
+	echo "\$ $bin fire BeforeTool --config $config < $ev"
+	echo "# event: $(tr -d '\n' < "$ev")"
+	"$bin" fire BeforeTool --config "$config" < "$ev" 2>/tmp/hookexec-demo.err
+	code=$?
+	echo "# exit status: $code ($( [ $code -eq 2 ] && echo blocked || echo proceed ))"
+	[ -s /tmp/hookexec-demo.err ] && echo "# stderr: $(cat /tmp/hookexec-demo.err)"
+done
+rm -f /tmp/hookexec-demo.err
