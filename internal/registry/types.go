@@ -143,7 +143,7 @@ type Hook struct {
 	Source    Source
 	File      string
 	FileIndex int // position of the file in load order
-	DefIndex  int // position of the definition within its event key
+	DefIndex  int // position of the definition within its file (file order, across event keys)
 	HookIndex int // position within the definition's hooks
 	Pos       Position
 	Dialect   Dialect

@@ -1,0 +1,95 @@
+package registry
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Dialects lists the dialects in the order they are documented.
+func Dialects() []Dialect { return []Dialect{Native, Claude, Gemini, LLxprt} }
+
+// ParseDialect reads a --dialect value (case-insensitive, surrounding space
+// ignored). The empty string yields "" (detect from the file's location).
+func ParseDialect(s string) (Dialect, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "" {
+		return "", nil
+	}
+	for _, d := range Dialects() {
+		if string(d) == s {
+			return d, nil
+		}
+	}
+	return "", fmt.Errorf("unknown dialect %q (want native, claude, gemini or llxprt)", s)
+}
+
+// TimeoutUnit is the unit of a numeric "timeout": seconds for claude,
+// milliseconds otherwise.
+func (d Dialect) TimeoutUnit() time.Duration {
+	if d == Claude {
+		return time.Second
+	}
+	return time.Millisecond
+}
+
+// DefaultTimeout is the timeout of a hook that sets none: 600 s for claude,
+// 60 s otherwise.
+func (d Dialect) DefaultTimeout() time.Duration {
+	if d == Claude {
+		return 600 * time.Second
+	}
+	return 60 * time.Second
+}
+
+// DefaultShells are the shell programs tried, in order, for the shell form
+// when neither the hook nor $HOOKEXEC_SHELL names one: bash, else sh; only
+// sh for claude.
+func (d Dialect) DefaultShells() []string {
+	if d == Claude {
+		return []string{"sh"}
+	}
+	return []string{"bash", "sh"}
+}
+
+// DetectDialect chooses the dialect of a config file from its location
+// (SPEC §2.2): a file directly in a directory named .claude, or a plugin's
+// hooks/hooks.json whose plugin directory holds .claude-plugin/plugin.json,
+// is claude; .gemini is gemini; .llxprt is llxprt; anything else is native.
+// A relative path is taken relative to the working directory; symlinks are
+// not resolved.
+func DetectDialect(path string) Dialect {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	dir := filepath.Dir(path)
+	switch filepath.Base(dir) {
+	case ".claude":
+		return Claude
+	case ".gemini":
+		return Gemini
+	case ".llxprt":
+		return LLxprt
+	case "hooks":
+		if filepath.Base(path) != "hooks.json" {
+			break
+		}
+		manifest := filepath.Join(filepath.Dir(dir), ".claude-plugin", "plugin.json")
+		if fi, err := os.Stat(manifest); err == nil && fi.Mode().IsRegular() {
+			return Claude
+		}
+	}
+	return Native
+}
+
+// valid reports whether d is one of the four dialects.
+func (d Dialect) valid() bool {
+	for _, k := range Dialects() {
+		if d == k {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,64 @@
+package registry
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// writeFile writes content to path, creating parent directories.
+func writeFile(t testing.TB, path, content string) string {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+	return path
+}
+
+// env returns a Getenv reading only vars, so tests never see the real
+// environment.
+func env(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+// isolatedEnv points every discovered location into dir.
+func isolatedEnv(dir string, extra map[string]string) func(string) string {
+	vars := map[string]string{
+		"HOME":                filepath.Join(dir, "home"),
+		"HOOKEXEC_SYSTEM_DIR": filepath.Join(dir, "etc"),
+	}
+	for k, v := range extra {
+		vars[k] = v
+	}
+	return env(vars)
+}
+
+// loadString loads content as the single explicit config file name (inside
+// a fresh temp dir) in dialect d ("" = detect).
+func loadString(t *testing.T, name, content string, d Dialect) (*Registry, string) {
+	t.Helper()
+	path := writeFile(t, filepath.Join(t.TempDir(), name), content)
+	reg, err := Load(Options{Configs: []string{path}, Dialect: d, Getenv: env(nil)})
+	require.NoError(t, err)
+	return reg, path
+}
+
+// warningTexts renders the warnings as "line:col: message" (file omitted).
+func warningTexts(reg *Registry) []string {
+	var out []string
+	for _, w := range reg.Warnings {
+		out = append(out, strings.TrimPrefix(w.Pos.String(), w.Pos.File+":")+": "+w.Message)
+	}
+	return out
+}
+
+// commands lists the hooks' commands in registry order.
+func commands(reg *Registry) []string {
+	var out []string
+	for _, h := range reg.Hooks {
+		out = append(out, h.Command)
+	}
+	return out
+}

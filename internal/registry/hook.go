@@ -1,0 +1,215 @@
+package registry
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// unsupportedType reports the Claude Code hook types hookexec does not run.
+func unsupportedType(t string) bool {
+	switch t {
+	case "http", "prompt", "agent", "mcp_tool":
+		return true
+	}
+	return false
+}
+
+// hookReader reads the fields of one hook entry. The first problem makes
+// the entry invalid: it is reported and later fields are not read.
+type hookReader struct {
+	d     *fileDecoder
+	where string
+	obj   *value
+	bad   bool
+}
+
+func (r *hookReader) fail(off int, format string, args ...any) {
+	if r.bad {
+		return
+	}
+	r.bad = true
+	r.d.warn(off, r.where+": "+format+"; hook skipped", args...)
+}
+
+// str reads an optional string field.
+func (r *hookReader) str(key string) string {
+	v := r.obj.get(key)
+	if r.bad || !present(v) {
+		return ""
+	}
+	if v.kind != kindString {
+		r.fail(v.off, "%q must be a string, got %s", key, v.kind)
+		return ""
+	}
+	if hasNUL(v.str) {
+		r.fail(v.off, "%q contains a NUL byte", key)
+		return ""
+	}
+	return v.str
+}
+
+func hasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
+
+// hook reads one hook entry; it returns nil (after a warning) when the entry
+// is invalid or unsupported. The caller fills in the definition's and
+// file's fields.
+func (d *fileDecoder) hook(where string, v *value) *Hook {
+	if v.kind != kindObject {
+		d.warn(v.off, "%s: a hook must be an object, got %s; skipped", where, v.kind)
+		return nil
+	}
+	r := &hookReader{d: d, where: where, obj: v}
+	r.checkType()
+	for _, key := range []string{"if", "async", "asyncRewake"} {
+		// An explicit false asks for the default, which hookexec honours.
+		if f := v.get(key); present(f) && !(f.kind == kindBool && !f.b) {
+			r.fail(f.off, "field %q is not supported by hookexec", key)
+		}
+	}
+	h := &Hook{Pos: d.pos(v.off)}
+	h.Command = r.str("command")
+	if !r.bad && strings.TrimSpace(h.Command) == "" {
+		if cv := v.get("command"); present(cv) {
+			r.fail(cv.off, `"command" must not be empty`)
+		} else {
+			r.fail(v.off, `missing "command"`)
+		}
+	}
+	h.Args, h.ExecForm = r.args()
+	h.Name = r.str("name")
+	h.Description = r.str("description")
+	h.Shell = r.str("shell")
+	h.Timeout = r.timeout()
+	h.Env = r.env()
+	if f := v.get("failClosed"); !r.bad && present(f) {
+		if f.kind != kindBool {
+			r.fail(f.off, `"failClosed" must be a boolean, got %s`, f.kind)
+		}
+		h.FailClosed = f.b
+	}
+	if r.bad {
+		return nil
+	}
+	if dir := d.spec.extDir; dir != "" {
+		expand := func(s string) string { return strings.ReplaceAll(s, "${extensionPath}", dir) }
+		h.Command = expand(h.Command)
+		for i := range h.Args {
+			h.Args[i] = expand(h.Args[i])
+		}
+		for k, val := range h.Env {
+			h.Env[k] = expand(val)
+		}
+	}
+	return h
+}
+
+// checkType requires "type": "command".
+func (r *hookReader) checkType() {
+	t := r.obj.get("type")
+	switch {
+	case !present(t):
+		r.fail(r.obj.off, `missing "type"; it must be "command"`)
+	case t.kind != kindString:
+		r.fail(t.off, `"type" must be the string "command", got %s`, t.kind)
+	case t.str == "command":
+	case strings.EqualFold(t.str, "command"):
+		r.fail(t.off, `"type" is %q; types are case-sensitive, use "command"`, t.str)
+	case unsupportedType(t.str):
+		r.fail(t.off, `unsupported hook type %q; hookexec only runs "command" hooks`, t.str)
+	default:
+		r.fail(t.off, `unknown hook type %q; it must be "command"`, t.str)
+	}
+}
+
+// args reads the exec form's argument list.
+func (r *hookReader) args() ([]string, bool) {
+	v := r.obj.get("args")
+	if r.bad || !present(v) {
+		return nil, false
+	}
+	if v.kind != kindArray {
+		r.fail(v.off, `"args" must be an array of strings, got %s`, v.kind)
+		return nil, false
+	}
+	args := make([]string, 0, len(v.elems))
+	for i, el := range v.elems {
+		switch {
+		case el.kind != kindString:
+			r.fail(el.off, `"args[%d]" must be a string, got %s`, i, el.kind)
+		case hasNUL(el.str):
+			r.fail(el.off, `"args[%d]" contains a NUL byte`, i)
+		}
+		args = append(args, el.str)
+	}
+	return args, true
+}
+
+// env reads a string -> string object.
+func (r *hookReader) env() map[string]string {
+	v := r.obj.get("env")
+	if r.bad || !present(v) {
+		return nil
+	}
+	if v.kind != kindObject {
+		r.fail(v.off, `"env" must be an object of strings, got %s`, v.kind)
+		return nil
+	}
+	env := make(map[string]string, len(v.members))
+	for _, m := range v.members {
+		switch {
+		case m.key == "" || strings.ContainsAny(m.key, "=\x00"):
+			r.fail(m.keyOff, `"env" has an invalid variable name %q`, m.key)
+		case m.val.kind != kindString:
+			r.fail(m.val.off, `"env.%s" must be a string, got %s`, m.key, m.val.kind)
+		case hasNUL(m.val.str):
+			r.fail(m.val.off, `"env.%s" contains a NUL byte`, m.key)
+		}
+		env[m.key] = m.val.str
+	}
+	return env
+}
+
+// timeout reads a positive number in the dialect's unit, or a positive Go
+// duration string.
+func (r *hookReader) timeout() time.Duration {
+	v := r.obj.get("timeout")
+	if r.bad || !present(v) {
+		return 0
+	}
+	unit := r.d.spec.dialect.TimeoutUnit()
+	unitName := "milliseconds"
+	if unit == time.Second {
+		unitName = "seconds"
+	}
+	switch v.kind {
+	case kindNumber:
+		f, err := strconv.ParseFloat(v.str, 64)
+		switch {
+		case err != nil:
+			r.fail(v.off, `"timeout" %s is out of range`, v.str)
+		case f <= 0:
+			r.fail(v.off, `"timeout" must be positive, got %s`, v.str)
+		case f*float64(unit) >= math.MaxInt64:
+			r.fail(v.off, `"timeout" %s %s is too large`, v.str, unitName)
+		case math.Round(f*float64(unit)) < 1:
+			r.fail(v.off, `"timeout" %s %s is too small`, v.str, unitName)
+		default:
+			return time.Duration(math.Round(f * float64(unit)))
+		}
+	case kindString:
+		dur, err := time.ParseDuration(v.str)
+		switch {
+		case err != nil:
+			r.fail(v.off, `"timeout" %q is neither a number (%s) nor a duration such as "1m30s"`, v.str, unitName)
+		case dur <= 0:
+			r.fail(v.off, `"timeout" must be positive, got %q`, v.str)
+		default:
+			return dur
+		}
+	default:
+		r.fail(v.off, `"timeout" must be a number (%s) or a duration string such as "1m30s", got %s`, unitName, v.kind)
+	}
+	return 0
+}

@@ -1,0 +1,81 @@
+package registry
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+)
+
+// Options says which config files Load reads.
+type Options struct {
+	// Configs are the --config files. When empty, HOOKEXEC_CONFIG (a
+	// ":"-separated list) is used if set; when both are empty the files are
+	// discovered (SPEC §2.3).
+	Configs []string
+	// Dialect is forced on the explicit (--config / HOOKEXEC_CONFIG) files;
+	// "" detects each file's dialect from its location.
+	Dialect Dialect
+	// ProjectDir is the absolute project directory, used for discovery;
+	// "" means the working directory.
+	ProjectDir string
+	// Getenv reads HOOKEXEC_CONFIG, XDG_CONFIG_HOME, HOME and
+	// HOOKEXEC_SYSTEM_DIR; nil means os.Getenv.
+	Getenv func(string) string
+}
+
+// Load finds, reads and decodes the config files and returns their hooks in
+// plan order. Entries that are invalid are skipped and reported in
+// Registry.Warnings. A missing explicit file, an unreadable file, or a file
+// that is not a JSON object is fatal: the error is an *Error naming
+// file:line:col.
+func Load(opts Options) (*Registry, error) {
+	getenv := opts.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if opts.Dialect != "" && !opts.Dialect.valid() {
+		return nil, fmt.Errorf("registry: unknown dialect %q", opts.Dialect)
+	}
+	specs, err := configFiles(opts, getenv)
+	if err != nil {
+		return nil, err
+	}
+	reg := &Registry{}
+	for _, spec := range specs {
+		data, err := os.ReadFile(spec.path)
+		if err != nil {
+			if !spec.explicit && errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			return nil, readError(spec.path, err)
+		}
+		if err := decodeFile(reg, spec, len(reg.Files), data); err != nil {
+			return nil, err
+		}
+	}
+	slices.SortStableFunc(reg.Hooks, planOrder)
+	return reg, nil
+}
+
+func readError(path string, err error) *Error {
+	msg := "cannot read file: " + unwrapPathError(err).Error()
+	if errors.Is(err, fs.ErrNotExist) {
+		msg = "no such file"
+	}
+	return &Error{Pos: Position{File: path}, Msg: msg, Err: err}
+}
+
+// planOrder is SPEC §2.3: higher priority first, then source rank, file,
+// definition and position in the definition.
+func planOrder(a, b *Hook) int {
+	return cmp.Or(
+		cmp.Compare(b.Priority, a.Priority),
+		cmp.Compare(a.Source, b.Source),
+		cmp.Compare(a.FileIndex, b.FileIndex),
+		cmp.Compare(a.DefIndex, b.DefIndex),
+		cmp.Compare(a.HookIndex, b.HookIndex),
+	)
+}

@@ -1,0 +1,184 @@
+package registry
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/gobwas/glob"
+
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// Matcher kinds, as Matcher.Kind reports them.
+const (
+	KindAll          = "all"
+	KindGlob         = "glob"
+	KindRegex        = "regex"
+	KindExact        = "exact"
+	KindExactList    = "exact-list"
+	KindInvalidRegex = "invalid-regex"
+)
+
+// PatternError reports a matcher pattern that does not compile.
+type PatternError struct {
+	Pattern string
+	Err     error
+}
+
+func (e *PatternError) Error() string {
+	return fmt.Sprintf("matcher %q does not compile: %v", e.Pattern, e.Err)
+}
+
+func (e *PatternError) Unwrap() error { return e.Err }
+
+// CompileMatcher compiles pattern as dialect d reads it for event ev
+// (SPEC §3.1). Leading and trailing space is ignored when reading the
+// pattern; String returns it as written.
+//
+// A non-nil error (a *PatternError) means the pattern did not compile. The
+// returned Matcher is then nil when that makes the definition invalid
+// (native), or the fallback the dialect uses: a never-matching
+// "invalid-regex" matcher for claude, exact equality for gemini and llxprt.
+func CompileMatcher(d Dialect, ev event.Event, pattern string) (Matcher, error) {
+	p := strings.TrimSpace(pattern)
+	if p == "" || p == "*" {
+		return allMatcher(pattern), nil
+	}
+	switch d {
+	case Claude:
+		return compileClaude(pattern, p)
+	case Gemini, LLxprt:
+		if ev.MatchField != "" && ev.MatchField != "tool_name" {
+			return exactMatcher{raw: pattern, want: p}, nil
+		}
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return exactMatcher{raw: pattern, want: p}, &PatternError{Pattern: pattern, Err: err}
+		}
+		return regexMatcher{raw: pattern, re: re}, nil
+	default:
+		return compileNative(pattern, p)
+	}
+}
+
+func compileNative(raw, p string) (Matcher, error) {
+	if rest, ok := strings.CutPrefix(p, "re:"); ok {
+		re, err := regexp.Compile(rest)
+		if err != nil {
+			return nil, &PatternError{Pattern: raw, Err: err}
+		}
+		return regexMatcher{raw: raw, re: re}, nil
+	}
+	alts := strings.Split(p, "|")
+	m := globMatcher{raw: raw, globs: make([]*glob.Pattern, 0, len(alts))}
+	for _, alt := range alts {
+		g, err := glob.Compile(strings.TrimSpace(alt))
+		if err != nil {
+			return nil, &PatternError{Pattern: raw, Err: err}
+		}
+		m.globs = append(m.globs, g)
+	}
+	return m, nil
+}
+
+func compileClaude(raw, p string) (Matcher, error) {
+	if isClaudeNameList(p) {
+		var names []string
+		for _, n := range strings.FieldsFunc(p, func(r rune) bool { return r == '|' || r == ',' }) {
+			if n = strings.TrimSpace(n); n != "" {
+				names = append(names, n)
+			}
+		}
+		return exactListMatcher{raw: raw, names: names}, nil
+	}
+	re, err := regexp.Compile(p)
+	if err != nil {
+		return invalidMatcher(raw), &PatternError{Pattern: raw, Err: err}
+	}
+	return regexMatcher{raw: raw, re: re}, nil
+}
+
+// isClaudeNameList reports whether p consists only of ASCII letters, digits,
+// '_', '|', ',', ' ' and '-': Claude Code reads such a matcher as a list of
+// exact names.
+func isClaudeNameList(p string) bool {
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c == '_', c == '|', c == ',', c == ' ', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+type allMatcher string
+
+func (m allMatcher) Match(string) bool { return true }
+func (m allMatcher) MatchesAll() bool  { return true }
+func (m allMatcher) Kind() string      { return KindAll }
+func (m allMatcher) String() string    { return string(m) }
+
+type globMatcher struct {
+	raw   string
+	globs []*glob.Pattern
+}
+
+func (m globMatcher) Match(v string) bool {
+	for _, g := range m.globs {
+		if g.Match(v) {
+			return true
+		}
+	}
+	return false
+}
+func (m globMatcher) MatchesAll() bool { return false }
+func (m globMatcher) Kind() string     { return KindGlob }
+func (m globMatcher) String() string   { return m.raw }
+
+type regexMatcher struct {
+	raw string
+	re  *regexp.Regexp
+}
+
+func (m regexMatcher) Match(v string) bool { return m.re.MatchString(v) }
+func (m regexMatcher) MatchesAll() bool    { return false }
+func (m regexMatcher) Kind() string        { return KindRegex }
+func (m regexMatcher) String() string      { return m.raw }
+
+type exactMatcher struct {
+	raw  string
+	want string
+}
+
+func (m exactMatcher) Match(v string) bool { return v == m.want }
+func (m exactMatcher) MatchesAll() bool    { return false }
+func (m exactMatcher) Kind() string        { return KindExact }
+func (m exactMatcher) String() string      { return m.raw }
+
+type exactListMatcher struct {
+	raw   string
+	names []string
+}
+
+func (m exactListMatcher) Match(v string) bool {
+	for _, n := range m.names {
+		if v == n {
+			return true
+		}
+	}
+	return false
+}
+func (m exactListMatcher) MatchesAll() bool { return false }
+func (m exactListMatcher) Kind() string     { return KindExactList }
+func (m exactListMatcher) String() string   { return m.raw }
+
+type invalidMatcher string
+
+func (m invalidMatcher) Match(string) bool { return false }
+func (m invalidMatcher) MatchesAll() bool  { return false }
+func (m invalidMatcher) Kind() string      { return KindInvalidRegex }
+func (m invalidMatcher) String() string    { return string(m) }
