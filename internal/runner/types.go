@@ -9,7 +9,8 @@ type Spec struct {
 	Argv []string
 	// Dir is the working directory.
 	Dir string
-	// Env is the complete environment ("NAME=value").
+	// Env is the complete environment ("NAME=value"); when a name repeats,
+	// the last entry wins. nil means the runner's own environment.
 	Env []string
 	// Timeout for the hook; 0 means none.
 	Timeout time.Duration
@@ -54,7 +55,7 @@ func (s Status) String() string {
 type Result struct {
 	Status   Status
 	Started  bool
-	ExitCode int    // valid when Status == Exited
+	ExitCode int    // valid when Status == Exited; -1 when there is no exit code
 	Signal   string // "SIGSEGV" ... when the process died of a signal (any status)
 	Stdout   []byte
 	Stderr   []byte

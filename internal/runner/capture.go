@@ -1,0 +1,152 @@
+package runner
+
+import (
+	"errors"
+	"os"
+	"syscall"
+	"time"
+)
+
+// readChunk is the fixed read buffer of each captured stream: memory stays
+// bounded by the cap plus this, however much the process writes.
+const readChunk = 64 << 10
+
+// finalDrain bounds what is read after reading was stopped: at least one
+// full pipe buffer (64 KiB by default on Linux, up to 1 MiB).
+const finalDrain = 1 << 20
+
+// capture reads one output pipe until EOF or stop, keeping the first limit
+// bytes and discarding the rest, so the writer never blocks or gets SIGPIPE
+// because of the cap.
+type capture struct {
+	f     *os.File
+	limit int64
+	done  chan struct{}
+
+	// Owned by the reading goroutine until done is closed.
+	buf       []byte
+	truncated bool
+}
+
+func capturePipe(f *os.File, limit int64) *capture {
+	c := &capture{f: f, limit: limit, done: make(chan struct{})}
+	go c.read()
+	return c
+}
+
+func (c *capture) read() {
+	defer close(c.done)
+	defer c.f.Close()
+	chunk := make([]byte, readChunk)
+	for {
+		n, err := c.f.Read(chunk)
+		if n > 0 {
+			c.keep(chunk[:n])
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			c.readRest(chunk)
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// readRest takes what is already in the pipe when reading is stopped (the
+// deadline fails reads without looking), without waiting for more and at
+// most finalDrain bytes, in case a background process keeps writing.
+func (c *capture) readRest(chunk []byte) {
+	if c.f.SetReadDeadline(time.Time{}) != nil {
+		return
+	}
+	rc, err := c.f.SyscallConn()
+	if err != nil {
+		return
+	}
+	_ = rc.Read(func(fd uintptr) bool {
+		for total := 0; total < finalDrain; {
+			n, err := syscall.Read(int(fd), chunk)
+			if n <= 0 || err != nil {
+				break
+			}
+			c.keep(chunk[:n])
+			total += n
+		}
+		return true // never wait for readiness
+	})
+}
+
+// keep appends b up to the cap, growing buf at most to limit bytes.
+func (c *capture) keep(b []byte) {
+	room := c.limit - int64(len(c.buf))
+	if int64(len(b)) > room {
+		c.truncated = true
+		b = b[:room]
+	}
+	if len(b) == 0 {
+		return
+	}
+	need := len(c.buf) + len(b)
+	if need > cap(c.buf) {
+		newCap := max(2*cap(c.buf), need, 4096)
+		newCap = int(min(int64(newCap), c.limit))
+		grown := make([]byte, len(c.buf), newCap)
+		copy(grown, c.buf)
+		c.buf = grown
+	}
+	c.buf = append(c.buf, b...)
+}
+
+// stop makes a blocked Read return; read then closes the pipe. Writers
+// still holding the other end get EPIPE from then on.
+func (c *capture) stop() {
+	_ = c.f.SetReadDeadline(time.Now())
+}
+
+// feeder writes the hook's input to its stdin pipe, then closes it. A
+// process that never reads or exits early (EPIPE) is not an error.
+type feeder struct {
+	f    *os.File
+	done chan struct{}
+}
+
+func feed(f *os.File, data []byte) *feeder {
+	fd := &feeder{f: f, done: make(chan struct{})}
+	go func() {
+		defer close(fd.done)
+		defer f.Close()
+		if len(data) > 0 {
+			_, _ = f.Write(data) // EPIPE, or the deadline set by stop
+		}
+	}()
+	return fd
+}
+
+// stop unblocks a Write stuck on a pipe that a background process holds
+// open without reading.
+func (fd *feeder) stop() {
+	_ = fd.f.SetWriteDeadline(time.Now())
+}
+
+// finishIO waits up to d for both output pipes to reach EOF, then stops
+// reading; it also stops feeding stdin. On
+// return the capture buffers are safe to read.
+func (p *process) finishIO(d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+wait:
+	for _, c := range []*capture{p.stdout, p.stderr} {
+		select {
+		case <-c.done:
+		case <-t.C:
+			break wait
+		}
+	}
+	p.stdout.stop()
+	p.stderr.stop()
+	p.stdin.stop()
+	<-p.stdout.done
+	<-p.stderr.done
+	<-p.stdin.done
+}

@@ -1,0 +1,184 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"syscall"
+	"time"
+)
+
+const (
+	// pollInterval is how often a terminating group is checked for
+	// survivors once its leader has been reaped.
+	pollInterval = 20 * time.Millisecond
+	// killWait bounds the wait for a group to vanish after SIGKILL (a
+	// process in uninterruptible sleep dies only when it wakes up).
+	killWait = 2 * time.Second
+)
+
+// Run runs spec to completion and returns its raw Result. It never panics
+// and never returns before the process group of a timed-out or cancelled
+// run is gone (or SIGKILL could not end it within a bounded wait, which is
+// reported in Err).
+func (r *Runner) Run(ctx context.Context, spec Spec) Result {
+	start := time.Now()
+	res := r.run(ctx, spec)
+	res.Duration = time.Since(start)
+	return res
+}
+
+func (r *Runner) run(ctx context.Context, spec Spec) Result {
+	if ctx.Err() != nil || r.isKilled() {
+		return Result{Status: Cancelled, ExitCode: -1}
+	}
+	p, err := r.spawn(spec)
+	if err != nil {
+		return Result{Status: SpawnFailed, ExitCode: -1, Err: err}
+	}
+	g := r.register(p.pgid)
+	defer r.unregister(g)
+	return r.supervise(ctx, spec, p, g)
+}
+
+// supervise waits for the leader to exit on its own, or for the timeout,
+// the context or KillAll, and terminates the group in the latter cases.
+func (r *Runner) supervise(ctx context.Context, spec Spec, p *process, g *group) Result {
+	var timeout <-chan time.Time
+	if spec.Timeout > 0 {
+		t := time.NewTimer(spec.Timeout)
+		defer t.Stop()
+		timeout = t.C
+	}
+
+	status := Exited
+	select {
+	case <-p.exited:
+	case <-timeout:
+		status = TimedOut
+	case <-ctx.Done():
+		status = Cancelled
+	case <-g.killNow:
+		status = Cancelled
+	}
+	switch {
+	case g.killRequested():
+		// KillAll already sent SIGKILL to the group, whatever else
+		// happened: make sure the group is gone.
+		status = Cancelled
+	case status != Exited && p.leaderDone():
+		// The leader finished on its own just as the timer or context
+		// fired: its background processes are deliberate, leave them.
+		status = Exited
+	}
+
+	if status == Exited {
+		// Only the leader's pipes are waited for, and briefly; background
+		// processes that hold them are neither killed (not even by
+		// KillAll from now on) nor waited for.
+		r.unregister(g)
+		p.finishIO(r.opts.PipeDrain)
+		return p.result(Exited, nil)
+	}
+
+	err := r.terminate(p, g)
+	// The group is gone (or SIGKILLed): what is still in the pipes is
+	// the end of its output.
+	p.finishIO(r.opts.PipeDrain)
+	return p.result(status, err)
+}
+
+// terminate sends SIGTERM and SIGCONT to the group, waits for the leader
+// and every other member to exit, and sends SIGKILL to the group when the
+// grace period expires or KillAll is called.
+func (r *Runner) terminate(p *process, g *group) error {
+	signalGroup(p.pgid, syscall.SIGTERM)
+	signalGroup(p.pgid, syscall.SIGCONT) // a stopped process must see the TERM
+
+	grace := r.opts.KillGrace
+	if r.isKilled() {
+		grace = 0
+	}
+	timer := time.NewTimer(grace)
+	defer timer.Stop()
+	tick := time.NewTicker(pollInterval)
+	defer tick.Stop()
+
+	exited := p.exited
+	for {
+		if exited == nil && !groupAlive(p.pgid) {
+			return nil
+		}
+		select {
+		case <-exited:
+			exited = nil // reaped; from now on, poll the rest of the group
+		case <-tick.C:
+		case <-timer.C:
+			return killGroup(p)
+		case <-g.killNow:
+			return killGroup(p)
+		}
+	}
+}
+
+// killGroup sends SIGKILL to the group and waits, boundedly, until the
+// leader is reaped and no member is left.
+func killGroup(p *process) error {
+	signalGroup(p.pgid, syscall.SIGKILL)
+	deadline := time.NewTimer(killWait)
+	defer deadline.Stop()
+	select {
+	case <-p.exited:
+	case <-deadline.C:
+		return fmt.Errorf("runner: process %d did not exit after SIGKILL", p.pgid)
+	}
+	tick := time.NewTicker(pollInterval)
+	defer tick.Stop()
+	for groupAlive(p.pgid) {
+		// A member forked between the group SIGKILL and its delivery,
+		// or outlived it: kill again until none is left.
+		signalGroup(p.pgid, syscall.SIGKILL)
+		select {
+		case <-tick.C:
+		case <-deadline.C:
+			return fmt.Errorf("runner: process group %d still alive after SIGKILL", p.pgid)
+		}
+	}
+	return nil
+}
+
+// result builds the Result once I/O is finished. A leader that died of a
+// signal is Signaled only when status is Exited, i.e. the runner sent none.
+func (p *process) result(status Status, err error) Result {
+	res := Result{
+		Status:          status,
+		Started:         true,
+		ExitCode:        -1,
+		Stdout:          p.stdout.buf,
+		Stderr:          p.stderr.buf,
+		StdoutTruncated: p.stdout.truncated,
+		StderrTruncated: p.stderr.truncated,
+		Err:             err,
+	}
+	if !p.leaderDone() {
+		return res // only after a failed SIGKILL
+	}
+	if p.waitErr != nil {
+		if res.Err == nil {
+			res.Err = fmt.Errorf("runner: wait: %w", p.waitErr)
+		}
+		return res
+	}
+	ws, ok := p.state.Sys().(syscall.WaitStatus)
+	switch {
+	case !ok:
+		res.ExitCode = p.state.ExitCode()
+	case ws.Signaled():
+		res.Signal = signalName(ws.Signal())
+		if status == Exited {
+			res.Status = Signaled
+		}
+	default:
+		res.ExitCode = ws.ExitStatus()
+	}
+	return res
+}

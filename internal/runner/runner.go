@@ -1,0 +1,116 @@
+package runner
+
+import (
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Defaults used when the matching Options field is zero (or negative).
+const (
+	DefaultMaxOutput int64         = 1 << 20
+	DefaultKillGrace time.Duration = 5 * time.Second
+	DefaultPipeDrain time.Duration = 250 * time.Millisecond
+)
+
+// Options configure a Runner. The zero value is usable.
+type Options struct {
+	// MaxOutput caps what is kept of each stream, in bytes (default 1 MiB).
+	MaxOutput int64
+	// KillGrace is the time between SIGTERM and SIGKILL (default 5 s).
+	KillGrace time.Duration
+	// MaxParallel bounds RunAll's concurrency; 0 means unlimited.
+	MaxParallel int
+	// PipeDrain is how long to keep reading after the main process exited
+	// on its own, while a backgrounded child holds the pipes (default 250 ms).
+	PipeDrain time.Duration
+}
+
+// Runner spawns and supervises hook processes. It is safe for concurrent
+// use; KillAll may be called from another goroutine (a signal handler) while
+// Run or RunAll are in progress.
+type Runner struct {
+	opts Options
+
+	mu     sync.Mutex
+	killed bool                // KillAll was called: no new spawns, no grace
+	live   map[*group]struct{} // process groups of running specs
+}
+
+// group is one spawned process group as the Runner's registry sees it.
+type group struct {
+	pgid    int
+	killNow chan struct{} // closed by KillAll
+}
+
+// New returns a Runner with opts, defaults filled in.
+func New(opts Options) *Runner {
+	if opts.MaxOutput <= 0 {
+		opts.MaxOutput = DefaultMaxOutput
+	}
+	if opts.KillGrace <= 0 {
+		opts.KillGrace = DefaultKillGrace
+	}
+	if opts.PipeDrain <= 0 {
+		opts.PipeDrain = DefaultPipeDrain
+	}
+	if opts.MaxParallel < 0 {
+		opts.MaxParallel = 0
+	}
+	return &Runner{opts: opts, live: make(map[*group]struct{})}
+}
+
+// KillAll is the "second signal": it sends SIGKILL to every live process
+// group at once. Terminations in progress stop waiting for their grace
+// period, and afterwards no new process is started (Run reports Cancelled)
+// and any termination skips the grace period.
+func (r *Runner) KillAll() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.killed = true
+	for g := range r.live {
+		// Close first, so a supervisor that sees its leader die of this
+		// SIGKILL already knows who sent it.
+		close(g.killNow)
+		_ = syscall.Kill(-g.pgid, syscall.SIGKILL)
+		delete(r.live, g)
+	}
+}
+
+func (r *Runner) isKilled() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.killed
+}
+
+// register records a freshly spawned group. If KillAll already ran, the
+// group is killed at once and its killNow channel is returned closed.
+func (r *Runner) register(pgid int) *group {
+	g := &group{pgid: pgid, killNow: make(chan struct{})}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.killed {
+		close(g.killNow)
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		return g
+	}
+	r.live[g] = struct{}{}
+	return g
+}
+
+// unregister forgets g; KillAll no longer touches it.
+func (r *Runner) unregister(g *group) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.live, g)
+}
+
+// killRequested reports whether KillAll has targeted g.
+func (g *group) killRequested() bool {
+	select {
+	case <-g.killNow:
+		return true
+	default:
+		return false
+	}
+}
