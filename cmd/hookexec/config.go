@@ -29,6 +29,13 @@ func (c *configFlags) register(fl *pflag.FlagSet) {
 	fl.StringVar(&c.dialect, "dialect", "", "read --config files in this dialect: native, claude, gemini, llxprt (default: from the file's location)")
 }
 
+// check validates the flag values, so that a bad one is a usage error
+// (exit 1 even with --fail-closed) rather than a config error.
+func (c configFlags) check() error {
+	_, err := registry.ParseDialect(c.dialect)
+	return err
+}
+
 // load reads the event input, resolves the project directory and loads the
 // registry, in that order: an input error means no config is read.
 func (a *app) load(c configFlags) (*event.Input, string, *registry.Registry, error) {

@@ -97,6 +97,9 @@ func (a *app) fire(name string, f fireFlags) error {
 	if err != nil {
 		return err
 	}
+	if err := f.configFlags.check(); err != nil {
+		return err
+	}
 	depth := engine.Depth(a.getenv)
 	if depth >= engine.MaxDepth {
 		return fmt.Errorf("%s is %d: hooks are firing hookexec recursively; refusing to run hooks for %s", engine.DepthVar, depth, ev.Name)
@@ -181,39 +184,48 @@ func warnings(reg *registry.Registry) []string {
 
 // watchSignals cancels the returned context on the first SIGINT, SIGTERM or
 // SIGHUP and kills every hook at once on the second (SPEC §4.5). The
-// returned function reports the first signal (0 if none) and stops watching.
+// returned function stops watching and reports the first signal (0 if none),
+// including one that arrived after the hooks were done.
 func (a *app) watchSignals(run *runner.Runner) (context.Context, func() syscall.Signal) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
-	first := make(chan syscall.Signal, 1)
+	var first syscall.Signal // owned by the goroutine until exited is closed
 	done := make(chan struct{})
+	exited := make(chan struct{})
+	handle := func(s os.Signal) {
+		if first == 0 {
+			first = s.(syscall.Signal)
+			cancel()
+		} else {
+			run.KillAll()
+		}
+	}
 	go func() {
-		count := 0
+		defer close(exited)
 		for {
 			select {
 			case s := <-ch:
-				count++
-				if count == 1 {
-					first <- s.(syscall.Signal)
-					cancel()
-				} else {
-					run.KillAll()
-				}
+				handle(s)
 			case <-done:
-				return
+				// Stop has returned: ch receives nothing more, but may
+				// hold signals that arrived before it.
+				for {
+					select {
+					case s := <-ch:
+						handle(s)
+					default:
+						return
+					}
+				}
 			}
 		}
 	}()
 	return ctx, func() syscall.Signal {
 		signal.Stop(ch)
 		close(done)
+		<-exited
 		cancel()
-		select {
-		case s := <-first:
-			return s
-		default:
-			return 0
-		}
+		return first
 	}
 }

@@ -12,10 +12,11 @@ import (
 // testHook is a helper command compiled into the test binary, for hooks in
 // signal and process tests that must not rely on sleeping and hoping:
 //
-//	testhook ready FILE [SECONDS]   ignore nothing; create FILE, then sleep (default 60 s)
-//	testhook stubborn FILE [SECONDS] ignore SIGTERM, create FILE, then sleep
-//	testhook waitfile FILE          wait (up to 30 s) until FILE exists; exit 1 if it never does
-//	testhook sleepms N              sleep N milliseconds
+//	testhook ready FILE [SECONDS]    create FILE, then sleep (default 60 s)
+//	testhook stubborn FILE [SECONDS] ignore SIGTERM (appending "TERM" to
+//	                                 FILE.term for each one), create FILE, then sleep
+//	testhook waitfile FILE           wait (up to 30 s) until FILE exists; exit 1 if it never does
+//	testhook sleepms N               sleep N milliseconds
 func testHook(args []string) int {
 	if len(args) < 2 {
 		fmt.Fprintln(os.Stderr, "usage: testhook ready|stubborn|waitfile|sleepms ARG [SECONDS]")
@@ -27,7 +28,7 @@ func testHook(args []string) int {
 	}
 	switch args[0] {
 	case "stubborn":
-		signal.Ignore(syscall.SIGTERM)
+		stubborn(args[1] + ".term")
 		fallthrough
 	case "ready":
 		if err := os.WriteFile(args[1], []byte("ready\n"), 0o644); err != nil {
@@ -54,4 +55,20 @@ func testHook(args []string) int {
 	}
 	fmt.Fprintln(os.Stderr, "testhook: unknown mode", args[0])
 	return 64
+}
+
+// stubborn ignores SIGTERM from now on, noting each one in file, so that a
+// script can wait until hookexec has tried to terminate the hook.
+func stubborn(file string) {
+	ch := make(chan os.Signal, 8)
+	signal.Notify(ch, syscall.SIGTERM)
+	go func() {
+		for range ch {
+			f, err := os.OpenFile(file, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+			if err == nil {
+				_, _ = f.WriteString("TERM\n")
+				_ = f.Close()
+			}
+		}
+	}()
 }

@@ -73,7 +73,7 @@ func mergeDecision(v *Verdict, outs []*Output) {
 		if o.SystemMessage != "" {
 			messages = append(messages, o.SystemMessage)
 		}
-		v.SuppressOutput = v.SuppressOutput || o.SuppressOutput
+		v.SuppressOutput = v.SuppressOutput || (o.SuppressOutput != nil && *o.SuppressOutput)
 	}
 	v.Reason = strings.Join(reasons, "\n")
 	v.StopReason = strings.Join(stops, "\n")
@@ -100,8 +100,8 @@ func mergeReplace(v *Verdict, outs []*Output) {
 		if o.SystemMessage != "" {
 			v.SystemMessage = o.SystemMessage
 		}
-		if o.SuppressOutput {
-			v.SuppressOutput = true
+		if o.SuppressOutput != nil {
+			v.SuppressOutput = *o.SuppressOutput
 		}
 	}
 	v.HookSpecificOutput = mergeSpecific(outs, false)

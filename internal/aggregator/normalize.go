@@ -86,7 +86,7 @@ func normalize(ev event.Event, obj map[string]any, notes *[]string) *Output {
 	}
 	if v, ok := present(obj, "suppressOutput"); ok {
 		if b, ok := v.(bool); ok {
-			o.SuppressOutput = b
+			o.SuppressOutput = &b
 		} else {
 			*notes = append(*notes, wrongType("suppressOutput", "a boolean", v))
 		}

@@ -69,7 +69,7 @@ func TestInterpretNormalization(t *testing.T) {
 				`"suppressOutput" ignored: expected a boolean, got 1; "hookSpecificOutput" ignored: expected an object, got "x"`},
 		{name: "all kept fields",
 			stdout: `{"continue":false,"stopReason":"s","systemMessage":"m","suppressOutput":true,"reason":"r","decision":"deny"}`,
-			output: &Output{Decision: "deny", Reason: "r", Continue: boolPtr(false), StopReason: "s", SystemMessage: "m", SuppressOutput: true}},
+			output: &Output{Decision: "deny", Reason: "r", Continue: boolPtr(false), StopReason: "s", SystemMessage: "m", SuppressOutput: boolPtr(true)}},
 		{name: "numbers preserved exactly",
 			stdout: `{"hookSpecificOutput":{"n":12345678901234567890,"f":1.10}}`,
 			output: &Output{HookSpecificOutput: map[string]any{"n": json.Number("12345678901234567890"), "f": json.Number("1.10")}}},

@@ -21,7 +21,9 @@ type Output struct {
 	Continue           *bool          `json:"continue,omitempty"`
 	StopReason         string         `json:"stopReason,omitempty"`
 	SystemMessage      string         `json:"systemMessage,omitempty"`
-	SuppressOutput     bool           `json:"suppressOutput,omitempty"`
+	// SuppressOutput is a pointer so that the replace strategy can tell an
+	// explicit false (which replaces an earlier true) from an absent field.
+	SuppressOutput     *bool          `json:"suppressOutput,omitempty"`
 	HookSpecificOutput map[string]any `json:"hookSpecificOutput,omitempty"`
 }
 

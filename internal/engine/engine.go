@@ -40,14 +40,8 @@ func (e *Engine) Run(ctx context.Context, p planner.Plan, in *event.Input) aggre
 }
 
 func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Input) []aggregator.HookReport {
-	stdin := map[string][]byte{} // serialized once per event key
-	specs := make([]runner.Spec, len(p.Steps))
+	specs := e.prepare(p, in)
 	for i, step := range p.Steps {
-		key := step.Hook.EventKey
-		if _, ok := stdin[key]; !ok {
-			stdin[key] = in.Encode(key)
-		}
-		specs[i] = e.specFor(step, in, stdin[key])
 		e.Log.Debug().Str("hook", step.Hook.DisplayName()).Strs("argv", specs[i].Argv).Msg("starting hook")
 	}
 	results := e.Runner.RunAll(ctx, specs)
@@ -57,6 +51,22 @@ func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Inpu
 		e.logReport(reports[i])
 	}
 	return reports
+}
+
+// prepare builds the process specs of a parallel run. Every hook gets the
+// same input; it is serialized once per event key (hook_event_name differs)
+// and the bytes are shared by the specs of that key.
+func (e *Engine) prepare(p planner.Plan, in *event.Input) []runner.Spec {
+	stdin := map[string][]byte{}
+	specs := make([]runner.Spec, len(p.Steps))
+	for i, step := range p.Steps {
+		key := step.Hook.EventKey
+		if _, ok := stdin[key]; !ok {
+			stdin[key] = in.Encode(key)
+		}
+		specs[i] = e.specFor(step, in, stdin[key])
+	}
+	return specs
 }
 
 func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.Input) []aggregator.HookReport {

@@ -1,0 +1,137 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/aggregator"
+	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/runner"
+)
+
+// printEnv is an exec-form hook printing its environment, NUL-separated.
+func printEnv(env map[string]string) hook {
+	h := hook{"type": "command", "command": "env", "args": []string{"-0"}}
+	if env != nil {
+		h["env"] = env
+	}
+	return h
+}
+
+func TestHookEnvironment(t *testing.T) {
+	t.Parallel()
+	events := map[string][]def{"PreToolUse": {group(printEnv(map[string]string{
+		"MODE":                "strict", // overrides the parent's
+		"HOOKEXEC_SESSION_ID": "mine",   // overrides hookexec's own
+	}))}}
+	f := load(t, "BeforeTool", events, `{"tool_name":"x","session_id":"s-1"}`, planner.Options{})
+	e := f.engine(runner.Options{})
+	e.Environ = append(os.Environ(), "HOOKEXEC_DEPTH=3", "MODE=lenient", "PARENT_ONLY=kept")
+	e.Depth = 3
+
+	v := e.Run(t.Context(), f.plan, f.input)
+
+	require.Equal(t, []aggregator.Outcome{aggregator.Success}, outcomes(v))
+	env := envMap(v.Hooks[0].Stdout)
+	for name, want := range map[string]string{
+		"HOOKEXEC_EVENT":       "PreToolUse", // the key it was registered under
+		"HOOKEXEC_DEPTH":       "4",          // inherited + 1
+		"HOOKEXEC_PROJECT_DIR": f.dir,
+		"CLAUDE_PROJECT_DIR":   f.dir,
+		"GEMINI_PROJECT_DIR":   f.dir,
+		"LLXPRT_PROJECT_DIR":   f.dir,
+		"GEMINI_CWD":           f.dir, // the input's cwd
+		"GEMINI_SESSION_ID":    "s-1",
+		"HOOKEXEC_SESSION_ID":  "mine",
+		"MODE":                 "strict",
+		"PARENT_ONLY":          "kept",
+	} {
+		assert.Equal(t, want, env[name], name)
+	}
+}
+
+func TestHookEnvironmentHasNoDuplicateNames(t *testing.T) {
+	t.Parallel()
+	f := load(t, "BeforeTool", map[string][]def{"BeforeTool": {group(printEnv(map[string]string{"HOOKEXEC_DEPTH": "42"}))}}, "", planner.Options{})
+	e := f.engine(runner.Options{})
+	e.Environ = append(os.Environ(), "HOOKEXEC_DEPTH=1", "HOOKEXEC_DEPTH=2")
+
+	specs := e.prepare(f.plan, f.input)
+
+	require.Len(t, specs, 1)
+	var depths []string
+	for _, kv := range specs[0].Env {
+		if name, value, _ := cutEnv(kv); name == "HOOKEXEC_DEPTH" {
+			depths = append(depths, value)
+		}
+	}
+	assert.Equal(t, []string{"42"}, depths, "the hook's env wins, once")
+}
+
+func TestHookWorkingDirectory(t *testing.T) {
+	t.Parallel()
+	elsewhere := t.TempDir()
+	file := filepath.Join(elsewhere, "a-file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	tests := []struct {
+		name    string
+		cwd     any  // the input's cwd; nil: not set (hookexec's own wd is filled in)
+		project bool // the project directory is expected
+	}{
+		{name: "the input's cwd when it is a directory", cwd: elsewhere},
+		{name: "the project dir when cwd does not exist", cwd: filepath.Join(elsewhere, "missing"), project: true},
+		{name: "the project dir when cwd is a file", cwd: file, project: true},
+		{name: "the project dir when cwd is not a string", cwd: 42, project: true},
+		{name: "the project dir when cwd is empty", cwd: "", project: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			input := `{"cwd":` + string(mustJSON(t, tt.cwd)) + `}`
+			pwd := hook{"type": "command", "command": "pwd", "args": []string{"-P"}}
+			f := load(t, "BeforeAgent", map[string][]def{"BeforeAgent": {group(pwd, printEnv(nil))}}, input, planner.Options{})
+			v := f.run(t)
+
+			require.Equal(t, []aggregator.Outcome{aggregator.Success, aggregator.Success}, outcomes(v))
+			want := elsewhere
+			if tt.project {
+				want = f.dir
+			}
+			physical, err := filepath.EvalSymlinks(want)
+			require.NoError(t, err)
+			assert.Equal(t, physical+"\n", v.Hooks[0].Stdout)
+			assert.Equal(t, want, envMap(v.Hooks[1].Stdout)["GEMINI_CWD"])
+		})
+	}
+}
+
+func TestExecFormPlaceholders(t *testing.T) {
+	t.Parallel()
+	h := hook{
+		"type":    "command",
+		"command": "${PRINTER}",
+		"args":    []string{"%s|", "${GREETING}", "${HOOKEXEC_EVENT}", "${UNSET_HOOKEXEC_TEST_VAR}", "$HOME", "${GREETING}-${GREETING}", "${unclosed"},
+		"env":     map[string]string{"PRINTER": "printf", "GREETING": "hi"},
+	}
+	f := load(t, "AfterTool", map[string][]def{"PostToolUse": {group(h)}}, `{"tool_name":"x"}`, planner.Options{})
+
+	v := f.run(t)
+
+	require.Equal(t, []aggregator.Outcome{aggregator.Success}, outcomes(v), "error: %s", v.Hooks[0].Error)
+	assert.Equal(t, "hi|PostToolUse||$HOME|hi-hi|${unclosed|", v.Hooks[0].Stdout)
+}
+
+func TestShellFormIsNotExpandedByHookexec(t *testing.T) {
+	t.Parallel()
+	h := hook{"type": "command", "command": `printf '%s' '${GREETING}'`, "env": map[string]string{"GREETING": "hi"}}
+	f := load(t, "AfterTool", map[string][]def{"AfterTool": {group(h)}}, "", planner.Options{})
+
+	v := f.run(t)
+
+	require.Equal(t, []aggregator.Outcome{aggregator.Success}, outcomes(v))
+	assert.Equal(t, "${GREETING}", v.Hooks[0].Stdout, "the shell, not hookexec, interprets a shell-form command")
+}
