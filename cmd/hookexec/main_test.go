@@ -28,6 +28,9 @@ func TestScripts(t *testing.T) {
 			env.Setenv("HOOKEXEC_DEPTH", "")
 			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/.config")
 			env.Setenv("HOOKEXEC_SYSTEM_DIR", env.WorkDir+"/etc")
+			// Under -race every re-executed command would otherwise sleep
+			// 1 s at exit (the race detector's default atexit_sleep_ms).
+			env.Setenv("GORACE", "atexit_sleep_ms=0")
 			return nil
 		},
 	})

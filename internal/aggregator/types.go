@@ -16,11 +16,11 @@ const (
 // Output is a hook's normalized output object (SPEC §4.6), and the shape of
 // the merged verdict's fields.
 type Output struct {
-	Decision           string         `json:"decision,omitempty"`
-	Reason             string         `json:"reason,omitempty"`
-	Continue           *bool          `json:"continue,omitempty"`
-	StopReason         string         `json:"stopReason,omitempty"`
-	SystemMessage      string         `json:"systemMessage,omitempty"`
+	Decision      string `json:"decision,omitempty"`
+	Reason        string `json:"reason,omitempty"`
+	Continue      *bool  `json:"continue,omitempty"`
+	StopReason    string `json:"stopReason,omitempty"`
+	SystemMessage string `json:"systemMessage,omitempty"`
 	// SuppressOutput is a pointer so that the replace strategy can tell an
 	// explicit false (which replaces an earlier true) from an absent field.
 	SuppressOutput     *bool          `json:"suppressOutput,omitempty"`
