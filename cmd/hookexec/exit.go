@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/registry"
 )
 
 // Exit statuses (SPEC §6).
@@ -38,7 +40,8 @@ func silentStatus(code int) error { return &exitStatus{code: code} }
 
 // exitCode is the one place where errors become exit statuses: nil is 0,
 // an *exitStatus carries its own, anything else (usage, config, input) is
-// 1. The message, if any, goes to stderr as one line.
+// 1. The message, if any, goes to stderr as one line: config errors as
+// FILE:LINE:COL: message, everything else prefixed with "hookexec: ".
 func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
@@ -50,6 +53,12 @@ func exitCode(err error, stderr io.Writer) int {
 		if st.err == nil {
 			return code
 		}
+	}
+	var cfg *registry.Error
+	if errors.As(err, &cfg) {
+		// Config errors read FILE:LINE:COL: message, as validate prints them.
+		fmt.Fprintln(stderr, cfg.Error())
+		return code
 	}
 	fmt.Fprintln(stderr, "hookexec: "+strings.TrimPrefix(err.Error(), "hookexec: "))
 	return code
