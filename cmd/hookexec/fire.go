@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -82,6 +83,11 @@ func (f fireFlags) parse() (runSettings, error) {
 	if s.killGrace, err = parseDuration("--kill-grace", f.killGrace); err != nil {
 		return s, err
 	}
+	if s.killGrace == 0 {
+		// No grace: SIGKILL right after SIGTERM (the runner reads 0 as
+		// "use the default").
+		s.killGrace = time.Nanosecond
+	}
 	if s.maxOutput, err = parseSize("--max-output", f.maxOutput); err != nil {
 		return s, err
 	}
@@ -109,31 +115,42 @@ func (a *app) fire(name string, f fireFlags) error {
 		return err
 	}
 	start := time.Now()
-	in, projectDir, reg, err := a.load(f.configFlags)
-	if err != nil {
-		return a.failClosedOrError(ev, f.failClosed, err, start)
+	run := runner.New(runner.Options{MaxOutput: settings.maxOutput, KillGrace: settings.killGrace, MaxParallel: f.maxParallel})
+	ctx, interrupted := a.watchSignals(run)
+	log.Debug().Str("event", ev.Name).Msg("reading input and configs")
+	l, ok := a.loadUnlessInterrupted(ctx, f.configFlags)
+	if !ok {
+		// Interrupted while reading the input or configs: no hook ran.
+		verdict := aggregator.Verdict{Event: ev.Name, Continue: true, Hooks: []aggregator.HookReport{}, DurationMs: millisSince(start)}
+		if err := writeJSON(a.stdout, verdict); err != nil {
+			return err
+		}
+		return silentStatus(128 + int(interrupted()))
 	}
-	for _, w := range reg.Warnings {
+	if l.err != nil {
+		interrupted()
+		return a.failClosedOrError(ev, f.failClosed, l.err, start)
+	}
+	for _, w := range l.reg.Warnings {
 		log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
 	}
 	value, has := "", false
 	if ev.MatchField != "" {
-		value, has = in.String(ev.MatchField)
+		value, has = l.in.String(ev.MatchField)
 	}
-	plan := planner.Build(reg, ev, value, has, planner.Options{
+	plan := planner.Build(l.reg, ev, value, has, planner.Options{
 		Timeout: settings.timeout, Sequential: f.sequential, FailClosed: f.failClosed,
 		Shell:      a.getenv("HOOKEXEC_SHELL"),
 		HasProgram: func(p string) bool { return runner.HasProgram(p, os.Environ()) },
 	})
-	log.Debug().Str("event", ev.Name).Int("steps", len(plan.Steps)).Bool("sequential", plan.Sequential).Str("projectDir", projectDir).Msg("plan built")
+	log.Debug().Str("event", ev.Name).Int("steps", len(plan.Steps)).Bool("sequential", plan.Sequential).Str("projectDir", l.projectDir).Msg("plan built")
 
-	run := runner.New(runner.Options{MaxOutput: settings.maxOutput, KillGrace: settings.killGrace, MaxParallel: f.maxParallel})
-	ctx, interrupted := a.watchSignals(run)
-	eng := &engine.Engine{Runner: run, ProjectDir: projectDir, Environ: os.Environ(), Depth: depth, Log: log}
-	verdict := eng.Run(ctx, plan, in)
-	verdict.Warnings = warnings(reg)
-	verdict.DurationMs = float64(time.Since(start).Microseconds()) / 1000
+	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, Log: log}
+	verdict := eng.Run(ctx, plan, l.in)
+	verdict.Warnings = warnings(l.reg)
+	verdict.DurationMs = millisSince(start)
 	if err := writeJSON(a.stdout, verdict); err != nil {
+		interrupted()
 		return err
 	}
 	if sig := interrupted(); sig != 0 {
@@ -146,6 +163,35 @@ func (a *app) fire(name string, f fireFlags) error {
 	return nil
 }
 
+// loaded is what load returns.
+type loaded struct {
+	in         *event.Input
+	projectDir string
+	reg        *registry.Registry
+	err        error
+}
+
+// loadUnlessInterrupted reads the input and configs; ok is false when a
+// signal arrived first (stdin may never be closed, so loading must not hold
+// up the exit).
+func (a *app) loadUnlessInterrupted(ctx context.Context, c configFlags) (loaded, bool) {
+	ch := make(chan loaded, 1)
+	go func() {
+		in, projectDir, reg, err := a.load(c)
+		ch <- loaded{in, projectDir, reg, err}
+	}()
+	select {
+	case l := <-ch:
+		return l, true
+	case <-ctx.Done():
+		return loaded{}, false
+	}
+}
+
+func millisSince(t time.Time) float64 {
+	return float64(time.Since(t).Microseconds()) / 1000
+}
+
 // failClosedOrError handles a config or input error: exit 1, or with
 // --fail-closed on an event that can block a deny verdict and exit 2.
 func (a *app) failClosedOrError(ev event.Event, failClosed bool, err error, start time.Time) error {
@@ -154,7 +200,7 @@ func (a *app) failClosedOrError(ev event.Event, failClosed bool, err error, star
 	}
 	v := aggregator.Verdict{
 		Event: ev.Name, Blocked: true, Decision: "deny", Reason: err.Error(), Continue: true,
-		Hooks: []aggregator.HookReport{}, DurationMs: float64(time.Since(start).Microseconds()) / 1000,
+		Hooks: []aggregator.HookReport{}, DurationMs: millisSince(start),
 	}
 	if werr := writeJSON(a.stdout, v); werr != nil {
 		return werr
@@ -221,11 +267,14 @@ func (a *app) watchSignals(run *runner.Runner) (context.Context, func() syscall.
 			}
 		}
 	}()
+	var once sync.Once
 	return ctx, func() syscall.Signal {
-		signal.Stop(ch)
-		close(done)
-		<-exited
-		cancel()
+		once.Do(func() {
+			signal.Stop(ch)
+			close(done)
+			<-exited
+			cancel()
+		})
 		return first
 	}
 }

@@ -23,7 +23,6 @@ func BenchmarkPrepare10MiBFor20Hooks(b *testing.B) {
 	e := f.engine(runner.Options{})
 	b.ReportAllocs()
 	b.SetBytes(int64(len(input)))
-	b.ResetTimer()
 	for b.Loop() {
 		_ = e.prepare(f.plan, f.input)
 	}
