@@ -134,20 +134,12 @@ func (a *app) fire(name string, f fireFlags) error {
 	for _, w := range l.reg.Warnings {
 		log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
 	}
-	value, has := "", false
-	if ev.MatchField != "" {
-		value, has = l.in.String(ev.MatchField)
-	}
-	plan := planner.Build(l.reg, ev, value, has, planner.Options{
+	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, Log: log}
+	verdict := eng.Fire(ctx, l.reg, ev, l.in, planner.Options{
 		Timeout: settings.timeout, Sequential: f.sequential, FailClosed: f.failClosed,
 		Shell:      a.getenv("HOOKEXEC_SHELL"),
 		HasProgram: func(p string) bool { return runner.HasProgram(p, os.Environ()) },
 	})
-	log.Debug().Str("event", ev.Name).Int("steps", len(plan.Steps)).Bool("sequential", plan.Sequential).Str("projectDir", l.projectDir).Msg("plan built")
-
-	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, Log: log}
-	verdict := eng.Run(ctx, plan, l.in)
-	verdict.Warnings = warnings(l.reg)
 	verdict.DurationMs = millisSince(start)
 	if err := writeJSON(a.stdout, verdict); err != nil {
 		interrupted()
@@ -218,14 +210,6 @@ func blockMessage(v aggregator.Verdict) string {
 	default:
 		return "blocked by hook"
 	}
-}
-
-func warnings(reg *registry.Registry) []string {
-	var out []string
-	for _, d := range reg.Warnings {
-		out = append(out, d.Pos.String()+": "+d.Message)
-	}
-	return out
 }
 
 // watchSignals cancels the returned context on the first SIGINT, SIGTERM or
