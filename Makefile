@@ -2,7 +2,7 @@ GO      ?= go
 BIN     := bin/hookexec
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: build test fmt-check vet demo clean
+.PHONY: build test fmt-check vet demo bench clean
 
 build:
 	$(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o $(BIN) ./cmd/hookexec
@@ -23,6 +23,12 @@ vet:
 # Fire the shipped example config at a dangerous and a harmless command.
 demo: build
 	@./scripts/demo.sh $(BIN)
+
+# Time hookexec against its baselines, draw the chart and run the Go
+# benchmarks of the hot paths (docs/benchmarks.md). Results go to bin/bench/;
+# pass harness options with BENCH_FLAGS (go run ./scripts/bench -h).
+bench:
+	$(GO) run ./scripts/bench -ldflags "-s -w -X main.version=$(VERSION)" $(BENCH_FLAGS)
 
 clean:
 	rm -rf bin

@@ -30,6 +30,7 @@ type fireFlags struct {
 	maxOutput   string
 	sequential  bool
 	failClosed  bool
+	trace       string
 }
 
 func (a *app) fireCommand() *cobra.Command {
@@ -50,13 +51,14 @@ input error, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM.`,
 	}
 	fl := cmd.Flags()
 	f.register(fl)
-	fl.StringVar(&f.format, "format", "result", "output format: result")
+	fl.StringVar(&f.format, "format", "result", "output format: result, claude (a Claude Code hook's output) or gemini (a Gemini CLI / LLxprt hook's output)")
 	fl.StringVar(&f.timeout, "timeout", "", "timeout for hooks that set none (Go duration; a bare number is milliseconds; default: the dialect's)")
 	fl.StringVar(&f.killGrace, "kill-grace", "5s", "time between SIGTERM and SIGKILL of a timed-out hook's process group")
 	fl.IntVar(&f.maxParallel, "max-parallel", 0, "run at most N hooks at once (0: no limit)")
 	fl.StringVar(&f.maxOutput, "max-output", "1MiB", "bytes of stdout and of stderr kept per hook (suffixes K, KiB, M, MiB)")
 	fl.BoolVar(&f.sequential, "sequential", false, "run all hooks one after another in plan order")
 	fl.BoolVar(&f.failClosed, "fail-closed", false, "treat hook failures, timeouts and config or input errors as a deny")
+	fl.StringVar(&f.trace, "trace", "", "write a Chrome trace-event JSON of the run to this file (open it in Perfetto or chrome://tracing)")
 	return cmd
 }
 
@@ -64,13 +66,14 @@ input error, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM.`,
 type runSettings struct {
 	timeout, killGrace time.Duration
 	maxOutput          int64
+	format             aggregator.Format
 }
 
 func (f fireFlags) parse() (runSettings, error) {
 	var s runSettings
 	var err error
-	if f.format != "result" {
-		return s, fmt.Errorf("invalid --format %q (supported: result)", f.format)
+	if s.format, err = aggregator.ParseFormat(f.format); err != nil {
+		return s, fmt.Errorf("invalid --format %q (supported: result, claude, gemini)", f.format)
 	}
 	if f.maxParallel < 0 {
 		return s, fmt.Errorf("invalid --max-parallel %d (want 0 or more)", f.maxParallel)
@@ -108,7 +111,7 @@ func (a *app) fire(name string, f fireFlags) error {
 	}
 	depth := engine.Depth(a.getenv)
 	if depth >= engine.MaxDepth {
-		return fmt.Errorf("%s is %d: hooks are firing hookexec recursively; refusing to run hooks for %s", engine.DepthVar, depth, ev.Name)
+		return fmt.Errorf("%s is %d: hooks are firing hookexec recursively (at most %d nested fires); refusing to run hooks for %s", engine.DepthVar, depth, engine.MaxDepth, ev.Name)
 	}
 	log, err := a.logger()
 	if err != nil {
@@ -119,17 +122,18 @@ func (a *app) fire(name string, f fireFlags) error {
 	ctx, interrupted := a.watchSignals(run)
 	log.Debug().Str("event", ev.Name).Msg("reading input and configs")
 	l, ok := a.loadUnlessInterrupted(ctx, f.configFlags)
+	loaded := time.Now()
 	if !ok {
 		// Interrupted while reading the input or configs: no hook ran.
 		verdict := aggregator.Verdict{Event: ev.Name, Continue: true, Hooks: []aggregator.HookReport{}, DurationMs: millisSince(start)}
-		if err := writeJSON(a.stdout, verdict); err != nil {
+		if err := a.writeVerdict(settings.format, ev, verdict, nil); err != nil {
 			return err
 		}
 		return silentStatus(128 + int(interrupted()))
 	}
 	if l.err != nil {
 		interrupted()
-		return a.failClosedOrError(ev, f.failClosed, l.err, start)
+		return a.failClosedOrError(ev, f.failClosed, settings.format, l.err, start)
 	}
 	for _, w := range l.reg.Warnings {
 		log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
@@ -141,7 +145,11 @@ func (a *app) fire(name string, f fireFlags) error {
 		HasProgram: func(p string) bool { return runner.HasProgram(p, os.Environ()) },
 	})
 	verdict.DurationMs = millisSince(start)
-	if err := writeJSON(a.stdout, verdict); err != nil {
+	if err := writeTrace(f.trace, ev, start, loaded, verdict); err != nil {
+		interrupted()
+		return err
+	}
+	if err := a.writeVerdict(settings.format, ev, verdict, l.in); err != nil {
 		interrupted()
 		return err
 	}
@@ -186,7 +194,7 @@ func millisSince(t time.Time) float64 {
 
 // failClosedOrError handles a config or input error: exit 1, or with
 // --fail-closed on an event that can block a deny verdict and exit 2.
-func (a *app) failClosedOrError(ev event.Event, failClosed bool, err error, start time.Time) error {
+func (a *app) failClosedOrError(ev event.Event, failClosed bool, format aggregator.Format, err error, start time.Time) error {
 	if !failClosed || !ev.CanBlock {
 		return err
 	}
@@ -194,7 +202,7 @@ func (a *app) failClosedOrError(ev event.Event, failClosed bool, err error, star
 		Event: ev.Name, Blocked: true, Decision: "deny", Reason: err.Error(), Continue: true,
 		Hooks: []aggregator.HookReport{}, DurationMs: millisSince(start),
 	}
-	if werr := writeJSON(a.stdout, v); werr != nil {
+	if werr := a.writeVerdict(format, ev, v, nil); werr != nil {
 		return werr
 	}
 	return withStatus(exitBlocked, err)

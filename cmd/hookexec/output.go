@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hookexec/hookexec/internal/aggregator"
+	"github.com/hookexec/hookexec/internal/event"
 )
 
 // writeJSON writes v as one indented JSON document (no HTML escaping).
@@ -15,6 +19,32 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// writeVerdict prints v on stdout in format f (SPEC §6): the verdict
+// itself, or the output of a single Claude Code or Gemini CLI hook. in is
+// the event input (nil when it was never read).
+func (a *app) writeVerdict(f aggregator.Format, ev event.Event, v aggregator.Verdict, in *event.Input) error {
+	return writeJSON(a.stdout, aggregator.Render(f, ev, v, aggregator.AgentInput{ToolInput: toolInputOf(in)}))
+}
+
+// toolInputOf returns a function that decodes in's tool_input object
+// (numbers kept as written); it is only called when a renderer needs it.
+func toolInputOf(in *event.Input) func() map[string]any {
+	return func() map[string]any {
+		if in == nil {
+			return nil
+		}
+		var e struct {
+			ToolInput map[string]any `json:"tool_input"`
+		}
+		dec := json.NewDecoder(bytes.NewReader(in.Encode("")))
+		dec.UseNumber()
+		if dec.Decode(&e) != nil {
+			return nil
+		}
+		return e.ToolInput
+	}
 }
 
 // parseDuration reads a Go duration; a bare number means milliseconds.

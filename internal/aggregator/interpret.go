@@ -24,6 +24,9 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 	r.StderrTruncated = res.StderrTruncated
 	r.Signal = res.Signal
 	r.DurationMs = durationMs(res.Duration)
+	if res.Started {
+		r.Start = res.Start
+	}
 
 	out := strings.TrimSpace(r.Stdout)
 	errText := strings.TrimSpace(r.Stderr)

@@ -1,5 +1,7 @@
 package aggregator
 
+import "time"
+
 // Outcome of one hook (SPEC §4.6).
 type Outcome string
 
@@ -61,6 +63,9 @@ type HookReport struct {
 	StderrTruncated bool    `json:"stderrTruncated"`
 	Output          *Output `json:"output,omitempty"`
 	Error           string  `json:"error,omitempty"`
+	// Start is when the hook was started (zero if it never ran); not part
+	// of the result JSON, it places the hook on a timeline (fire --trace).
+	Start time.Time `json:"-"`
 }
 
 // Verdict is the merged result of one event (SPEC §5, §6).

@@ -23,12 +23,21 @@ type fileDecoder struct {
 	hooks     []*Hook
 	warnings  []Diagnostic
 	disabled  []string
+	// lint, set only by Validate, collects the extra findings of validate
+	// (validate_lint.go); nil when loading for fire.
+	lint *linter
 }
 
 // decodeFile parses data (the contents of spec.path) and appends the file,
 // its hooks, its disabled list and its warnings to reg. A syntax error or a
 // top level that is not an object is returned as an *Error.
 func decodeFile(reg *Registry, spec fileSpec, fileIndex int, data []byte) error {
+	return decodeFileLint(reg, spec, fileIndex, data, nil)
+}
+
+// decodeFileLint is decodeFile that also feeds lint (if not nil) every
+// definition and hook entry, for validate.
+func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, lint *linter) error {
 	lines := newLineIndex(data)
 	pos := func(off int) Position {
 		line, col := lines.lineCol(off)
@@ -50,8 +59,12 @@ func decodeFile(reg *Registry, spec fileSpec, fileIndex int, data []byte) error 
 		lines:     lines,
 		fileIndex: fileIndex,
 		file:      File{Path: spec.path, Source: spec.source, Dialect: spec.dialect, Enabled: true},
+		lint:      lint,
 	}
 	d.settings(root)
+	if lint != nil {
+		lint.fileFields(d, root)
+	}
 	d.events(root.get("hooks"))
 
 	slices.SortStableFunc(d.warnings, func(a, b Diagnostic) int {
@@ -190,6 +203,9 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 		d.warn(v.off, "%s: a hook definition must be an object, got %s; skipped", where, v.kind)
 		return
 	}
+	if d.lint != nil {
+		d.lint.definitionFields(d, where, v)
+	}
 	valid := true
 	bad := func(off int, format string, args ...any) {
 		d.warn(off, where+": "+format+"; definition skipped", args...)
@@ -233,21 +249,31 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 	}
 
 	var matcher Matcher
-	if valid {
+	// validate (lint) also checks the matcher of a definition that is
+	// skipped for another reason.
+	if valid || d.lint != nil {
 		m, err := CompileMatcher(d.spec.dialect, ev, pattern)
+		msg := d.patternMessage(err)
 		switch {
 		case err != nil && m == nil:
-			bad(mv.off, "%v", err)
+			bad(mv.off, "%s", msg)
 		case err != nil && d.spec.dialect == Claude:
-			d.warn(mv.off, "%s: %v; this matcher never matches", where, err)
+			d.warn(mv.off, "%s: %s; this matcher never matches", where, msg)
 		}
 		matcher = m
+		if d.lint != nil {
+			d.lint.matcher(d, where, ev, mv, m, err)
+		}
 	}
 	if hv == nil || hv.kind != kindArray {
 		return
 	}
 	for j, el := range hv.elems {
-		h := d.hook(fmt.Sprintf("%s.hooks[%d]", where, j), el)
+		hwhere := fmt.Sprintf("%s.hooks[%d]", where, j)
+		h := d.hook(hwhere, el)
+		if d.lint != nil {
+			d.lint.hook(d, hwhere, ev, el, h)
+		}
 		if h == nil || !valid {
 			continue
 		}

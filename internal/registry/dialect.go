@@ -61,27 +61,45 @@ func (d Dialect) DefaultShells() []string {
 // A relative path is taken relative to the working directory; symlinks are
 // not resolved.
 func DetectDialect(path string) Dialect {
-	if abs, err := filepath.Abs(path); err == nil {
-		path = abs
-	}
-	dir := filepath.Dir(path)
-	switch filepath.Base(dir) {
+	switch filepath.Base(filepath.Dir(absPath(path))) {
 	case ".claude":
 		return Claude
 	case ".gemini":
 		return Gemini
 	case ".llxprt":
 		return LLxprt
-	case "hooks":
-		if filepath.Base(path) != "hooks.json" {
-			break
-		}
-		manifest := filepath.Join(filepath.Dir(dir), ".claude-plugin", "plugin.json")
-		if fi, err := os.Stat(manifest); err == nil && fi.Mode().IsRegular() {
-			return Claude
-		}
+	}
+	if PluginRoot(path) != "" {
+		return Claude
 	}
 	return Native
+}
+
+// PluginRoot returns the absolute directory of the Claude Code plugin whose
+// hooks/hooks.json path is (the directory that holds
+// .claude-plugin/plugin.json), or "" when path is not a plugin's hooks
+// file. Its hooks get it as $CLAUDE_PLUGIN_ROOT, as in Claude Code.
+func PluginRoot(path string) string {
+	path = absPath(path)
+	dir := filepath.Dir(path)
+	if filepath.Base(path) != "hooks.json" || filepath.Base(dir) != "hooks" {
+		return ""
+	}
+	root := filepath.Dir(dir)
+	fi, err := os.Stat(filepath.Join(root, ".claude-plugin", "plugin.json"))
+	if err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	return root
+}
+
+// absPath makes path absolute (relative to the working directory) without
+// resolving symlinks; it returns path unchanged if that fails.
+func absPath(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
 }
 
 // valid reports whether d is one of the four dialects.

@@ -16,11 +16,27 @@ type fileSpec struct {
 	dialect  Dialect
 	explicit bool   // named by --config or HOOKEXEC_CONFIG: it must exist
 	extDir   string // the extension's directory, for ${extensionPath}
+	inline   *Inline
 }
 
-// configFiles lists the files to load (SPEC §2.3): the explicit files if
-// any, else the discovered ones in source order.
+// read returns the file's contents (an inline config's data).
+func (s fileSpec) read() ([]byte, error) {
+	if s.inline != nil {
+		return s.inline.Data, nil
+	}
+	return os.ReadFile(s.path)
+}
+
+// configFiles lists the files to load (SPEC §2.3): an inline config, else
+// the explicit files if any, else the discovered ones in source order.
 func configFiles(opts Options, getenv func(string) string) ([]fileSpec, error) {
+	if in := opts.Inline; in != nil {
+		d := opts.Dialect
+		if d == "" {
+			d = Native
+		}
+		return []fileSpec{{path: in.Name, source: Runtime, dialect: d, explicit: true, inline: in}}, nil
+	}
 	explicit := opts.Configs
 	if len(explicit) == 0 {
 		for _, p := range strings.Split(getenv("HOOKEXEC_CONFIG"), ":") {

@@ -2,4 +2,9 @@
 // files (SPEC §2) in every dialect, compiles matchers once (SPEC §3.1) and
 // returns an immutable Registry of hooks in plan order. Diagnostics carry
 // file:line:col.
+//
+// Load is fire's path. Validate (validate*.go) is `hookexec validate`'s: the
+// same decoding with a linter attached, which adds the checks fire does not
+// need (unknown fields, matcher and timeout pitfalls, the shell syntax of
+// each command, missing scripts).
 package registry

@@ -92,6 +92,16 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 	if r.bad {
 		return nil
 	}
+	if root := PluginRoot(d.spec.path); root != "" {
+		// Claude Code gives a plugin's hooks their plugin directory; the
+		// hook's own env still wins.
+		if h.Env == nil {
+			h.Env = map[string]string{}
+		}
+		if _, ok := h.Env["CLAUDE_PLUGIN_ROOT"]; !ok {
+			h.Env["CLAUDE_PLUGIN_ROOT"] = root
+		}
+	}
 	if dir := d.spec.extDir; dir != "" {
 		expand := func(s string) string { return strings.ReplaceAll(s, "${extensionPath}", dir) }
 		h.Command = expand(h.Command)

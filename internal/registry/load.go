@@ -24,6 +24,22 @@ type Options struct {
 	// Getenv reads HOOKEXEC_CONFIG, XDG_CONFIG_HOME, HOME and
 	// HOOKEXEC_SYSTEM_DIR; nil means os.Getenv.
 	Getenv func(string) string
+	// Inline, when set, is the only config loaded: Configs, HOOKEXEC_CONFIG
+	// and discovery are ignored. It is read in Dialect, else native, and
+	// its hooks have source runtime.
+	Inline *Inline
+}
+
+// Inline is a config given as bytes rather than a file (a test case's
+// inline config).
+type Inline struct {
+	// Name stands for the file in positions, errors, warnings and
+	// Hook.File.
+	Name string
+	// Data is the config's JSON text. Positions are counted in Data, so a
+	// caller embedding a config in a larger file can pad Data with the
+	// white space before it to report that file's lines and columns.
+	Data []byte
 }
 
 // Load finds, reads and decodes the config files and returns their hooks in
@@ -45,7 +61,7 @@ func Load(opts Options) (*Registry, error) {
 	}
 	reg := &Registry{}
 	for _, spec := range specs {
-		data, err := os.ReadFile(spec.path)
+		data, err := spec.read()
 		if err != nil {
 			if !spec.explicit && errors.Is(err, fs.ErrNotExist) {
 				continue

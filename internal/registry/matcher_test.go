@@ -193,3 +193,103 @@ func TestLoadMatcherDiagnostics(t *testing.T) {
 		assert.Equal(t, KindExact, reg.Hooks[0].Matcher.Kind())
 	})
 }
+
+// The same patterns read in each dialect (SPEC §3.1): the cases users most
+// often get wrong when they move a config from one agent to another.
+func TestMatcherPerDialect(t *testing.T) {
+	t.Parallel()
+	type row struct {
+		dialect Dialect
+		event   string
+		pattern string
+		kind    string
+		invalid bool // the pattern does not compile (a *PatternError)
+		cases   []matchCase
+	}
+	edit := []matchCase{{"Edit", true}, {"Write", true}, {"NotebookEdit", false}, {"MultiEdit", false}}
+	tests := []row{
+		// Edit|Write: whole names everywhere but gemini/llxprt, where it is
+		// an unanchored regexp.
+		{Native, "BeforeTool", "Edit|Write", KindGlob, false, edit},
+		{Claude, "PreToolUse", "Edit|Write", KindExactList, false, edit},
+		{Gemini, "BeforeTool", "Edit|Write", KindRegex, false, []matchCase{{"Edit", true}, {"NotebookEdit", true}, {"Writer", true}, {"edit", false}}},
+		{LLxprt, "BeforeTool", "Edit|Write", KindRegex, false, []matchCase{{"NotebookEdit", true}}},
+		// "Edit, Write": a list in claude only.
+		{Claude, "PreToolUse", "Edit, Write", KindExactList, false, edit},
+		{Native, "BeforeTool", "Edit, Write", KindGlob, false, []matchCase{{"Edit", false}, {"Edit, Write", true}}},
+		{Gemini, "BeforeTool", "Edit, Write", KindRegex, false, []matchCase{{"Edit", false}, {"x Edit, Writer", true}}},
+		// Edit.*: a regexp in claude (so NotebookEdit matches), a glob
+		// with a literal dot in native.
+		{Claude, "PreToolUse", "Edit.*", KindRegex, false, []matchCase{{"Edit", true}, {"NotebookEdit", true}, {"Write", false}}},
+		{Native, "BeforeTool", "Edit.*", KindGlob, false, []matchCase{{"Edit", false}, {"NotebookEdit", false}, {"Edit.x", true}}},
+		{Gemini, "BeforeTool", "Edit.*", KindRegex, false, []matchCase{{"NotebookEdit", true}}},
+		{Native, "BeforeTool", "re:Edit.*", KindRegex, false, []matchCase{{"NotebookEdit", true}}},
+		// mcp__memory names the server, not its tools, except as a
+		// gemini/llxprt regexp.
+		{Claude, "PreToolUse", "mcp__memory", KindExactList, false, []matchCase{{"mcp__memory", true}, {"mcp__memory__create_entities", false}}},
+		{Native, "BeforeTool", "mcp__memory", KindGlob, false, []matchCase{{"mcp__memory", true}, {"mcp__memory__create_entities", false}}},
+		{Gemini, "BeforeTool", "mcp__memory", KindRegex, false, []matchCase{{"mcp__memory__create_entities", true}}},
+		{LLxprt, "BeforeTool", "mcp__memory", KindRegex, false, []matchCase{{"mcp__memory__create_entities", true}}},
+		// mcp__memory__.*: every tool of the server.
+		{Claude, "PreToolUse", "mcp__memory__.*", KindRegex, false, []matchCase{{"mcp__memory__create_entities", true}, {"mcp__memory", false}, {"mcp__github__x", false}}},
+		{Gemini, "BeforeTool", "mcp__memory__.*", KindRegex, false, []matchCase{{"mcp__memory__create_entities", true}, {"mcp__memory", false}}},
+		{Native, "BeforeTool", "mcp__memory__*", KindGlob, false, []matchCase{{"mcp__memory__create_entities", true}, {"mcp__memory", false}}},
+		{Native, "BeforeTool", "mcp__memory__.*", KindGlob, false, []matchCase{{"mcp__memory__create_entities", false}}},
+		// write_.* and write_* in gemini/llxprt: unanchored regexps; write_*
+		// is "write" then any number of "_", so it also matches overwrite.
+		{Gemini, "BeforeTool", "write_.*", KindRegex, false, []matchCase{{"write_file", true}, {"overwrite", false}, {"rewrite_file", true}, {"read_file", false}}},
+		{Gemini, "BeforeTool", "write_*", KindRegex, false, []matchCase{{"write_file", true}, {"overwrite", true}, {"write", true}, {"read_file", false}}},
+		{LLxprt, "BeforeTool", "write_.*", KindRegex, false, []matchCase{{"write_file", true}, {"overwrite", false}}},
+		{LLxprt, "BeforeTool", "write_*", KindRegex, false, []matchCase{{"write_file", true}, {"overwrite", true}}},
+		{Native, "BeforeTool", "write_*", KindGlob, false, []matchCase{{"write_file", true}, {"overwrite", false}, {"write", false}}},
+		// Trigger-like match values are compared for exact equality in
+		// gemini/llxprt: start.* does not match startup.
+		{Gemini, "SessionStart", "start.*", KindExact, false, []matchCase{{"startup", false}, {"start.*", true}}},
+		{LLxprt, "SessionStart", "start.*", KindExact, false, []matchCase{{"startup", false}}},
+		{Gemini, "PreCompress", "auto.*", KindExact, false, []matchCase{{"auto", false}, {"auto.*", true}}},
+		{LLxprt, "PreCompress", "manual|auto", KindExact, false, []matchCase{{"auto", false}, {"manual|auto", true}}},
+		{Gemini, "PreCompress", "auto", KindExact, false, []matchCase{{"auto", true}, {"manual", false}}},
+		{Claude, "SessionStart", "start.*", KindRegex, false, []matchCase{{"startup", true}}},
+		{Claude, "PreCompact", "manual|auto", KindExactList, false, []matchCase{{"auto", true}, {"manual", true}, {"automatic", false}}},
+		{Native, "SessionStart", "start*", KindGlob, false, []matchCase{{"startup", true}}},
+		{Native, "PreCompress", "start.*", KindGlob, false, []matchCase{{"startup", false}}},
+		// Patterns that do not compile, in each dialect: native is invalid
+		// (nil matcher), claude never matches, gemini/llxprt compare for
+		// exact equality on tool names.
+		{Claude, "PreToolUse", "Bash(", KindInvalidRegex, true, []matchCase{{"Bash(", false}, {"Bash", false}}},
+		{Claude, "PreToolUse", "(?=x)", KindInvalidRegex, true, []matchCase{{"x", false}}},
+		{Gemini, "BeforeTool", "run_shell_command(", KindExact, true, []matchCase{{"run_shell_command(", true}, {"run_shell_command", false}}},
+		{LLxprt, "BeforeTool", "[", KindExact, true, []matchCase{{"[", true}, {"", false}}},
+		{LLxprt, "AfterTool", `\p{Bad}`, KindExact, true, []matchCase{{`\p{Bad}`, true}}},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s/%s/%s", tt.dialect, tt.event, tt.pattern), func(t *testing.T) {
+			t.Parallel()
+			m, err := CompileMatcher(tt.dialect, mustEvent(t, tt.event), tt.pattern)
+			if tt.invalid {
+				var pe *PatternError
+				require.ErrorAs(t, err, &pe)
+			} else {
+				require.NoError(t, err)
+			}
+			require.NotNil(t, m)
+			assert.Equal(t, tt.kind, m.Kind())
+			assert.False(t, m.MatchesAll())
+			for _, c := range tt.cases {
+				assert.Equal(t, c.want, m.Match(c.value), "%q vs %q", tt.pattern, c.value)
+			}
+		})
+	}
+
+	// A native pattern that does not compile has no matcher at all: its
+	// definition is skipped.
+	for _, p := range []string{"[", "re:(?=x)", "{Edit,Write"} {
+		m, err := CompileMatcher(Native, mustEvent(t, "BeforeTool"), p)
+		assert.Nil(t, m, p)
+		assert.Error(t, err, p)
+	}
+	// "(" is a literal in a glob.
+	m, err := CompileMatcher(Native, mustEvent(t, "BeforeTool"), "Bash(")
+	require.NoError(t, err)
+	assert.True(t, m.Match("Bash("))
+}

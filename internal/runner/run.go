@@ -23,6 +23,7 @@ const (
 func (r *Runner) Run(ctx context.Context, spec Spec) Result {
 	start := time.Now()
 	res := r.run(ctx, spec)
+	res.Start = start
 	res.Duration = time.Since(start)
 	return res
 }

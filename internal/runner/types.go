@@ -62,6 +62,9 @@ type Result struct {
 	// StdoutTruncated / StderrTruncated: more was written than the cap.
 	StdoutTruncated bool
 	StderrTruncated bool
-	Duration        time.Duration
-	Err             error // spawn error, or other runner-level problem
+	// Start is when Run began with the spec (just before the spawn);
+	// Duration is measured from it.
+	Start    time.Time
+	Duration time.Duration
+	Err      error // spawn error, or other runner-level problem
 }

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/runner"
+)
+
+// planFlags are plan's flags (SPEC §7): fire's config and input options,
+// and the fire flags that change the plan.
+type planFlags struct {
+	configFlags
+	format     string
+	timeout    string
+	sequential bool
+	failClosed bool
+}
+
+func (a *app) planCommand() *cobra.Command {
+	var f planFlags
+	cmd := &cobra.Command{
+		Use:   "plan EVENT",
+		Short: "Show which hooks fire would run for an event, in order, without running them",
+		Long: `Show the plan fire would run for EVENT, without running anything: each hook
+in plan order with its source, file, dialect, event key, matcher (and how it
+was read), shell, timeout and fail-closed policy; the run mode; then the hooks
+that do not run (no match, disabled, duplicate) and why, and the config
+warnings.
+
+The event JSON (stdin or --input) supplies the value matchers are tested
+against (tool_name, source, ...). When stdin is a terminal and --input is not
+given, the input is {}.
+
+Exit status: 0, or 1 on a usage, config or input error.`,
+		Example: `  hookexec plan BeforeTool <<< '{"tool_name": "Bash"}'
+  hookexec plan PreToolUse --config .claude/settings.json --format json`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: eventCompletion,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.plan(args[0], f)
+		},
+	}
+	fl := cmd.Flags()
+	f.register(fl)
+	fl.StringVar(&f.format, "format", "text", "output format: text or json")
+	fl.StringVar(&f.timeout, "timeout", "", "as fire's --timeout: the timeout of hooks that set none")
+	fl.BoolVar(&f.sequential, "sequential", false, "as fire's --sequential: plan a sequential run")
+	fl.BoolVar(&f.failClosed, "fail-closed", false, "as fire's --fail-closed: every hook fails closed")
+	return cmd
+}
+
+func (a *app) plan(name string, f planFlags) error {
+	ev, err := event.Resolve(name)
+	if err != nil {
+		return err
+	}
+	if f.format != "text" && f.format != "json" {
+		return fmt.Errorf("invalid --format %q (supported: text, json)", f.format)
+	}
+	opts := planner.Options{
+		Sequential: f.sequential, FailClosed: f.failClosed,
+		Shell:      a.getenv("HOOKEXEC_SHELL"),
+		HasProgram: func(p string) bool { return runner.HasProgram(p, os.Environ()) },
+	}
+	if f.timeout != "" {
+		if opts.Timeout, err = parseDuration("--timeout", f.timeout); err != nil {
+			return err
+		}
+	}
+	if err := f.configFlags.check(); err != nil {
+		return err
+	}
+	loader := a
+	if f.input == "" && stdinIsTerminal(a.stdin) {
+		// Nothing to read: don't wait for a user to type an event.
+		noInput := *a
+		noInput.stdin = strings.NewReader("")
+		loader = &noInput
+	}
+	in, projectDir, reg, err := loader.load(f.configFlags)
+	if err != nil {
+		return err
+	}
+	value, has := "", false
+	if ev.MatchField != "" {
+		value, has = in.String(ev.MatchField)
+	}
+	p := planner.Build(reg, ev, value, has, opts)
+	view := newPlanView(p, reg, projectDir, opts)
+	if f.format == "json" {
+		return writeJSON(a.stdout, view)
+	}
+	return writePlanText(a.stdout, view)
+}
+
+// stdinIsTerminal reports whether r is a terminal (an interactive stdin).
+func stdinIsTerminal(r any) bool {
+	f, ok := r.(*os.File)
+	return ok && isTerminal(f)
+}

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/hookexec/hookexec/internal/registry"
+)
+
+// writePlanText renders a plan for humans: a header (event, match value,
+// mode, files), one block per hook that runs, a table of the hooks that do
+// not, and the config warnings.
+func writePlanText(w io.Writer, v planView) error {
+	var b strings.Builder
+	writePlanHeader(&b, v)
+	fmt.Fprintf(&b, "\nrun (%d)\n", len(v.Steps))
+	if len(v.Steps) == 0 {
+		b.WriteString("  nothing to run\n")
+	}
+	width := len(strconv.Itoa(len(v.Steps)))
+	for i, s := range v.Steps {
+		writePlanStep(&b, i+1, width, s, v.failNote)
+	}
+	if len(v.Dropped) > 0 {
+		fmt.Fprintf(&b, "\nnot run (%d)\n", len(v.Dropped))
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		for _, d := range v.Dropped {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", d.Reason, clip(d.Name, 40), d.Detail, position(d.planHook))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	if len(v.Warnings) > 0 {
+		fmt.Fprintf(&b, "\nwarnings (%d)\n", len(v.Warnings))
+		for _, warning := range v.Warnings {
+			b.WriteString("  " + warning + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writePlanHeader(b *strings.Builder, v planView) {
+	name := v.Event
+	if v.Claude != "" {
+		name += " (" + v.Claude + ")"
+	}
+	block := "can block"
+	if !v.CanBlock {
+		block = "cannot block"
+	}
+	fmt.Fprintf(b, "event    %s: %s, %s\n", name, v.Strategy, block)
+	switch {
+	case v.MatchField == "":
+		fmt.Fprintf(b, "match    nothing: %s has no match value, matchers are ignored\n", v.Event)
+	case v.MatchValue == nil:
+		fmt.Fprintf(b, "match    %s is not in the input: only match-all matchers match\n", v.MatchField)
+	default:
+		fmt.Fprintf(b, "match    %s = %s\n", v.MatchField, strconv.Quote(*v.MatchValue))
+	}
+	mode := v.Mode
+	if v.ModeReason != "" {
+		mode += " (" + v.ModeReason + ")"
+	}
+	fmt.Fprintf(b, "mode     %s\n", mode)
+	fmt.Fprintf(b, "project  %s\n", v.ProjectDir)
+	if len(v.Files) == 0 {
+		b.WriteString("files    none found\n")
+		return
+	}
+	srcWidth, dialectWidth := 0, 0
+	for _, f := range v.Files {
+		srcWidth, dialectWidth = max(srcWidth, len(f.Source)), max(dialectWidth, len(f.Dialect))
+	}
+	for i, f := range v.Files {
+		label := "files"
+		if i > 0 {
+			label = ""
+		}
+		line := fmt.Sprintf("%-8s %-*s  %-*s  %s", label, srcWidth, f.Source, dialectWidth, f.Dialect, f.File)
+		if !f.Enabled {
+			line += "  (disabled)"
+		}
+		if f.FailClosed {
+			line += "  (fail-closed)"
+		}
+		b.WriteString(line + "\n")
+	}
+}
+
+func writePlanStep(b *strings.Builder, n, width int, s planStep, failNote string) {
+	fmt.Fprintf(b, "  %*d  %s\n", width, n, s.Name)
+	indent := strings.Repeat(" ", width+4)
+	field := func(label, value string) {
+		fmt.Fprintf(b, "%s%-8s %s\n", indent, label, value)
+	}
+	if s.Description != "" {
+		field("about", s.Description)
+	}
+	if s.Name != s.Command {
+		field("command", s.Command)
+	}
+	if s.Form == "exec" {
+		args, _ := json.Marshal(s.Args)
+		field("args", string(args))
+		field("shell", "none (exec form)")
+	} else {
+		field("shell", s.Shell+" -c")
+	}
+	field("matcher", describeMatcher(s.planHook))
+	field("timeout", s.Timeout+" ("+s.TimeoutFrom+")")
+	fails := "open"
+	if s.FailClosed {
+		fails = "closed (" + s.FailClosedFrom + ")"
+		if failNote != "" {
+			fails += "; " + failNote
+		}
+	}
+	field("fails", fails)
+	from := position(s.planHook) + " (" + s.Source + ", " + s.Dialect + " dialect, key " + s.EventKey
+	if s.Priority != 0 {
+		from += ", priority " + strconv.Itoa(s.Priority)
+	}
+	if s.Sequential {
+		from += ", sequential"
+	}
+	field("from", from+")")
+}
+
+func position(h planHook) string {
+	return registry.Position{File: h.File, Line: h.Line, Col: h.Col}.String()
+}
+
+// describeMatcher says how the matcher was read.
+func describeMatcher(h planHook) string {
+	quoted := strconv.Quote(h.Matcher)
+	if h.MatcherIgnored {
+		if strings.TrimSpace(h.Matcher) == "" {
+			return "none (the event has no match value)"
+		}
+		return quoted + ", ignored: the event has no match value"
+	}
+	switch h.MatcherKind {
+	case registry.KindAll:
+		if h.Matcher == "" {
+			return "none: matches every value"
+		}
+		return quoted + ": matches every value"
+	case registry.KindGlob:
+		return quoted + " (globs, whole value)"
+	case registry.KindRegex:
+		return quoted + " (regular expression, unanchored)"
+	case registry.KindExact:
+		return quoted + " (exact value)"
+	case registry.KindExactList:
+		return quoted + " (list of exact names)"
+	case registry.KindInvalidRegex:
+		return quoted + " (invalid regular expression: never matches)"
+	default:
+		return quoted + " (" + h.MatcherKind + ")"
+	}
+}
+
+// clip shortens s to at most n bytes (runes kept whole), marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n - 3
+	for cut > 0 && !isRuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
+}
+
+func isRuneStart(c byte) bool { return c&0xC0 != 0x80 }

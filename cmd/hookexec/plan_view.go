@@ -1,0 +1,177 @@
+package main
+
+import (
+	"strings"
+	"time"
+
+	"github.com/hookexec/hookexec/internal/engine"
+	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/registry"
+)
+
+// planView is what `plan` prints: the JSON document of --format json, and
+// the data of the text format.
+type planView struct {
+	Event    string `json:"event"`
+	Claude   string `json:"claudeName,omitempty"`
+	Strategy string `json:"strategy"`
+	CanBlock bool   `json:"canBlock"`
+	// MatchField is the input field matchers are tested against ("" for an
+	// event without a match value); MatchValue its value, absent when the
+	// input lacks it.
+	MatchField string     `json:"matchField,omitempty"`
+	MatchValue *string    `json:"matchValue,omitempty"`
+	Mode       string     `json:"mode"` // "parallel" or "sequential"
+	ModeReason string     `json:"modeReason,omitempty"`
+	ProjectDir string     `json:"projectDir"`
+	Files      []planFile `json:"files"`
+	Steps      []planStep `json:"steps"`
+	Dropped    []planDrop `json:"dropped"`
+	Warnings   []string   `json:"warnings,omitempty"`
+	// failNote says why failing closed has no effect (text format only).
+	failNote string
+}
+
+type planFile struct {
+	File       string `json:"file"`
+	Source     string `json:"source"`
+	Dialect    string `json:"dialect"`
+	Enabled    bool   `json:"enabled"`
+	FailClosed bool   `json:"failClosed"`
+}
+
+// planHook is a hook as plan shows it, run or not.
+type planHook struct {
+	Name        string   `json:"name"`
+	Description string   `json:"description,omitempty"`
+	Command     string   `json:"command"`
+	Args        []string `json:"args,omitempty"`
+	Form        string   `json:"form"` // "shell" or "exec"
+	Source      string   `json:"source"`
+	File        string   `json:"file"`
+	Line        int      `json:"line"`
+	Col         int      `json:"col"`
+	Dialect     string   `json:"dialect"`
+	EventKey    string   `json:"eventKey"`
+	Matcher     string   `json:"matcher"`
+	MatcherKind string   `json:"matcherKind"`
+	// MatcherIgnored: the event has no match value, every hook matches.
+	MatcherIgnored bool `json:"matcherIgnored,omitempty"`
+	Priority       int  `json:"priority"`
+	Sequential     bool `json:"sequential"`
+}
+
+// planStep is a hook that runs.
+type planStep struct {
+	planHook
+	Shell       string `json:"shell,omitempty"`
+	Timeout     string `json:"timeout"`
+	TimeoutMs   int64  `json:"timeoutMs"`
+	TimeoutFrom string `json:"timeoutFrom"` // "hook", "--timeout" or "default"
+	FailClosed  bool   `json:"failClosed"`
+	// FailClosedFrom: "hook", "hooksConfig.failClosed" or "--fail-closed".
+	FailClosedFrom string `json:"failClosedFrom,omitempty"`
+}
+
+// planDrop is a hook that does not run.
+type planDrop struct {
+	planHook
+	Reason string `json:"reason"` // "no-match", "disabled", "duplicate"
+	Detail string `json:"detail"`
+}
+
+func newPlanView(p planner.Plan, reg *registry.Registry, projectDir string, opts planner.Options) planView {
+	v := planView{
+		Event: p.Event.Name, Strategy: p.Event.Strategy.String(), CanBlock: p.Event.CanBlock,
+		MatchField: p.Event.MatchField, Mode: "parallel", ProjectDir: projectDir,
+		Files: []planFile{}, Steps: []planStep{}, Dropped: []planDrop{},
+		Warnings: engine.Warnings(reg),
+	}
+	if p.Event.Claude != p.Event.Name {
+		v.Claude = p.Event.Claude
+	}
+	if p.HasMatchValue {
+		value := p.MatchValue
+		v.MatchValue = &value
+	}
+	for _, f := range reg.Files {
+		v.Files = append(v.Files, planFile{File: f.Path, Source: f.Source.String(), Dialect: string(f.Dialect), Enabled: f.Enabled, FailClosed: f.FailClosed})
+	}
+	for _, s := range p.Steps {
+		v.Steps = append(v.Steps, newPlanStep(s, reg, opts))
+	}
+	for _, d := range p.Dropped {
+		v.Dropped = append(v.Dropped, planDrop{planHook: newPlanHook(d.Hook), Reason: string(d.Reason), Detail: d.Detail})
+	}
+	if p.Sequential {
+		v.Mode = "sequential"
+		v.ModeReason = "--sequential"
+		if !opts.Sequential {
+			for _, s := range p.Steps {
+				if s.Hook.Sequential {
+					v.ModeReason = "the definition of " + s.Hook.DisplayName() + " (" + s.Hook.Pos.String() + ") has \"sequential\": true"
+					break
+				}
+			}
+		}
+	}
+	if !p.Event.CanBlock {
+		v.failNote = p.Event.Name + " cannot block, so failing closed has no effect"
+	}
+	return v
+}
+
+func newPlanHook(h *registry.Hook) planHook {
+	ph := planHook{
+		Name: h.DisplayName(), Description: h.Description, Command: h.Command, Form: "shell",
+		Source: h.Source.String(), File: h.File, Line: h.Pos.Line, Col: h.Pos.Col,
+		Dialect: string(h.Dialect), EventKey: h.EventKey,
+		MatcherKind: registry.KindAll, MatcherIgnored: h.Event.MatchField == "",
+		Priority: h.Priority, Sequential: h.Sequential,
+	}
+	if h.ExecForm {
+		ph.Form = "exec"
+		ph.Args = append([]string{}, h.Args...)
+	}
+	if h.Matcher != nil {
+		ph.Matcher, ph.MatcherKind = h.Matcher.String(), h.Matcher.Kind()
+	}
+	return ph
+}
+
+func newPlanStep(s planner.Step, reg *registry.Registry, opts planner.Options) planStep {
+	h := s.Hook
+	ps := planStep{
+		planHook: newPlanHook(h), Shell: s.Shell,
+		Timeout: shortDuration(s.Timeout), TimeoutMs: s.Timeout.Milliseconds(), TimeoutFrom: "default",
+		FailClosed: s.FailClosed,
+	}
+	switch {
+	case h.Timeout > 0:
+		ps.TimeoutFrom = "hook"
+	case opts.Timeout > 0:
+		ps.TimeoutFrom = "--timeout"
+	}
+	switch {
+	case h.FailClosed && h.FileIndex < len(reg.Files) && reg.Files[h.FileIndex].FailClosed:
+		ps.FailClosedFrom = "hooksConfig.failClosed"
+	case h.FailClosed:
+		ps.FailClosedFrom = "hook"
+	case s.FailClosed:
+		ps.FailClosedFrom = "--fail-closed"
+	}
+	return ps
+}
+
+// shortDuration is d.String() without trailing zero units: "10m", "1h",
+// "1m30s", "500ms".
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}

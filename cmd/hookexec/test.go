@@ -1,0 +1,227 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookexec/hookexec/internal/casefile"
+	"github.com/hookexec/hookexec/internal/engine"
+	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/runner"
+)
+
+// testFlags are test's flags (SPEC §7).
+type testFlags struct {
+	configFlags // --config, --project-dir, --dialect (no --input: cases carry theirs)
+	junit       string
+	format      string
+	run         string
+}
+
+func (a *app) testCommand() *cobra.Command {
+	var f testFlags
+	cmd := &cobra.Command{
+		Use:   "test [PATH...]",
+		Short: "Run policy test cases through the same code path as fire",
+		Long: `Run policy test cases: JSON files holding one case object or an array of
+them. Each case fires its event with its input, exactly as 'hookexec fire'
+would (real hook processes, one case at a time), and compares the verdict
+with its expectations.
+
+A directory argument means its *.json files, sorted by name, not recursively.
+Without arguments, <project>/` + casefile.DefaultDir + ` is used.
+
+A case:
+
+  {
+    "name": "blocks sudo",
+    "event": "BeforeTool",
+    "config": "../hooks.json",
+    "input": {"tool_name": "Bash", "tool_input": {"command": "sudo rm x"}},
+    "env": {"MODE": "strict"},
+    "expect": {"blocked": true, "decision": "deny", "reasonContains": "sudo",
+               "exitCode": 2, "hooks": [{"name": "guard", "outcome": "blocked"}]}
+  }
+
+"config" is a path relative to the case file, an array of them, or an inline
+config object; without it, --config, $HOOKEXEC_CONFIG or discovery apply.
+"expect" may also hold continue, systemMessageContains, stopReasonContains,
+additionalContextContains, errorContains (with exitCode 1), hookCount, and
+per hook (by name, or by position without one) outcome, exitCode, decision,
+stdoutContains, stderrContains. A ...Contains field is a string or an array
+of strings that must all occur.
+
+Prints one line per case and a closing line "N passed, M failed". Exit
+status: 0 all passed, 1 a case failed or a case file is malformed.`,
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return []string{"json"}, cobra.ShellCompDirectiveFilterFileExt
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.test(args, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringArrayVar(&f.configs, "config", nil, `config file for cases without "config" (repeatable; default: $HOOKEXEC_CONFIG, else discovery)`)
+	fl.StringVar(&f.projectDir, "project-dir", "", "project directory (default: as fire: $HOOKEXEC_PROJECT_DIR, agent variables, the input's cwd, the working directory)")
+	fl.StringVar(&f.dialect, "dialect", "", "read the cases' config files in this dialect: native, claude, gemini, llxprt (default: from the file's location)")
+	fl.StringVar(&f.junit, "junit", "", "also write a JUnit XML report to this file")
+	fl.StringVar(&f.format, "format", "text", "output format: text or json")
+	fl.StringVar(&f.run, "run", "", "run only the cases whose name matches this regular expression")
+	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	_ = cmd.RegisterFlagCompletionFunc("dialect", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"native", "claude", "gemini", "llxprt"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}
+
+// caseRun is one case and what came of it.
+type caseRun struct {
+	c          casefile.Case
+	res        casefile.Result
+	mismatches []casefile.Mismatch
+	duration   time.Duration
+}
+
+func (r caseRun) passed() bool { return len(r.mismatches) == 0 }
+
+func (a *app) test(args []string, f testFlags) error {
+	if f.format != "text" && f.format != "json" {
+		return fmt.Errorf("invalid --format %q (supported: text, json)", f.format)
+	}
+	var filter *regexp.Regexp
+	if f.run != "" {
+		re, err := regexp.Compile(f.run)
+		if err != nil {
+			return fmt.Errorf("invalid --run %q: %w", f.run, err)
+		}
+		filter = re
+	}
+	if err := f.configFlags.check(); err != nil {
+		return err
+	}
+	depth := engine.Depth(a.getenv)
+	if depth >= engine.MaxDepth {
+		return fmt.Errorf("%s is %d: hooks are running hookexec recursively; refusing to run tests", engine.DepthVar, depth)
+	}
+	cases, err := a.collectCases(args, f.projectDir)
+	if err != nil {
+		var cerr *casefile.Error
+		if errors.As(err, &cerr) {
+			// file:line:col: message, like a config error of fire.
+			fmt.Fprintln(a.stderr, cerr.Error())
+			return silentStatus(exitError)
+		}
+		return err
+	}
+	if filter != nil {
+		cases = filterCases(cases, filter)
+		if len(cases) == 0 {
+			return fmt.Errorf("no test case matches --run %q", f.run)
+		}
+	}
+	log, err := a.logger()
+	if err != nil {
+		return err
+	}
+
+	start := time.Now()
+	run := runner.New(runner.Options{})
+	ctx, interrupted := a.watchSignals(run)
+	var runs []caseRun
+	for _, c := range cases {
+		if ctx.Err() != nil {
+			break
+		}
+		r := a.runCase(ctx, run, c, f.configFlags, depth, log)
+		runs = append(runs, r)
+		if f.format == "text" {
+			writeCaseText(a.stdout, r)
+		}
+	}
+	sig := interrupted()
+	total := time.Since(start)
+
+	if f.format == "json" {
+		if err := writeJSON(a.stdout, jsonReport(runs, total)); err != nil {
+			return err
+		}
+	} else {
+		writeSummaryText(a.stdout, runs, sig != 0)
+	}
+	if f.junit != "" {
+		if err := writeJUnitFile(f.junit, runs, total); err != nil {
+			return err
+		}
+	}
+	switch {
+	case sig != 0:
+		return silentStatus(128 + int(sig))
+	case failedCount(runs) > 0:
+		return silentStatus(exitError)
+	}
+	return nil
+}
+
+// collectCases expands the arguments (default: the project's
+// .hookexec/tests) into case files and parses them all, so that a
+// malformed file stops the run before any hook runs.
+func (a *app) collectCases(args []string, projectDirFlag string) ([]casefile.Case, error) {
+	if len(args) == 0 {
+		project, err := registry.ResolveProjectDir(projectDirFlag, a.getenv, "")
+		if err != nil {
+			return nil, err
+		}
+		dir := filepath.Join(project, casefile.DefaultDir)
+		if _, err := os.Stat(dir); err != nil {
+			return nil, fmt.Errorf("no test cases: %s does not exist (name case files or directories)", dir)
+		}
+		args = []string{dir}
+	}
+	files, err := casefile.Files(args)
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no case files (*.json) in %v", args)
+	}
+	var cases []casefile.Case
+	for _, file := range files {
+		cs, err := casefile.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		cases = append(cases, cs...)
+	}
+	if len(cases) == 0 {
+		return nil, fmt.Errorf("no test cases in %v", args)
+	}
+	return cases, nil
+}
+
+func filterCases(cases []casefile.Case, re *regexp.Regexp) []casefile.Case {
+	var out []casefile.Case
+	for _, c := range cases {
+		if re.MatchString(c.Name) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func failedCount(runs []caseRun) int {
+	n := 0
+	for _, r := range runs {
+		if !r.passed() {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,116 @@
+package aggregator
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// Format is how fire prints a verdict (SPEC §6): the full result, or the
+// output a single Claude Code or Gemini CLI / LLxprt hook would print, so
+// that hookexec can be the one hook an agent is configured with.
+type Format string
+
+const (
+	FormatResult Format = "result"
+	FormatClaude Format = "claude"
+	FormatGemini Format = "gemini"
+)
+
+// Formats lists the formats in the order they are documented.
+func Formats() []Format { return []Format{FormatResult, FormatClaude, FormatGemini} }
+
+// ParseFormat reads a --format value (case-insensitive, surrounding space
+// ignored); "" is the default, result.
+func ParseFormat(s string) (Format, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if t == "" {
+		return FormatResult, nil
+	}
+	for _, f := range Formats() {
+		if string(f) == t {
+			return f, nil
+		}
+	}
+	return "", fmt.Errorf("unknown format %q (supported: result, claude, gemini)", s)
+}
+
+// AgentInput is what the agent formats need from the event input besides
+// the verdict.
+type AgentInput struct {
+	// ToolInput returns the event's tool_input object (nil when it has
+	// none). It is called only when a hook patched tool_input and the
+	// claude format must turn the patch into a whole updatedInput. nil
+	// means no tool_input.
+	ToolInput func() map[string]any
+}
+
+func (in AgentInput) toolInput() map[string]any {
+	if in.ToolInput == nil {
+		return nil
+	}
+	return in.ToolInput()
+}
+
+// Render returns the value fire prints for v in format f: v itself for
+// result, else the agent's hook output.
+//
+// The agent formats never block unless the verdict does: on an event that
+// cannot block (or a verdict that is not blocked, for continue), decision,
+// reason, continue and stopReason are left out, so the output and the exit
+// status always agree.
+func Render(f Format, ev event.Event, v Verdict, in AgentInput) any {
+	switch f {
+	case FormatClaude:
+		return RenderClaude(ev, v, in)
+	case FormatGemini:
+		return RenderGemini(ev, v)
+	default:
+		return v
+	}
+}
+
+// stopFields are the continue/stopReason pair of an agent output: present
+// only when the verdict stops the agent (continue false on an event that
+// can block).
+func stopFields(ev event.Event, v Verdict) (*bool, string) {
+	if !ev.CanBlock || v.Continue {
+		return nil, ""
+	}
+	f := false
+	return &f, v.StopReason
+}
+
+// mergedToolInput is the whole tool input after the hooks' changes: the
+// updatedInput object (else the event's tool_input) with the tool_input
+// patch shallow-merged into it, as sequential chaining applies them
+// (SPEC §4.7). nil when no hook changed the input.
+func mergedToolInput(hso map[string]any, original func() map[string]any) map[string]any {
+	updated, hasUpdated := hso["updatedInput"].(map[string]any)
+	patch, hasPatch := hso["tool_input"].(map[string]any)
+	if !hasPatch || len(patch) == 0 {
+		if hasUpdated {
+			return updated
+		}
+		return nil
+	}
+	base := updated
+	if !hasUpdated {
+		base = original()
+	}
+	out := make(map[string]any, len(base)+len(patch))
+	for k, val := range base {
+		out[k] = val
+	}
+	for k, val := range patch {
+		out[k] = val
+	}
+	return out
+}
+
+// contextOf is hookSpecificOutput.additionalContext if it is a string.
+func contextOf(hso map[string]any) string {
+	s, _ := hso["additionalContext"].(string)
+	return s
+}

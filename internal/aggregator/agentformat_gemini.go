@@ -1,0 +1,62 @@
+package aggregator
+
+import (
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// GeminiOutput is what a Gemini CLI / LLxprt Code command hook prints on
+// stdout (the --format gemini rendering of a verdict). Field order is the
+// printed order.
+type GeminiOutput struct {
+	Decision string `json:"decision,omitempty"`
+	Reason   string `json:"reason,omitempty"`
+	// Continue is only ever false (absent means true).
+	Continue           *bool          `json:"continue,omitempty"`
+	StopReason         string         `json:"stopReason,omitempty"`
+	SystemMessage      string         `json:"systemMessage,omitempty"`
+	SuppressOutput     bool           `json:"suppressOutput,omitempty"`
+	HookSpecificOutput map[string]any `json:"hookSpecificOutput,omitempty"`
+}
+
+// claudeDecisionKeys are hookSpecificOutput fields that only carry Claude
+// Code's decisions; the merged decision and reason already contain them.
+var claudeDecisionKeys = map[string]bool{
+	"permissionDecision": true, "permissionDecisionReason": true, "decision": true,
+}
+
+// RenderGemini renders v as the output of one Gemini CLI / LLxprt hook
+// (SPEC §6): the merged decision (allow, ask or deny) and reason,
+// continue (only false) and stopReason, systemMessage, suppressOutput (only
+// true) and hookSpecificOutput as merged (toolConfig for
+// BeforeToolSelection, llm_request / llm_response for the model events,
+// additionalContext, tool_input, clearContext, ...).
+//
+// On events that cannot block, decision, reason, continue and stopReason
+// are left out. In hookSpecificOutput, Claude's decision fields are left
+// out (they are in decision and reason) and Claude's updatedInput becomes
+// tool_input (with the hooks' tool_input patches merged in).
+func RenderGemini(ev event.Event, v Verdict) GeminiOutput {
+	o := GeminiOutput{SystemMessage: v.SystemMessage, SuppressOutput: v.SuppressOutput}
+	if ev.CanBlock {
+		o.Decision, o.Reason = v.Decision, v.Reason
+	}
+	o.Continue, o.StopReason = stopFields(ev, v)
+	o.HookSpecificOutput = geminiSpecific(v.HookSpecificOutput)
+	return o
+}
+
+func geminiSpecific(hso map[string]any) map[string]any {
+	out := make(map[string]any, len(hso))
+	for k, val := range hso {
+		if !claudeDecisionKeys[k] && k != "updatedInput" && k != "hookEventName" {
+			out[k] = val
+		}
+	}
+	if _, ok := hso["updatedInput"].(map[string]any); ok {
+		out["tool_input"] = mergedToolInput(hso, func() map[string]any { return nil })
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}

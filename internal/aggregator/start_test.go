@@ -1,0 +1,23 @@
+package aggregator
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/hookexec/hookexec/internal/runner"
+)
+
+func TestInterpretKeepsStartOfStartedHooks(t *testing.T) {
+	t.Parallel()
+	start := time.Date(2025, 1, 2, 3, 4, 5, 6000, time.UTC)
+	res := exited(0, "", "")
+	res.Start, res.Duration = start, 3*time.Millisecond
+
+	assert.Equal(t, start, Interpret(mustEvent(t, "BeforeTool"), testMeta(), res).Start)
+
+	notStarted := runner.Result{Status: runner.Cancelled, ExitCode: -1, Start: start}
+	assert.True(t, Interpret(mustEvent(t, "BeforeTool"), testMeta(), notStarted).Start.IsZero(), "a hook that never started has no start")
+	assert.True(t, NotRun(testMeta(), Skipped).Start.IsZero())
+}

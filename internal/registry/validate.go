@@ -1,0 +1,157 @@
+package registry
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+)
+
+// This file is the driver of `hookexec validate` (SPEC §7): it decodes each
+// file as Load does, turns every entry that fire would skip into an error,
+// and adds the findings of the validation layer (validate_lint.go: unknown
+// fields, matchers, timeouts; validate_shell.go: shell syntax and scripts).
+
+// FileReport is what validate found in one config file.
+type FileReport struct {
+	Path    string
+	Source  Source
+	Dialect Dialect
+	// Hooks is the number of valid hook entries (0 for a file that could
+	// not be read or parsed).
+	Hooks int
+	// Enabled is false for a file turned off with hooksConfig.enabled or
+	// disableAllHooks (its hooks are still validated); true for a file that
+	// could not be read or parsed.
+	Enabled bool
+	// Findings are in position order.
+	Findings []Diagnostic
+}
+
+// Report is the result of Validate: one FileReport per file that exists
+// (discovered files that do not exist are not listed), in load order.
+type Report struct {
+	Files []FileReport
+}
+
+// Count returns the number of findings of severity s in all files.
+func (r *Report) Count(s Severity) int {
+	n := 0
+	for _, f := range r.Files {
+		for _, d := range f.Findings {
+			if d.Severity == s {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Findings returns the findings of all files, file by file.
+func (r *Report) Findings() []Diagnostic {
+	var out []Diagnostic
+	for _, f := range r.Files {
+		out = append(out, f.Findings...)
+	}
+	return out
+}
+
+// Validate checks the config files that Load would read with opts (the
+// explicit files, else HOOKEXEC_CONFIG, else the discovered ones) and
+// reports every finding, file by file. Problems with a file (missing,
+// unreadable, malformed) are findings, not errors; the error is for options
+// that cannot be honoured (an unknown dialect, an unreadable extensions
+// directory).
+//
+// Unlike Load, Validate runs processes: `sh -n` (or the hook's shell) for
+// the syntax check of each shell-form command. It never runs a hook.
+func Validate(ctx context.Context, opts Options) (*Report, error) {
+	getenv := opts.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if opts.Dialect != "" && !opts.Dialect.valid() {
+		return nil, fmt.Errorf("registry: unknown dialect %q", opts.Dialect)
+	}
+	specs, err := configFiles(opts, getenv)
+	if err != nil {
+		return nil, err
+	}
+	projectDir := opts.ProjectDir
+	if projectDir == "" {
+		if projectDir, err = os.Getwd(); err != nil {
+			return nil, fmt.Errorf("registry: project directory: %w", err)
+		}
+	}
+	env := lintEnv{projectDir: projectDir, getenv: getenv}
+	report := &Report{}
+	var jobs []shellJob
+	for i, spec := range specs {
+		fr, fileJobs, ok := validateFile(spec, i, env)
+		if !ok {
+			continue
+		}
+		for j := range fileJobs {
+			fileJobs[j].file = len(report.Files)
+		}
+		jobs = append(jobs, fileJobs...)
+		report.Files = append(report.Files, fr)
+	}
+	for _, res := range runShellChecks(ctx, jobs, getenv) {
+		fr := &report.Files[res.file]
+		fr.Findings = append(fr.Findings, res.findings...)
+	}
+	for i := range report.Files {
+		sortFindings(report.Files[i].Findings)
+	}
+	return report, nil
+}
+
+// validateFile decodes one file with the linter on. ok is false for a
+// discovered file that does not exist.
+func validateFile(spec fileSpec, index int, env lintEnv) (fr FileReport, jobs []shellJob, ok bool) {
+	fr = FileReport{Path: spec.path, Source: spec.source, Dialect: spec.dialect, Enabled: true}
+	data, err := spec.read()
+	if err != nil {
+		if !spec.explicit && errors.Is(err, fs.ErrNotExist) {
+			return fr, nil, false
+		}
+		fr.Findings = append(fr.Findings, errorFinding(readError(spec.path, err)))
+		return fr, nil, true
+	}
+	reg := &Registry{}
+	lint := &linter{env: env}
+	if err := decodeFileLint(reg, spec, index, data, lint); err != nil {
+		var cerr *Error
+		if !errors.As(err, &cerr) {
+			cerr = &Error{Pos: Position{File: spec.path}, Msg: err.Error(), Err: err}
+		}
+		fr.Findings = append(fr.Findings, errorFinding(cerr))
+		return fr, nil, true
+	}
+	fr.Hooks = len(reg.Hooks)
+	fr.Enabled = reg.Files[0].Enabled
+	// Every entry that fire skips with a warning is an error here
+	// (SPEC §2.1).
+	for _, w := range reg.Warnings {
+		w.Severity = SeverityError
+		fr.Findings = append(fr.Findings, w)
+	}
+	fr.Findings = append(fr.Findings, lint.findings...)
+	return fr, lint.jobs, true
+}
+
+func errorFinding(e *Error) Diagnostic {
+	return Diagnostic{Pos: e.Pos, Severity: SeverityError, Message: e.Msg}
+}
+
+// sortFindings orders findings by position; findings at the same position
+// keep their order (the decoder's before the linter's).
+func sortFindings(ds []Diagnostic) {
+	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
+	})
+}

@@ -1,0 +1,235 @@
+package registry
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// The validation layer: the decoder (decode.go) calls a linter, when it has
+// one, with every definition and hook entry it reads, and the linter adds
+// the findings that fire does not care about. Fire loads without a linter.
+
+// lintEnv is what the checks that look outside the file need.
+type lintEnv struct {
+	// projectDir is absolute: relative script paths are resolved against it.
+	projectDir string
+	// getenv reads PATH, HOME and HOOKEXEC_SHELL.
+	getenv func(string) string
+}
+
+// linter collects the validation layer's findings for one file.
+type linter struct {
+	env      lintEnv
+	findings []Diagnostic
+	jobs     []shellJob // shell syntax checks to run (validate_shell.go)
+}
+
+func (l *linter) add(d *fileDecoder, off int, sev Severity, format string, args ...any) {
+	l.findings = append(l.findings, Diagnostic{Pos: d.pos(off), Severity: sev, Message: fmt.Sprintf(format, args...)})
+}
+
+func (l *linter) warn(d *fileDecoder, off int, format string, args ...any) {
+	l.add(d, off, SeverityWarning, format, args...)
+}
+
+func (l *linter) fail(d *fileDecoder, off int, format string, args ...any) {
+	l.add(d, off, SeverityError, format, args...)
+}
+
+// Known fields. Fire ignores unknown ones silently; validate warns, since
+// they are most often typos ("timout", "comand"). hooksConfig.notifications
+// is Gemini CLI's and harmless.
+func knownTopLevelFields() []string {
+	return []string{"hooks", "hooksConfig", "disableAllHooks"}
+}
+
+func knownHooksConfigFields() []string {
+	return []string{"enabled", "disabled", "failClosed", "notifications"}
+}
+
+func knownDefinitionFields() []string {
+	return []string{"matcher", "sequential", "priority", "hooks"}
+}
+
+func knownHookFields() []string {
+	return []string{"type", "command", "args", "name", "description", "timeout", "env", "shell", "failClosed", "if", "async", "asyncRewake"}
+}
+
+// fileFields checks the top level (other keys are allowed, as in an agent's
+// settings.json, unless they look like a misspelt hookexec key) and
+// hooksConfig.
+func (l *linter) fileFields(d *fileDecoder, root *value) {
+	for _, m := range root.members {
+		if slices.Contains(knownTopLevelFields(), m.key) {
+			continue
+		}
+		if s := closest(m.key, knownTopLevelFields(), 1); s != "" {
+			l.warn(d, m.keyOff, "top-level key %q is ignored (did you mean %q?)", m.key, s)
+		}
+	}
+	if hc := root.get("hooksConfig"); hc != nil && hc.kind == kindObject {
+		l.unknownFields(d, "hooksConfig", hc, knownHooksConfigFields())
+	}
+}
+
+func (l *linter) definitionFields(d *fileDecoder, where string, v *value) {
+	l.unknownFields(d, where, v, knownDefinitionFields())
+}
+
+// unknownFields warns about each member of obj that is not in known.
+func (l *linter) unknownFields(d *fileDecoder, where string, obj *value, known []string) {
+	for _, m := range obj.members {
+		if slices.Contains(known, m.key) {
+			continue
+		}
+		if s := closest(m.key, known, max(1, len(m.key)/4)); s != "" {
+			l.warn(d, m.keyOff, "%s: unknown field %q (did you mean %q?); ignored", where, m.key, s)
+		} else {
+			l.warn(d, m.keyOff, "%s: unknown field %q; ignored", where, m.key)
+		}
+	}
+}
+
+// matcher checks a definition's matcher beyond "does it compile", which the
+// decoder reports (native, claude).
+func (l *linter) matcher(d *fileDecoder, where string, ev event.Event, mv *value, m Matcher, err error) {
+	if mv == nil || mv.kind != kindString || m == nil {
+		return
+	}
+	dialect := d.spec.dialect
+	if err != nil && (dialect == Gemini || dialect == LLxprt) {
+		l.warn(d, mv.off, "%s: %s; %s compares it with the value for exact equality instead", where, d.patternMessage(err), dialect)
+	}
+	switch {
+	case m.MatchesAll():
+	case ev.MatchField == "":
+		l.warn(d, mv.off, "%s: matcher %q has no effect: %s has no match value, so these hooks run for every %s event", where, mv.str, ev.Name, ev.Name)
+	case m.Kind() == KindGlob && regexAlternative(mv.str):
+		l.warn(d, mv.off, "%s: matcher %q: \"re:\" makes a regular expression only at the start of the whole matcher; in an alternative it is matched literally", where, mv.str)
+	case m.Kind() == KindGlob && looksLikeRegex(mv.str):
+		l.warn(d, mv.off, "%s: matcher %q looks like a regular expression, but native matchers are |-separated globs matched against the whole value; write %q for a regular expression", where, mv.str, "re:"+strings.TrimSpace(mv.str))
+	}
+}
+
+// regexAlternative reports a "re:" prefix on an alternative other than the
+// first: it is matched literally.
+func regexAlternative(p string) bool {
+	for _, alt := range strings.Split(p, "|") {
+		if strings.HasPrefix(strings.TrimSpace(alt), "re:") {
+			return true
+		}
+	}
+	return false
+}
+
+// looksLikeRegex reports regular-expression syntax that a glob reads
+// literally.
+func looksLikeRegex(p string) bool {
+	for _, s := range []string{"^", "$", "(", ")", "+", ".*", ".+", `\d`, `\w`, `\s`, `\b`} {
+		if strings.Contains(p, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// hook checks one hook entry: unknown fields always; for an entry that
+// decoded (h != nil, even inside a definition that is skipped) its timeout,
+// its program and its shell syntax.
+func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h *Hook) {
+	if el.kind != kindObject {
+		return
+	}
+	l.unknownFields(d, where, el, knownHookFields())
+	if h == nil {
+		return
+	}
+	l.timeout(d, where, el.get("timeout"), h)
+	cmdOff := el.off
+	if cv := el.get("command"); cv != nil {
+		cmdOff = cv.off
+	}
+	if h.ExecForm {
+		l.execProgram(d, where, cmdOff, h)
+		return
+	}
+	l.shellCommand(d, where, cmdOff, el.get("shell"), h)
+}
+
+// timeout warns about numbers that look like the wrong unit: 1000 or more
+// in a seconds dialect, less than 100 in a milliseconds one. Duration
+// strings name their unit and are not checked.
+func (l *linter) timeout(d *fileDecoder, where string, v *value, h *Hook) {
+	if v == nil || v.kind != kindNumber || h.Timeout <= 0 {
+		return
+	}
+	f, err := strconv.ParseFloat(v.str, 64)
+	if err != nil {
+		return
+	}
+	dialect := d.spec.dialect
+	switch unit := dialect.TimeoutUnit(); {
+	case unit == time.Second && f >= 1000:
+		meant := time.Duration(f * float64(time.Millisecond))
+		l.warn(d, v.off, `%s: "timeout": %s is %s; %s timeouts are in seconds (for %s write %s or %q)`,
+			where, v.str, shortDuration(h.Timeout), dialect, shortDuration(meant), strconv.FormatFloat(f/1000, 'f', -1, 64), shortDuration(meant))
+	case unit == time.Millisecond && f < 100:
+		meant := time.Duration(f * float64(time.Second))
+		l.warn(d, v.off, `%s: "timeout": %s is %s; %s timeouts are in milliseconds (for %s write %s or %q)`,
+			where, v.str, shortDuration(h.Timeout), dialect, shortDuration(meant), strconv.FormatFloat(f*1000, 'f', -1, 64), shortDuration(meant))
+	}
+}
+
+// shortDuration is d.String() without trailing zero units: "8h20m", "1h",
+// "10m", "1m30s", "5ms".
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}
+
+// closest returns the name in known nearest to key (case-insensitive equal,
+// or at most maxDist edits), or "".
+func closest(key string, known []string, maxDist int) string {
+	best, bestDist := "", maxDist+1
+	for _, k := range known {
+		if strings.EqualFold(k, key) {
+			return k
+		}
+		if dist := editDistance(strings.ToLower(key), strings.ToLower(k)); dist < bestDist {
+			best, bestDist = k, dist
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

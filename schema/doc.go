@@ -1,0 +1,4 @@
+// Package schema holds hooks.schema.json, the JSON Schema of hookexec
+// config files (for editors and CI), and the tests that keep it in step
+// with the event catalogue and with `hookexec validate`.
+package schema
