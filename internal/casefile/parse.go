@@ -165,44 +165,13 @@ func (r *reader) env(n node) (map[string]string, error) {
 
 // unknown reports a field that is not one of known.
 func (r *reader) unknown(m member, in string, known []string) error {
-	if s := suggest(m.key, known); s != "" {
+	if s := event.Closest(m.key, known, len(m.key)/3+1); s != "" {
 		return r.errorf(m.keyOff, "unknown field %q in %s (did you mean %q?)", m.key, in, s)
 	}
 	return r.errorf(m.keyOff, "unknown field %q in %s (known: %s)", m.key, in, strings.Join(known, ", "))
 }
 
 // suggest returns the known name closest to name, if it is close enough to
-// be a typo.
-func suggest(name string, known []string) string {
-	best, bestDist := "", len(name)/3+2
-	for _, k := range known {
-		if d := distance(strings.ToLower(name), strings.ToLower(k)); d < bestDist {
-			best, bestDist = k, d
-		}
-	}
-	return best
-}
-
-// distance is the Levenshtein edit distance between a and b.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
 
 // oneOf checks that s is one of the allowed values.
 func (r *reader) oneOf(n node, what, s string, allowed []string) error {

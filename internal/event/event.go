@@ -145,23 +145,36 @@ func Resolve(name string) (Event, error) {
 }
 
 // Suggest returns the known event name closest to name, or "" when nothing
-// is close enough to be a plausible typo.
+// is close enough to be a plausible typo. A fragment of a longer name
+// ("Compact" for "PreCompact") also counts.
 func Suggest(name string) string {
-	lower := strings.ToLower(name)
-	best, bestDist := "", -1
-	for _, k := range Names() {
-		kl := strings.ToLower(k)
-		d := distance(lower, kl)
-		if strings.Contains(kl, lower) && len(lower) >= 4 {
-			d = min(d, 2)
-		}
-		if bestDist < 0 || d < bestDist {
-			best, bestDist = k, d
+	if s := Closest(name, Names(), max(2, len(name)/3)); s != "" {
+		return s
+	}
+	if len(name) >= 4 {
+		lower := strings.ToLower(name)
+		for _, k := range Names() {
+			if strings.Contains(strings.ToLower(k), lower) {
+				return k
+			}
 		}
 	}
-	limit := max(2, len(name)/3)
-	if bestDist > limit {
-		return ""
+	return ""
+}
+
+// Closest returns the entry of known nearest to name for a "did you mean":
+// one equal to it but for case, else the one the fewest edits away
+// (case-insensitively) if that is at most maxDist, else "".
+func Closest(name string, known []string, maxDist int) string {
+	lower := strings.ToLower(name)
+	best, bestDist := "", maxDist+1
+	for _, k := range known {
+		if strings.EqualFold(k, name) {
+			return k
+		}
+		if d := distance(lower, strings.ToLower(k)); d < bestDist {
+			best, bestDist = k, d
+		}
 	}
 	return best
 }

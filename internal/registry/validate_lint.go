@@ -68,7 +68,7 @@ func (l *linter) fileFields(d *fileDecoder, root *value) {
 		if slices.Contains(knownTopLevelFields(), m.key) {
 			continue
 		}
-		if s := closest(m.key, knownTopLevelFields(), 1); s != "" {
+		if s := event.Closest(m.key, knownTopLevelFields(), 1); s != "" {
 			l.warn(d, m.keyOff, "top-level key %q is ignored (did you mean %q?)", m.key, s)
 		}
 	}
@@ -87,7 +87,7 @@ func (l *linter) unknownFields(d *fileDecoder, where string, obj *value, known [
 		if slices.Contains(known, m.key) {
 			continue
 		}
-		if s := closest(m.key, known, max(1, len(m.key)/4)); s != "" {
+		if s := event.Closest(m.key, known, max(1, len(m.key)/4)); s != "" {
 			l.warn(d, m.keyOff, "%s: unknown field %q (did you mean %q?); ignored", where, m.key, s)
 		} else {
 			l.warn(d, m.keyOff, "%s: unknown field %q; ignored", where, m.key)
@@ -196,40 +196,4 @@ func shortDuration(d time.Duration) string {
 		s = strings.TrimSuffix(s, "0m")
 	}
 	return s
-}
-
-// closest returns the name in known nearest to key (case-insensitive equal,
-// or at most maxDist edits), or "".
-func closest(key string, known []string, maxDist int) string {
-	best, bestDist := "", maxDist+1
-	for _, k := range known {
-		if strings.EqualFold(k, key) {
-			return k
-		}
-		if dist := editDistance(strings.ToLower(key), strings.ToLower(k)); dist < bestDist {
-			best, bestDist = k, dist
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

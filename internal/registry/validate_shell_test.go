@@ -223,13 +223,3 @@ func TestRegexHint(t *testing.T) {
 		}
 	}
 }
-
-func TestClosest(t *testing.T) {
-	t.Parallel()
-	known := []string{"timeout", "command", "failClosed"}
-	assert.Equal(t, "timeout", closest("timout", known, 2))
-	assert.Equal(t, "command", closest("comand", known, 2))
-	assert.Equal(t, "failClosed", closest("FAILCLOSED", known, 0))
-	assert.Equal(t, "", closest("statusMessage", known, 2))
-	assert.Equal(t, "", closest("tools", []string{"hooks"}, 1))
-}

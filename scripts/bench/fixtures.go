@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -37,7 +38,7 @@ type hookSpec struct {
 	Name    string `json:"name,omitempty"`
 }
 
-func writeFixtures(_ string, dir string) (fixtures, error) {
+func writeFixtures(dir string) (fixtures, error) {
 	fx := fixtures{dir: dir}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fx, err
@@ -60,12 +61,15 @@ func writeFixtures(_ string, dir string) (fixtures, error) {
 // config writes a native config named name with defs per event key and
 // returns its path.
 func (fx fixtures) config(name string, events map[string][]hookDef) string {
-	data, err := json.MarshalIndent(map[string]any{"hooks": events}, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(map[string]any{"hooks": events}); err != nil {
 		fatalf("config %s: %v", name, err)
 	}
 	path := filepath.Join(fx.dir, name)
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		fatalf("config %s: %v", name, err)
 	}
 	return path

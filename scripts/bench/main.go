@@ -97,7 +97,7 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
-	fx, err := writeFixtures(root, filepath.Join(tmp, "fixtures"))
+	fx, err := writeFixtures(filepath.Join(tmp, "fixtures"))
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -211,8 +212,7 @@ func measureScenario(sc scenario) rowResult {
 // dirOf is the working directory of a run: the fixtures directory, which
 // holds the stdin file.
 func (c command) dirOf() string {
-	i := strings.LastIndexByte(c.stdin, '/')
-	return c.stdin[:i]
+	return filepath.Dir(c.stdin)
 }
 
 func renderTable(rows []rowResult) string {
