@@ -262,10 +262,12 @@ func (a *app) watchSignals(run *runner.Runner) (context.Context, func() syscall.
 	var once sync.Once
 	return ctx, func() syscall.Signal {
 		once.Do(func() {
-			signal.Stop(ch)
 			close(done)
 			<-exited
 			cancel()
+			// Off the critical path: hookexec exits right after, and
+			// Stop costs a round trip to the runtime's signal thread.
+			go signal.Stop(ch)
 		})
 		return first
 	}

@@ -26,6 +26,8 @@ type fileDecoder struct {
 	// lint, set only by Validate, collects the extra findings of validate
 	// (validate_lint.go); nil when loading for fire.
 	lint *linter
+	// pluginRoot is PluginRoot(spec.path), computed once per file.
+	pluginRoot string
 }
 
 // decodeFile parses data (the contents of spec.path) and appends the file,
@@ -55,11 +57,12 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 		return &Error{Pos: pos(root.off), Msg: fmt.Sprintf("a config file must be a JSON object, not %s", article(root.kind))}
 	}
 	d := &fileDecoder{
-		spec:      spec,
-		lines:     lines,
-		fileIndex: fileIndex,
-		file:      File{Path: spec.path, Source: spec.source, Dialect: spec.dialect, Enabled: true},
-		lint:      lint,
+		pluginRoot: PluginRoot(spec.path),
+		spec:       spec,
+		lines:      lines,
+		fileIndex:  fileIndex,
+		file:       File{Path: spec.path, Source: spec.source, Dialect: spec.dialect, Enabled: true},
+		lint:       lint,
 	}
 	d.settings(root)
 	if lint != nil {

@@ -92,7 +92,7 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 	if r.bad {
 		return nil
 	}
-	if root := PluginRoot(d.spec.path); root != "" {
+	if root := d.pluginRoot; root != "" {
 		// Claude Code gives a plugin's hooks their plugin directory; the
 		// hook's own env still wins.
 		if h.Env == nil {

@@ -7,8 +7,10 @@ import (
 	"time"
 )
 
-// readChunk is the fixed read buffer of each captured stream: memory stays
-// bounded by the cap plus this, however much the process writes.
+// readChunk is the largest read buffer of a captured stream: memory stays
+// bounded by the cap plus this, however much the process writes. Buffers
+// start at 4 KiB and double while reads fill them, so a hundred quiet hooks
+// do not cost 64 KiB per stream.
 const readChunk = 64 << 10
 
 // finalDrain bounds what is read after reading was stopped: at least one
@@ -37,11 +39,14 @@ func capturePipe(f *os.File, limit int64) *capture {
 func (c *capture) read() {
 	defer close(c.done)
 	defer c.f.Close()
-	chunk := make([]byte, readChunk)
+	chunk := make([]byte, 4<<10)
 	for {
 		n, err := c.f.Read(chunk)
 		if n > 0 {
 			c.keep(chunk[:n])
+			if n == len(chunk) && len(chunk) < readChunk {
+				chunk = make([]byte, min(2*len(chunk), readChunk))
+			}
 		}
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			c.readRest(chunk)
