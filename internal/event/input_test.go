@@ -23,12 +23,12 @@ func decode(t *testing.T, b []byte) map[string]any {
 
 func TestParseInputFillsBaseFields(t *testing.T) {
 	t.Parallel()
-	in, err := ParseInput([]byte(`{"tool_name":"Bash","extra":{"n":1.50}}`), now, "/work/dir")
+	in, err := ParseInput([]byte(`{"tool_name":"Bash","extra":{"n":1.50}}`), now, "/project/dir")
 	require.NoError(t, err)
 	m := decode(t, in.Encode("PreToolUse"))
 	assert.Equal(t, "", m["session_id"])
 	assert.Equal(t, "", m["transcript_path"])
-	assert.Equal(t, "/work/dir", m["cwd"])
+	assert.Equal(t, "/project/dir", m["cwd"])
 	assert.Equal(t, "2026-11-21T05:07:08.009Z", m["timestamp"])
 	assert.Equal(t, "PreToolUse", m["hook_event_name"])
 	assert.Contains(t, string(in.Encode("x")), `"extra":{"n":1.50}`, "unknown fields pass through byte for byte")
