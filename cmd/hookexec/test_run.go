@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -27,7 +26,7 @@ func (a *app) runCase(ctx context.Context, run *runner.Runner, c casefile.Case, 
 
 func (a *app) fireCase(ctx context.Context, run *runner.Runner, c casefile.Case, cf configFlags, depth int, log zerolog.Logger) casefile.Result {
 	getenv := overlayGetenv(a.getenv, c.Env)
-	environ := overlayEnviron(os.Environ(), c.Env)
+	environ := engine.OverlayEnv(os.Environ(), c.Env)
 	wd, _ := os.Getwd()
 	in, err := event.ParseInput(c.Input, time.Now(), wd)
 	if err != nil {
@@ -77,23 +76,4 @@ func overlayGetenv(getenv func(string) string, env map[string]string) func(strin
 		}
 		return getenv(name)
 	}
-}
-
-// overlayEnviron returns base ("NAME=value") with the variables of env set
-// (replacing base's).
-func overlayEnviron(base []string, env map[string]string) []string {
-	if len(env) == 0 {
-		return base
-	}
-	out := make([]string, 0, len(base)+len(env))
-	for _, kv := range base {
-		name, _, _ := strings.Cut(kv, "=")
-		if _, ok := env[name]; !ok {
-			out = append(out, kv)
-		}
-	}
-	for k, v := range env {
-		out = append(out, k+"="+v)
-	}
-	return out
 }

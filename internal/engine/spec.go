@@ -33,7 +33,7 @@ func (e *Engine) specFor(step planner.Step, in *event.Input, stdin []byte) runne
 		dir = cwd
 	}
 	sessionID, _ := in.String("session_id")
-	env := environ(e.Environ, map[string]string{
+	env := OverlayEnv(e.Environ, map[string]string{
 		"HOOKEXEC_PROJECT_DIR": e.ProjectDir,
 		"CLAUDE_PROJECT_DIR":   e.ProjectDir,
 		"GEMINI_PROJECT_DIR":   e.ProjectDir,
@@ -58,9 +58,9 @@ func (e *Engine) specFor(step planner.Step, in *event.Input, stdin []byte) runne
 	return runner.Spec{Argv: argv, Dir: dir, Env: env, Timeout: step.Timeout, Stdin: stdin}
 }
 
-// environ returns base with the overlays applied in order (later wins),
-// as a "NAME=value" list without duplicate names.
-func environ(base []string, overlays ...map[string]string) []string {
+// OverlayEnv returns base ("NAME=value") with the overlays applied in order
+// (later wins), without duplicate names.
+func OverlayEnv(base []string, overlays ...map[string]string) []string {
 	out := make([]string, 0, len(base)+16)
 	over := map[string]string{}
 	for _, o := range overlays {
