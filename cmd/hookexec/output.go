@@ -13,8 +13,16 @@ import (
 	"github.com/hookexec/hookexec/internal/event"
 )
 
-// writeJSON writes v as one indented JSON document (no HTML escaping).
+// writeJSON writes v as one indented JSON document (no HTML escaping). A
+// verdict takes a hand-written encoder that writes the same bytes (see
+// appendVerdictJSON).
 func writeJSON(w io.Writer, v any) error {
+	if vd, ok := v.(aggregator.Verdict); ok {
+		if b, ok := appendVerdictJSON(make([]byte, 0, verdictSizeHint(vd)), vd); ok {
+			_, err := w.Write(b)
+			return err
+		}
+	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -43,16 +42,6 @@ func TestStdinIsTerminal(t *testing.T) {
 	assert.False(t, stdinIsTerminal(r))
 	assert.False(t, stdinIsTerminal(strings.NewReader("")))
 	assert.False(t, stdinIsTerminal(nil))
-}
-
-func TestShortDuration(t *testing.T) {
-	t.Parallel()
-	for d, want := range map[time.Duration]string{
-		10 * time.Minute: "10m", time.Hour: "1h", 90 * time.Second: "1m30s", 500 * time.Millisecond: "500ms",
-		time.Hour + 5*time.Second: "1h0m5s", 2*time.Hour + time.Minute: "2h1m", 60 * time.Second: "1m",
-	} {
-		assert.Equal(t, want, shortDuration(d), d.String())
-	}
 }
 
 func TestDescribeMatcher(t *testing.T) {

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"strings"
-	"time"
-
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
@@ -143,7 +140,7 @@ func newPlanStep(s planner.Step, reg *registry.Registry, opts planner.Options) p
 	h := s.Hook
 	ps := planStep{
 		planHook: newPlanHook(h), Shell: s.Shell,
-		Timeout: shortDuration(s.Timeout), TimeoutMs: s.Timeout.Milliseconds(), TimeoutFrom: "default",
+		Timeout: registry.ShortDuration(s.Timeout), TimeoutMs: s.Timeout.Milliseconds(), TimeoutFrom: "default",
 		FailClosed: s.FailClosed,
 	}
 	switch {
@@ -161,17 +158,4 @@ func newPlanStep(s planner.Step, reg *registry.Registry, opts planner.Options) p
 		ps.FailClosedFrom = "--fail-closed"
 	}
 	return ps
-}
-
-// shortDuration is d.String() without trailing zero units: "10m", "1h",
-// "1m30s", "500ms".
-func shortDuration(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = strings.TrimSuffix(s, "0s")
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = strings.TrimSuffix(s, "0m")
-	}
-	return s
 }

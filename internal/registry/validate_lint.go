@@ -177,17 +177,17 @@ func (l *linter) timeout(d *fileDecoder, where string, v *value, h *Hook) {
 	case unit == time.Second && f >= 1000:
 		meant := time.Duration(f * float64(time.Millisecond))
 		l.warn(d, v.off, `%s: "timeout": %s is %s; %s timeouts are in seconds (for %s write %s or %q)`,
-			where, v.str, shortDuration(h.Timeout), dialect, shortDuration(meant), strconv.FormatFloat(f/1000, 'f', -1, 64), shortDuration(meant))
+			where, v.str, ShortDuration(h.Timeout), dialect, ShortDuration(meant), strconv.FormatFloat(f/1000, 'f', -1, 64), ShortDuration(meant))
 	case unit == time.Millisecond && f < 100:
 		meant := time.Duration(f * float64(time.Second))
 		l.warn(d, v.off, `%s: "timeout": %s is %s; %s timeouts are in milliseconds (for %s write %s or %q)`,
-			where, v.str, shortDuration(h.Timeout), dialect, shortDuration(meant), strconv.FormatFloat(f*1000, 'f', -1, 64), shortDuration(meant))
+			where, v.str, ShortDuration(h.Timeout), dialect, ShortDuration(meant), strconv.FormatFloat(f*1000, 'f', -1, 64), ShortDuration(meant))
 	}
 }
 
-// shortDuration is d.String() without trailing zero units: "8h20m", "1h",
-// "10m", "1m30s", "5ms".
-func shortDuration(d time.Duration) string {
+// ShortDuration is d.String() without trailing zero units, as messages and
+// plan show timeouts: "8h20m", "1h", "10m", "1m30s", "5ms".
+func ShortDuration(d time.Duration) string {
 	s := d.String()
 	if strings.HasSuffix(s, "m0s") {
 		s = strings.TrimSuffix(s, "0s")

@@ -228,10 +228,10 @@ func TestValidateTimeouts(t *testing.T) {
 
 func TestShortDuration(t *testing.T) {
 	t.Parallel()
-	for in, want := range map[string]string{"8h20m0s": "8h20m", "1h0m0s": "1h", "10m0s": "10m", "1m30s": "1m30s", "5ms": "5ms", "1h0m5s": "1h0m5s", "2h1m0s": "2h1m"} {
+	for in, want := range map[string]string{"8h20m0s": "8h20m", "1h0m0s": "1h", "10m0s": "10m", "1m30s": "1m30s", "5ms": "5ms", "1h0m5s": "1h0m5s", "2h1m0s": "2h1m", "500ms": "500ms", "1m0s": "1m"} {
 		d, err := time.ParseDuration(in)
 		require.NoError(t, err)
-		assert.Equal(t, want, shortDuration(d), in)
+		assert.Equal(t, want, ShortDuration(d), in)
 	}
 }
 
