@@ -54,19 +54,20 @@ func ReadInput(r io.Reader, now time.Time, wd string) (*Input, error) {
 // missing base fields (SPEC §4.1): session_id, transcript_path, cwd (wd)
 // and timestamp (now, UTC).
 func ParseInput(data []byte, now time.Time, wd string) (*Input, error) {
-	fields := map[string]json.RawMessage{}
-	if len(bytes.TrimSpace(data)) > 0 {
+	var fields map[string]json.RawMessage
+	if len(bytes.TrimSpace(data)) == 0 {
+		fields = map[string]json.RawMessage{}
+	} else {
 		var compact bytes.Buffer
 		compact.Grow(len(data))
 		if err := json.Compact(&compact, data); err != nil {
 			return nil, syntaxError(data, err)
 		}
-		if c := compact.Bytes(); c[0] != '{' {
+		c := compact.Bytes()
+		if c[0] != '{' {
 			return nil, &InputError{Msg: "the event must be a JSON object, got " + kindOf(c[0])}
 		}
-		if err := json.Unmarshal(compact.Bytes(), &fields); err != nil {
-			return nil, &InputError{Msg: err.Error()}
-		}
+		fields = splitObject(c)
 	}
 	in := &Input{fields: fields}
 	in.setDefault("session_id", "")
@@ -86,14 +87,10 @@ func (in *Input) setDefault(name, value string) {
 // absent or not a string.
 func (in *Input) String(name string) (string, bool) {
 	raw, ok := in.fields[name]
-	if !ok || len(raw) == 0 || raw[0] != '"' {
+	if !ok || len(raw) < 2 || raw[0] != '"' {
 		return "", false
 	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return "", false
-	}
-	return s, true
+	return unquote(raw), true
 }
 
 // Clone returns a copy whose fields can be changed independently.
@@ -191,11 +188,6 @@ func marshal(v any) (json.RawMessage, error) {
 		return nil, err
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
-}
-
-func quote(s string) []byte {
-	b, _ := marshal(s)
-	return b
 }
 
 func kindOf(c byte) string {
