@@ -29,18 +29,33 @@ func appendVerdictJSON(dst []byte, v aggregator.Verdict) (_ []byte, ok bool) {
 	return append(e.b, '\n'), true
 }
 
-// verdictSizeHint is a capacity for v's document: its strings and the
-// fixed text around them.
+// verdictSizeHint is a capacity for v's document: its strings as they will
+// be escaped and the fixed text around them. Output full of control
+// characters grows six-fold when escaped; sizing the buffer once keeps a
+// verdict with megabytes of captured output from doubling its way there.
 func verdictSizeHint(v aggregator.Verdict) int {
-	n := 256 + len(v.Reason) + len(v.StopReason) + len(v.SystemMessage)
+	n := 256 + escapedLen(v.Reason) + escapedLen(v.StopReason) + escapedLen(v.SystemMessage)
 	for _, h := range v.Hooks {
-		n += 384 + len(h.Name) + len(h.Command) + len(h.File) + len(h.Stdout) + len(h.Stderr) + len(h.Error)
+		n += 384 + escapedLen(h.Name) + escapedLen(h.Command) + escapedLen(h.File) + escapedLen(h.Stdout) + escapedLen(h.Stderr) + escapedLen(h.Error)
 		if h.Output != nil {
-			n += 128 + len(h.Output.Reason) + len(h.Output.StopReason) + len(h.Output.SystemMessage)
+			n += 128 + escapedLen(h.Output.Reason) + escapedLen(h.Output.StopReason) + escapedLen(h.Output.SystemMessage)
 		}
 	}
 	for _, w := range v.Warnings {
-		n += 8 + len(w)
+		n += 8 + escapedLen(w)
+	}
+	return n
+}
+
+// escapedLen is an upper bound of len(s) inside a JSON string: control
+// characters, quotes and backslashes count 6 (\u0000), and so does the
+// lead byte of U+2028/U+2029 (0xE2), whatever follows it.
+func escapedLen(s string) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; b < 0x20 || b == '"' || b == '\\' || b == 0xE2 {
+			n += 5
+		}
 	}
 	return n
 }
