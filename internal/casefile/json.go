@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/event"
 )
 
 // The case file is read with encoding/json, but every value is kept with
@@ -96,20 +98,7 @@ func kindOf(n node) string {
 	if len(n.raw) == 0 {
 		return "nothing"
 	}
-	switch n.raw[0] {
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	default:
-		return "a number"
-	}
+	return event.JSONKind(n.raw[0])
 }
 
 // members returns the members of object n with absolute offsets. n must be

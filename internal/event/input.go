@@ -65,7 +65,7 @@ func ParseInput(data []byte, now time.Time, wd string) (*Input, error) {
 		}
 		c := compact.Bytes()
 		if c[0] != '{' {
-			return nil, &InputError{Msg: "the event must be a JSON object, got " + kindOf(c[0])}
+			return nil, &InputError{Msg: "the event must be a JSON object, got " + JSONKind(c[0])}
 		}
 		fields = splitObject(c)
 	}
@@ -190,8 +190,12 @@ func marshal(v any) (json.RawMessage, error) {
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
 
-func kindOf(c byte) string {
-	switch c {
+// JSONKind names the JSON type of a value by its first byte, for messages:
+// "an object", "an array", "a string", "a boolean", "null", "a number".
+func JSONKind(first byte) string {
+	switch first {
+	case '{':
+		return "an object"
 	case '[':
 		return "an array"
 	case '"':

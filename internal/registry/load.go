@@ -48,14 +48,7 @@ type Inline struct {
 // that is not a JSON object is fatal: the error is an *Error naming
 // file:line:col.
 func Load(opts Options) (*Registry, error) {
-	getenv := opts.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	if opts.Dialect != "" && !opts.Dialect.valid() {
-		return nil, fmt.Errorf("registry: unknown dialect %q", opts.Dialect)
-	}
-	specs, err := configFiles(opts, getenv)
+	specs, _, err := opts.resolve()
 	if err != nil {
 		return nil, err
 	}
@@ -94,4 +87,18 @@ func planOrder(a, b *Hook) int {
 		cmp.Compare(a.DefIndex, b.DefIndex),
 		cmp.Compare(a.HookIndex, b.HookIndex),
 	)
+}
+
+// resolve checks opts, fills in Getenv's default and lists the config files
+// opts names (explicit, else HOOKEXEC_CONFIG, else discovered).
+func (opts Options) resolve() ([]fileSpec, func(string) string, error) {
+	getenv := opts.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if opts.Dialect != "" && !opts.Dialect.valid() {
+		return nil, nil, fmt.Errorf("registry: unknown dialect %q", opts.Dialect)
+	}
+	specs, err := configFiles(opts, getenv)
+	return specs, getenv, err
 }

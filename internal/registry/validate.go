@@ -69,14 +69,7 @@ func (r *Report) Findings() []Diagnostic {
 // Unlike Load, Validate runs processes: `sh -n` (or the hook's shell) for
 // the syntax check of each shell-form command. It never runs a hook.
 func Validate(ctx context.Context, opts Options) (*Report, error) {
-	getenv := opts.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	if opts.Dialect != "" && !opts.Dialect.valid() {
-		return nil, fmt.Errorf("registry: unknown dialect %q", opts.Dialect)
-	}
-	specs, err := configFiles(opts, getenv)
+	specs, getenv, err := opts.resolve()
 	if err != nil {
 		return nil, err
 	}
