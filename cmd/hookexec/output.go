@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -43,15 +42,7 @@ func toolInputOf(in *event.Input) func() map[string]any {
 		if in == nil {
 			return nil
 		}
-		var e struct {
-			ToolInput map[string]any `json:"tool_input"`
-		}
-		dec := json.NewDecoder(bytes.NewReader(in.Encode("")))
-		dec.UseNumber()
-		if dec.Decode(&e) != nil {
-			return nil
-		}
-		return e.ToolInput
+		return in.Object("tool_input")
 	}
 }
 

@@ -93,6 +93,23 @@ func (in *Input) String(name string) (string, bool) {
 	return unquote(raw), true
 }
 
+// Object decodes the top-level object field name (numbers kept as
+// written); nil when the field is absent or not an object. Only that
+// field's bytes are decoded.
+func (in *Input) Object(name string) map[string]any {
+	raw, ok := in.fields[name]
+	if !ok || len(raw) == 0 || raw[0] != '{' {
+		return nil
+	}
+	var obj map[string]any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if dec.Decode(&obj) != nil {
+		return nil
+	}
+	return obj
+}
+
 // Clone returns a copy whose fields can be changed independently.
 func (in *Input) Clone() *Input {
 	fields := make(map[string]json.RawMessage, len(in.fields))

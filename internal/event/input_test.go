@@ -126,3 +126,15 @@ func TestApplyChains(t *testing.T) {
 	assert.Equal(t, "hi", m["prompt"])
 	assert.Equal(t, map[string]any{"a": 1.0, "b": 2.0}, m["tool_input"])
 }
+
+func TestObjectField(t *testing.T) {
+	t.Parallel()
+	in, err := ParseInput([]byte(`{"tool_input":{"n":1.50,"s":"x"},"str":"s","arr":[1]}`), now, "/w")
+	require.NoError(t, err)
+	obj := in.Object("tool_input")
+	assert.Equal(t, json.Number("1.50"), obj["n"], "numbers kept as written")
+	assert.Equal(t, "x", obj["s"])
+	assert.Nil(t, in.Object("str"))
+	assert.Nil(t, in.Object("arr"))
+	assert.Nil(t, in.Object("missing"))
+}
