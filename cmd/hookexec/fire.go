@@ -87,9 +87,7 @@ func (f fireFlags) parse() (runSettings, error) {
 		return s, err
 	}
 	if s.killGrace == 0 {
-		// No grace: SIGKILL right after SIGTERM (the runner reads 0 as
-		// "use the default").
-		s.killGrace = time.Nanosecond
+		s.killGrace = runner.NoKillGrace // the runner reads 0 as its default
 	}
 	if s.maxOutput, err = parseSize("--max-output", f.maxOutput); err != nil {
 		return s, err

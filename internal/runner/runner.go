@@ -6,18 +6,23 @@ import (
 	"time"
 )
 
-// Defaults used when the matching Options field is zero (or negative).
+// Defaults used when the matching Options field is zero (MaxOutput and
+// PipeDrain: or negative; KillGrace: see NoKillGrace).
 const (
 	DefaultMaxOutput int64         = 1 << 20
 	DefaultKillGrace time.Duration = 5 * time.Second
 	DefaultPipeDrain time.Duration = 250 * time.Millisecond
 )
 
+// NoKillGrace as Options.KillGrace sends SIGKILL right after SIGTERM.
+const NoKillGrace time.Duration = -1
+
 // Options configure a Runner. The zero value is usable.
 type Options struct {
 	// MaxOutput caps what is kept of each stream, in bytes (default 1 MiB).
 	MaxOutput int64
-	// KillGrace is the time between SIGTERM and SIGKILL (default 5 s).
+	// KillGrace is the time between SIGTERM and SIGKILL (0: the default
+	// 5 s; NoKillGrace: none).
 	KillGrace time.Duration
 	// MaxParallel bounds RunAll's concurrency; 0 means unlimited.
 	MaxParallel int
@@ -48,8 +53,11 @@ func New(opts Options) *Runner {
 	if opts.MaxOutput <= 0 {
 		opts.MaxOutput = DefaultMaxOutput
 	}
-	if opts.KillGrace <= 0 {
+	switch {
+	case opts.KillGrace == 0:
 		opts.KillGrace = DefaultKillGrace
+	case opts.KillGrace < 0:
+		opts.KillGrace = 0
 	}
 	if opts.PipeDrain <= 0 {
 		opts.PipeDrain = DefaultPipeDrain

@@ -222,3 +222,19 @@ func TestProcStat(t *testing.T) {
 	// never a zombie or dead.
 	assert.True(t, strings.ContainsRune("RSD", rune(state)), "state %c", state)
 }
+
+func TestNoKillGraceKillsRightAfterTERM(t *testing.T) {
+	t.Parallel()
+	killOnCleanup(t, "sleep 3320")
+	spec := bash(`trap '' TERM; sleep 3320 & wait`)
+	spec.Timeout = 200 * time.Millisecond
+
+	start := time.Now()
+	res := New(Options{KillGrace: NoKillGrace}).Run(context.Background(), spec)
+
+	require.NoError(t, res.Err)
+	assert.Equal(t, TimedOut, res.Status)
+	assert.Equal(t, "SIGKILL", res.Signal)
+	assert.Less(t, time.Since(start), DefaultKillGrace, "no grace period, not the default one")
+	assert.Empty(t, pgrepFull(t, "sleep 3320"))
+}
