@@ -57,6 +57,7 @@ func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Inpu
 // same input; it is serialized once per event key (hook_event_name differs)
 // and the bytes are shared by the specs of that key.
 func (e *Engine) prepare(p planner.Plan, in *event.Input) []runner.Spec {
+	sh := e.shared(in)
 	stdin := map[string][]byte{}
 	specs := make([]runner.Spec, len(p.Steps))
 	for i, step := range p.Steps {
@@ -64,13 +65,14 @@ func (e *Engine) prepare(p planner.Plan, in *event.Input) []runner.Spec {
 		if _, ok := stdin[key]; !ok {
 			stdin[key] = in.Encode(key)
 		}
-		specs[i] = e.specFor(step, in, stdin[key])
+		specs[i] = sh.specFor(step, stdin[key])
 	}
 	return specs
 }
 
 func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.Input) []aggregator.HookReport {
 	reports := make([]aggregator.HookReport, len(p.Steps))
+	sh := e.shared(in)
 	cur := in
 	stopped := false
 	for i, step := range p.Steps {
@@ -83,7 +85,7 @@ func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.In
 			reports[i] = aggregator.NotRun(m, aggregator.Cancelled)
 			continue
 		}
-		spec := e.specFor(step, cur, cur.Encode(step.Hook.EventKey))
+		spec := sh.specFor(step, cur.Encode(step.Hook.EventKey))
 		e.Log.Debug().Str("hook", step.Hook.DisplayName()).Strs("argv", spec.Argv).Msg("starting hook")
 		reports[i] = aggregator.Interpret(p.Event, m, e.Runner.Run(ctx, spec))
 		e.logReport(reports[i])

@@ -25,25 +25,37 @@ func Depth(getenv func(string) string) int {
 	return n
 }
 
-// specFor builds the process spec of one step (SPEC §4.2, §4.3).
-func (e *Engine) specFor(step planner.Step, in *event.Input, stdin []byte) runner.Spec {
-	h := step.Hook
+// shared is what every hook of one run has in common (SPEC §4.2, §4.3):
+// the working directory and the environment before the hook's event key
+// and its own env. Sequential chaining never changes cwd or session_id, so
+// it is computed once per run.
+type shared struct {
+	dir string
+	env []string
+}
+
+func (e *Engine) shared(in *event.Input) shared {
 	dir := e.ProjectDir
 	if cwd, ok := in.String("cwd"); ok && isDir(cwd) {
 		dir = cwd
 	}
 	sessionID, _ := in.String("session_id")
-	env := OverlayEnv(e.Environ, map[string]string{
+	return shared{dir: dir, env: OverlayEnv(e.Environ, map[string]string{
 		"HOOKEXEC_PROJECT_DIR": e.ProjectDir,
 		"CLAUDE_PROJECT_DIR":   e.ProjectDir,
 		"GEMINI_PROJECT_DIR":   e.ProjectDir,
 		"LLXPRT_PROJECT_DIR":   e.ProjectDir,
 		"GEMINI_CWD":           dir,
-		"HOOKEXEC_EVENT":       h.EventKey,
 		"HOOKEXEC_SESSION_ID":  sessionID,
 		"GEMINI_SESSION_ID":    sessionID,
 		DepthVar:               strconv.Itoa(e.Depth + 1),
-	}, h.Env)
+	})}
+}
+
+// specFor builds the process spec of one step.
+func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
+	h := step.Hook
+	env := OverlayEnv(sh.env, map[string]string{"HOOKEXEC_EVENT": h.EventKey}, h.Env)
 	var argv []string
 	if h.ExecForm {
 		lookup := envLookup(env)
@@ -55,7 +67,7 @@ func (e *Engine) specFor(step planner.Step, in *event.Input, stdin []byte) runne
 	} else {
 		argv = []string{step.Shell, "-c", h.Command}
 	}
-	return runner.Spec{Argv: argv, Dir: dir, Env: env, Timeout: step.Timeout, Stdin: stdin}
+	return runner.Spec{Argv: argv, Dir: sh.dir, Env: env, Timeout: step.Timeout, Stdin: stdin}
 }
 
 // OverlayEnv returns base ("NAME=value") with the overlays applied in order
