@@ -10,7 +10,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/runner"
 )
 
 // configFlags are the config and input options shared by fire, plan and
@@ -92,4 +94,13 @@ func eventCompletion(_ *cobra.Command, args []string, toComplete string) ([]stri
 		}
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// planDefaults are the planner options that come from the environment:
+// $HOOKEXEC_SHELL and the PATH on which the default shell is looked up.
+func planDefaults(getenv func(string) string, environ []string) planner.Options {
+	return planner.Options{
+		Shell:      getenv("HOOKEXEC_SHELL"),
+		HasProgram: func(p string) bool { return runner.HasProgram(p, environ) },
+	}
 }

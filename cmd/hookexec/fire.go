@@ -15,7 +15,6 @@ import (
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
-	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
 )
@@ -137,11 +136,9 @@ func (a *app) fire(name string, f fireFlags) error {
 		log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
 	}
 	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, Log: log}
-	verdict := eng.Fire(ctx, l.reg, ev, l.in, planner.Options{
-		Timeout: settings.timeout, Sequential: f.sequential, FailClosed: f.failClosed,
-		Shell:      a.getenv("HOOKEXEC_SHELL"),
-		HasProgram: func(p string) bool { return runner.HasProgram(p, os.Environ()) },
-	})
+	opts := planDefaults(a.getenv, os.Environ())
+	opts.Timeout, opts.Sequential, opts.FailClosed = settings.timeout, f.sequential, f.failClosed
+	verdict := eng.Fire(ctx, l.reg, ev, l.in, opts)
 	verdict.DurationMs = millisSince(start)
 	if err := writeTrace(f.trace, ev, start, loaded, verdict); err != nil {
 		interrupted()

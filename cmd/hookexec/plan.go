@@ -9,7 +9,6 @@ import (
 
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
-	"github.com/hookexec/hookexec/internal/runner"
 )
 
 // planFlags are plan's flags (SPEC §7): fire's config and input options,
@@ -63,11 +62,8 @@ func (a *app) plan(name string, f planFlags) error {
 	if f.format != "text" && f.format != "json" {
 		return fmt.Errorf("invalid --format %q (supported: text, json)", f.format)
 	}
-	opts := planner.Options{
-		Sequential: f.sequential, FailClosed: f.failClosed,
-		Shell:      a.getenv("HOOKEXEC_SHELL"),
-		HasProgram: func(p string) bool { return runner.HasProgram(p, os.Environ()) },
-	}
+	opts := planDefaults(a.getenv, os.Environ())
+	opts.Sequential, opts.FailClosed = f.sequential, f.failClosed
 	if f.timeout != "" {
 		if opts.Timeout, err = parseDuration("--timeout", f.timeout); err != nil {
 			return err

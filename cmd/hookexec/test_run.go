@@ -10,7 +10,6 @@ import (
 	"github.com/hookexec/hookexec/internal/casefile"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
-	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
 )
@@ -58,10 +57,7 @@ func (a *app) fireCase(ctx context.Context, run *runner.Runner, c casefile.Case,
 	}
 	log.Debug().Str("case", c.Name).Str("event", c.Event.Name).Str("projectDir", projectDir).Msg("running test case")
 	eng := &engine.Engine{Runner: run, ProjectDir: projectDir, Environ: environ, Depth: depth, Log: log}
-	v := eng.Fire(ctx, reg, c.Event, in, planner.Options{
-		Shell:      getenv("HOOKEXEC_SHELL"),
-		HasProgram: func(p string) bool { return runner.HasProgram(p, environ) },
-	})
+	v := eng.Fire(ctx, reg, c.Event, in, planDefaults(getenv, environ))
 	return casefile.Result{Verdict: &v}
 }
 
