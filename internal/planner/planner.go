@@ -69,7 +69,9 @@ func Build(reg *registry.Registry, ev event.Event, matchValue string, hasMatchVa
 	}
 	p := Plan{Event: ev, MatchValue: matchValue, HasMatchValue: hasMatchValue}
 	shells := map[registry.Dialect]string{}
-	seen := map[string]*registry.Hook{}
+	var candidates []Step
+	var ids []string
+	best := map[string]int{} // identity -> index in candidates of the copy that runs
 	for _, h := range reg.ForEvent(ev) {
 		if !matches(h, ev, matchValue, hasMatchValue) {
 			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: NoMatch, Detail: noMatchDetail(h, ev, hasMatchValue)})
@@ -83,17 +85,31 @@ func Build(reg *registry.Registry, ev event.Event, matchValue string, hasMatchVa
 			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: Disabled, Detail: "listed in hooksConfig.disabled"})
 			continue
 		}
-		step := Step{Index: len(p.Steps), Hook: h, Timeout: timeout(h, opts), FailClosed: h.FailClosed || opts.FailClosed}
+		step := Step{Hook: h, Timeout: timeout(h, opts), FailClosed: h.FailClosed || opts.FailClosed}
 		if !h.ExecForm {
 			step.Shell = shell(h, opts, shells)
 		}
 		id := identity(step)
-		if first, dup := seen[id]; dup {
-			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: Duplicate, Detail: "same command as " + first.Pos.String()})
+		// The first copy in plan order runs, unless a later copy comes
+		// from a file of higher trust: a project copy never replaces the
+		// user's timeout, env or fail policy (SPEC §2.4, §3.2).
+		if i, dup := best[id]; !dup || candidates[i].Hook.FromProject && !h.FromProject {
+			best[id] = len(candidates)
+		}
+		candidates = append(candidates, step)
+		ids = append(ids, id)
+	}
+	for i, step := range candidates {
+		if kept := candidates[best[ids[i]]].Hook; kept != step.Hook {
+			detail := "same command as " + kept.Pos.String()
+			if step.Hook.FromProject && !kept.FromProject {
+				detail += " (the copy from a user, system or explicit file wins over a project copy)"
+			}
+			p.Dropped = append(p.Dropped, Dropped{Hook: step.Hook, Reason: Duplicate, Detail: detail})
 			continue
 		}
-		seen[id] = h
-		p.Sequential = p.Sequential || h.Sequential
+		step.Index = len(p.Steps)
+		p.Sequential = p.Sequential || step.Hook.Sequential
 		p.Steps = append(p.Steps, step)
 	}
 	p.Sequential = p.Sequential || opts.Sequential

@@ -83,7 +83,7 @@ func TestBuildEventWithoutMatchValueIgnoresMatcher(t *testing.T) {
 func TestBuildDisabled(t *testing.T) {
 	t.Parallel()
 	reg := &registry.Registry{
-		Disabled: []string{"guard", "echo unnamed"},
+		Disabled: []registry.DisabledName{{Name: "guard"}, {Name: "echo unnamed"}},
 		Hooks: []*registry.Hook{
 			hook("BeforeTool", "x", "", func(h *registry.Hook) { h.Name = "guard" }),
 			hook("BeforeTool", "echo unnamed", ""),

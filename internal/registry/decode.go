@@ -22,7 +22,7 @@ type fileDecoder struct {
 	defIndex  int // running count of definitions in file order
 	hooks     []*Hook
 	warnings  []Diagnostic
-	disabled  []string
+	disabled  []DisabledName
 	// lint, set only by Validate, collects the extra findings of validate
 	// (validate_lint.go); nil when loading for fire.
 	lint *linter
@@ -61,7 +61,7 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 		spec:       spec,
 		lines:      lines,
 		fileIndex:  fileIndex,
-		file:       File{Path: spec.path, Source: spec.source, Dialect: spec.dialect, Enabled: true},
+		file:       File{Path: spec.path, Source: spec.source, Dialect: spec.dialect, Enabled: true, Project: spec.isProject()},
 		lint:       lint,
 	}
 	d.settings(root)
@@ -145,7 +145,7 @@ func (d *fileDecoder) settings(root *value) {
 				d.warn(el.off, `"hooksConfig.disabled[%d]" must be a string, got %s; ignored`, i, el.kind)
 				continue
 			}
-			d.disabled = append(d.disabled, el.str)
+			d.disabled = append(d.disabled, DisabledName{Name: el.str, FromProject: d.file.Project})
 		}
 	}
 }
@@ -286,6 +286,7 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 		h.DefIndex, h.HookIndex = defIndex, j
 		h.FailClosed = h.FailClosed || d.file.FailClosed
 		h.FileDisabled = !d.file.Enabled
+		h.FromProject = d.file.Project
 		d.hooks = append(d.hooks, h)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // fileSpec is one config file to load.
@@ -17,14 +19,10 @@ type fileSpec struct {
 	explicit bool   // named by --config or HOOKEXEC_CONFIG: it must exist
 	extDir   string // the extension's directory, for ${extensionPath}
 	inline   *Inline
-}
-
-// read returns the file's contents (an inline config's data).
-func (s fileSpec) read() ([]byte, error) {
-	if s.inline != nil {
-		return s.inline.Data, nil
-	}
-	return os.ReadFile(s.path)
+	// projectRel is set for discovered project files (the project's own
+	// and its extensions, SPEC §2.4): the path relative to the project
+	// directory, slash-separated (".hookexec/hooks.json").
+	projectRel string
 }
 
 // configFiles lists the files to load (SPEC §2.3): an inline config, else
@@ -73,31 +71,26 @@ func configFiles(opts Options, getenv func(string) string) ([]fileSpec, error) {
 // discover lists the candidate files of project, user, system and extension
 // sources. Candidates may not exist; extension directories are listed here.
 func discover(project string, getenv func(string) string) ([]fileSpec, error) {
-	var specs []fileSpec
+	specs := projectFiles(project)
+	var exts []fileSpec
+	if n := len(specs); n > 2 {
+		specs, exts = specs[:2:2], specs[2:]
+	}
 	add := func(path string, src Source) {
 		specs = append(specs, fileSpec{path: path, source: src, dialect: DetectDialect(path)})
 	}
-	projectDir := filepath.Join(project, ".hookexec")
-	add(filepath.Join(projectDir, "hooks.json"), Project)
-	add(filepath.Join(projectDir, "hooks.local.json"), Project)
-
 	userDir := userConfigDir(getenv)
 	if userDir != "" {
 		add(filepath.Join(userDir, "hooks.json"), User)
 	}
-
 	systemDir := getenv("HOOKEXEC_SYSTEM_DIR")
 	if systemDir == "" {
 		systemDir = "/etc/hookexec"
 	}
 	add(filepath.Join(systemDir, "hooks.json"), System)
-
-	roots := []string{filepath.Join(projectDir, "extensions")}
+	specs = append(specs, exts...)
 	if userDir != "" {
-		roots = append(roots, filepath.Join(userDir, "extensions"))
-	}
-	for _, root := range roots {
-		dirs, err := extensionDirs(root)
+		dirs, err := extensionDirs(filepath.Join(userDir, "extensions"))
 		if err != nil {
 			return nil, err
 		}
@@ -107,6 +100,26 @@ func discover(project string, getenv func(string) string) ([]fileSpec, error) {
 		}
 	}
 	return specs, nil
+}
+
+// projectFiles lists the candidate project files (SPEC §2.3, §2.4):
+// .hookexec/hooks.json, .hookexec/hooks.local.json, then the project's
+// extensions. An extensions directory that cannot be read gives none (a
+// project cannot stop the user's hooks).
+func projectFiles(project string) []fileSpec {
+	dir := filepath.Join(project, trust.DirName)
+	var specs []fileSpec
+	for _, name := range []string{"hooks.json", "hooks.local.json"} {
+		path := filepath.Join(dir, name)
+		specs = append(specs, fileSpec{path: path, source: Project, dialect: DetectDialect(path), projectRel: trust.DirName + "/" + name})
+	}
+	dirs, _ := extensionDirs(filepath.Join(dir, "extensions"))
+	for _, ext := range dirs {
+		path := filepath.Join(ext, "hooks.json")
+		specs = append(specs, fileSpec{path: path, source: Extension, dialect: DetectDialect(path), extDir: ext,
+			projectRel: trust.DirName + "/extensions/" + filepath.Base(ext) + "/hooks.json"})
+	}
+	return specs
 }
 
 // userConfigDir is ${XDG_CONFIG_HOME:-$HOME/.config}/hookexec, or "" when

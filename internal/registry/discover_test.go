@@ -102,7 +102,7 @@ func TestDiscoveryDefaults(t *testing.T) {
 		root := t.TempDir()
 		project := filepath.Join(root, "project")
 		writeFile(t, filepath.Join(project, ".hookexec", "hooks.json"), oneHook("p"))
-		reg, err := Load(Options{ProjectDir: project, Getenv: env(map[string]string{"HOOKEXEC_SYSTEM_DIR": root})})
+		reg, err := Load(Options{ProjectDir: project, Getenv: env(map[string]string{"HOOKEXEC_SYSTEM_DIR": root, "HOOKEXEC_TRUST_PROJECT": "1"})})
 		require.NoError(t, err)
 		assert.Equal(t, []string{"p"}, commands(reg))
 	})

@@ -105,7 +105,7 @@ func TestFixtureGemini(t *testing.T) {
 	reg := loadFixture(t, "gemini/.gemini/settings.json", "")
 	assert.Equal(t, Gemini, reg.Files[0].Dialect)
 	assert.Empty(t, reg.Warnings, "an invalid regexp falls back to exact equality silently")
-	assert.Equal(t, []string{"noisy-logger"}, reg.Disabled)
+	assert.Equal(t, []string{"noisy-logger"}, disabledNames(reg))
 	h := byCommand(t, reg, "echo write-guard")
 	assert.Equal(t, 1500*time.Millisecond, h.Timeout, "milliseconds")
 	assert.Equal(t, 60*time.Second, h.Dialect.DefaultTimeout())

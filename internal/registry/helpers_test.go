@@ -23,11 +23,14 @@ func env(vars map[string]string) func(string) string {
 	return func(k string) string { return vars[k] }
 }
 
-// isolatedEnv points every discovered location into dir.
+// isolatedEnv points every discovered location into dir. Project files
+// are trusted (HOOKEXEC_TRUST_PROJECT=1) unless extra says otherwise; the
+// trust tests use their own environment.
 func isolatedEnv(dir string, extra map[string]string) func(string) string {
 	vars := map[string]string{
-		"HOME":                filepath.Join(dir, "home"),
-		"HOOKEXEC_SYSTEM_DIR": filepath.Join(dir, "etc"),
+		"HOME":                   filepath.Join(dir, "home"),
+		"HOOKEXEC_SYSTEM_DIR":    filepath.Join(dir, "etc"),
+		"HOOKEXEC_TRUST_PROJECT": "1",
 	}
 	for k, v := range extra {
 		vars[k] = v
@@ -59,6 +62,15 @@ func commands(reg *Registry) []string {
 	var out []string
 	for _, h := range reg.Hooks {
 		out = append(out, h.Command)
+	}
+	return out
+}
+
+// disabledNames lists the names of the registry's disabled lists.
+func disabledNames(reg *Registry) []string {
+	var out []string
+	for _, d := range reg.Disabled {
+		out = append(out, d.Name)
 	}
 	return out
 }

@@ -47,32 +47,77 @@ type Inline struct {
 // Registry.Warnings. A missing explicit file, an unreadable file, or a file
 // that is not a JSON object is fatal: the error is an *Error naming
 // file:line:col.
+//
+// Trust (SPEC §2.4): a discovered project file is parsed only when the
+// project is trusted, and then only if its bytes are the pinned ones;
+// otherwise it is listed in Registry.Untrusted. A project file that cannot
+// be read or parsed is skipped (Registry.Broken) and never stops the other
+// files. A user, system or explicit file that someone else owns or can
+// write is skipped with a warning.
 func Load(opts Options) (*Registry, error) {
-	specs, _, err := opts.resolve()
+	specs, getenv, err := opts.resolve()
 	if err != nil {
 		return nil, err
 	}
 	reg := &Registry{}
+	gate := &projectGate{dir: opts.ProjectDir, getenv: getenv}
 	for _, spec := range specs {
 		data, err := spec.read()
 		if err != nil {
 			if !spec.explicit && errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
+			var p *readProblem
+			if errors.As(err, &p) && (spec.isProject() || p.unsafe) {
+				reg.skip(spec, p.msg)
+				continue
+			}
 			return nil, readError(spec.path, err)
 		}
+		if spec.isProject() {
+			if ok, why := gate.allows(spec.projectRel, data); !ok {
+				reg.Untrusted = append(reg.Untrusted, spec.path)
+				reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: spec.path}, Severity: SeverityWarning, Message: why})
+				continue
+			}
+		}
 		if err := decodeFile(reg, spec, len(reg.Files), data); err != nil {
+			var cerr *Error
+			if spec.isProject() && errors.As(err, &cerr) {
+				reg.Broken = append(reg.Broken, spec.path)
+				reg.Warnings = append(reg.Warnings, Diagnostic{Pos: cerr.Pos, Severity: SeverityWarning, Message: cerr.Msg + "; this project file is skipped"})
+				continue
+			}
 			return nil, err
 		}
+	}
+	if gate.storeErr != nil {
+		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: "trust"}, Severity: SeverityWarning, Message: gate.storeErr.Error()})
 	}
 	slices.SortStableFunc(reg.Hooks, planOrder)
 	return reg, nil
 }
 
+// skip records a file that exists but was not read: a broken project file,
+// or a user, system or explicit file that is not the user's own.
+func (r *Registry) skip(spec fileSpec, msg string) {
+	if spec.isProject() {
+		r.Broken = append(r.Broken, spec.path)
+		msg += "; this project file is skipped"
+	} else {
+		msg += "; this file is skipped"
+	}
+	r.Warnings = append(r.Warnings, Diagnostic{Pos: Position{File: spec.path}, Severity: SeverityWarning, Message: msg})
+}
+
 func readError(path string, err error) *Error {
 	msg := "cannot read file: " + unwrapPathError(err).Error()
-	if errors.Is(err, fs.ErrNotExist) {
+	var p *readProblem
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		msg = "no such file"
+	case errors.As(err, &p):
+		msg = p.msg
 	}
 	return &Error{Pos: Position{File: path}, Msg: msg, Err: err}
 }

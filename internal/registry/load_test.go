@@ -83,15 +83,19 @@ func TestLoadMissingAndUnreadable(t *testing.T) {
 		require.ErrorAs(t, err, &cerr)
 		assert.Equal(t, path+": cannot read file: permission denied", err.Error())
 	})
-	t.Run("unreadable discovered file", func(t *testing.T) {
+	t.Run("unreadable discovered project file is skipped", func(t *testing.T) {
+		// SPEC §2.4: a broken project file never stops the other files.
 		t.Parallel()
 		root := t.TempDir()
 		project := filepath.Join(root, "project")
 		require.NoError(t, os.MkdirAll(filepath.Join(project, ".hookexec", "hooks.json"), 0o755))
-		_, err := Load(Options{ProjectDir: project, Getenv: isolatedEnv(root, nil)})
-		var cerr *Error
-		require.ErrorAs(t, err, &cerr)
-		assert.Contains(t, err.Error(), "is a directory")
+		writeFile(t, filepath.Join(root, "etc", "hooks.json"), `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"guard"}]}]}}`)
+		reg, err := Load(Options{ProjectDir: project, Getenv: isolatedEnv(root, nil)})
+		require.NoError(t, err)
+		assert.Equal(t, []string{"guard"}, commands(reg))
+		assert.Equal(t, []string{filepath.Join(project, ".hookexec", "hooks.json")}, reg.Broken)
+		require.Len(t, reg.Warnings, 1)
+		assert.Contains(t, reg.Warnings[0].Message, "is not a regular file (a directory); this project file is skipped")
 	})
 	t.Run("bad forced dialect", func(t *testing.T) {
 		t.Parallel()
@@ -367,7 +371,7 @@ func TestLoadFileSettings(t *testing.T) {
 			t.Parallel()
 			reg, _ := loadString(t, "hooks.json", tt.config, "")
 			assert.Equal(t, tt.warnings, warningTexts(reg))
-			assert.Equal(t, tt.disabled, reg.Disabled)
+			assert.Equal(t, tt.disabled, disabledNames(reg))
 			require.Len(t, reg.Files, 1)
 			assert.Equal(t, tt.enabled, reg.Files[0].Enabled)
 			assert.Equal(t, tt.failClosed, reg.Files[0].FailClosed)
@@ -391,7 +395,7 @@ func TestLoadDisabledAcrossFiles(t *testing.T) {
 	b := writeFile(t, filepath.Join(dir, "b.json"), `{"hooksConfig": {"disabled": ["a"]}, "hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "b", "name": "b-hook"}, {"type": "command", "command": "c"}]}]}}`)
 	reg, err := Load(Options{Configs: []string{a, b}, Getenv: env(nil)})
 	require.NoError(t, err)
-	assert.Equal(t, []string{"b-hook", "a"}, reg.Disabled)
+	assert.Equal(t, []string{"b-hook", "a"}, disabledNames(reg))
 	require.Len(t, reg.Hooks, 3)
 	assert.True(t, reg.IsDisabled(reg.Hooks[0]))
 	assert.True(t, reg.Hooks[0].FileDisabled)

@@ -113,6 +113,9 @@ type File struct {
 	Dialect    Dialect
 	Enabled    bool // false: hooksConfig.enabled false or disableAllHooks true
 	FailClosed bool // hooksConfig.failClosed
+	// Project is true for a discovered project file (the project's own
+	// or one of its extensions): it passed the trust check (SPEC §2.4).
+	Project bool
 }
 
 // Hook is one valid hook entry. Values are immutable once loaded.
@@ -149,6 +152,9 @@ type Hook struct {
 	Dialect   Dialect
 	// FileDisabled is true when the hook's file is turned off.
 	FileDisabled bool
+	// FromProject is true for a hook of a project file (File.Project): it
+	// ranks below every user, system and explicit hook (SPEC §2.4).
+	FromProject bool
 }
 
 // DisplayName is the hook's name, else its command (SPEC §6).
@@ -166,9 +172,24 @@ type Registry struct {
 	// sorted in plan order (SPEC §2.3).
 	Hooks []*Hook
 	// Disabled is the union of every file's hooksConfig.disabled list.
-	Disabled []string
+	Disabled []DisabledName
 	// Warnings are entries that were skipped, in file order.
 	Warnings []Diagnostic
+	// Untrusted are the discovered project files that exist but were not
+	// parsed because the project is not trusted (SPEC §2.4), in load order.
+	Untrusted []string
+	// Broken are the discovered project files that were skipped because
+	// they could not be read or parsed (SPEC §2.4); each also has a
+	// warning.
+	Broken []string
+}
+
+// DisabledName is one entry of a hooksConfig.disabled list.
+type DisabledName struct {
+	Name string
+	// FromProject: the list is a project file's, so it applies to project
+	// hooks only (SPEC §2.4).
+	FromProject bool
 }
 
 // ForEvent returns the hooks registered under any key of e, in plan order.
@@ -183,10 +204,11 @@ func (r *Registry) ForEvent(e event.Event) []*Hook {
 }
 
 // IsDisabled reports whether hooksConfig.disabled names the hook: its name,
-// or its command when it has no name.
+// or its command when it has no name. A project file's list never disables
+// a user, system or explicit hook.
 func (r *Registry) IsDisabled(h *Hook) bool {
 	for _, d := range r.Disabled {
-		if d == h.DisplayName() {
+		if d.Name == h.DisplayName() && (!d.FromProject || h.FromProject) {
 			return true
 		}
 	}

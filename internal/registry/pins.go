@@ -1,0 +1,148 @@
+package registry
+
+import (
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookexec/hookexec/internal/trust"
+)
+
+// projectHooks decodes the project files of root as they are now, whether
+// or not they are trusted (for `hookexec trust` to show them, and for the
+// closure hash). Nothing runs; unreadable or malformed files give no hooks.
+func projectHooks(root string) (*Registry, []fileSpec) {
+	specs := projectFiles(root)
+	reg := &Registry{}
+	var found []fileSpec
+	for _, spec := range specs {
+		data, err := spec.read()
+		if err != nil {
+			continue
+		}
+		found = append(found, spec)
+		if err := decodeFile(reg, spec, len(reg.Files), data); err != nil {
+			reg.Broken = append(reg.Broken, spec.path)
+		}
+	}
+	return reg, found
+}
+
+// namedPins is trust.NamedPins: the pins of the project files named by the
+// hooks of the project's config files.
+func namedPins(snap *trust.Snapshot) (map[string]string, error) {
+	reg, _ := projectHooks(snap.Root)
+	return pinsOfNamed(reg.Hooks, snap.Root), nil
+}
+
+// pinsOfNamed pins every file inside root (outside .hookexec/, which is
+// pinned whole) that a hook's command or args names by a relative or
+// project-absolute path (SPEC §2.4). A path-like word that names nothing
+// is pinned as absent, so creating it later breaks the trust.
+func pinsOfNamed(hooks []*Hook, root string) map[string]string {
+	pins := map[string]string{}
+	for _, h := range hooks {
+		for _, w := range hookWords(h, root) {
+			rel, path, ok := projectPath(w.text, w.first, root)
+			if !ok || pins[rel] != "" {
+				continue
+			}
+			pin, err := trust.HashFile(path)
+			if err != nil {
+				pin = "unreadable:" + err.Error()
+			}
+			if pin == trust.Absent && !strings.Contains(w.text, "/") {
+				continue // a plain word, not a file
+			}
+			pins[rel] = pin
+		}
+	}
+	return pins
+}
+
+type hookWord struct {
+	text  string
+	first bool // the command name: looked up on PATH unless it has a "/"
+}
+
+// hookWords are the words of a hook's command line as the shell would see
+// them, with the project-directory variables expanded. Words that need a
+// command substitution or an unknown expansion are left out.
+func hookWords(h *Hook, root string) []hookWord {
+	if h.ExecForm {
+		words := []hookWord{{text: h.Command, first: true}}
+		for _, a := range h.Args {
+			words = append(words, hookWord{text: expandProjectVars(a, root)})
+		}
+		words[0].text = expandProjectVars(h.Command, root)
+		return words
+	}
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(h.Command), "")
+	if err != nil {
+		var words []hookWord
+		for i, f := range strings.Fields(h.Command) {
+			words = append(words, hookWord{text: expandProjectVars(f, root), first: i == 0})
+		}
+		return words
+	}
+	cfg := &expand.Config{Env: expand.ListEnviron(projectEnv(root)...)}
+	var words []hookWord
+	add := func(w *syntax.Word, first bool) {
+		if s, err := expand.Literal(cfg, w); err == nil {
+			words = append(words, hookWord{text: s, first: first})
+		}
+	}
+	syntax.Walk(file, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CallExpr:
+			for i, w := range n.Args {
+				add(w, i == 0)
+			}
+		case *syntax.Redirect:
+			if n.Word != nil {
+				add(n.Word, false)
+			}
+		}
+		return true
+	})
+	return words
+}
+
+func projectEnv(root string) []string {
+	return []string{"HOOKEXEC_PROJECT_DIR=" + root, "CLAUDE_PROJECT_DIR=" + root, "GEMINI_PROJECT_DIR=" + root, "LLXPRT_PROJECT_DIR=" + root}
+}
+
+func expandProjectVars(s, root string) string {
+	for _, kv := range projectEnv(root) {
+		name, val, _ := strings.Cut(kv, "=")
+		s = strings.ReplaceAll(s, "${"+name+"}", val)
+		s = strings.ReplaceAll(s, "$"+name, val)
+	}
+	return s
+}
+
+// projectPath resolves a word to a file inside root, outside .hookexec/.
+func projectPath(word string, first bool, root string) (rel, path string, ok bool) {
+	switch {
+	case word == "", strings.HasPrefix(word, "-"), strings.Contains(word, "://"), strings.ContainsAny(word, "\x00\n"):
+		return "", "", false
+	case first && !strings.Contains(word, "/"):
+		return "", "", false
+	}
+	path = word
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(root, path)
+	}
+	path = filepath.Clean(path)
+	r, err := filepath.Rel(root, path)
+	if err != nil || r == "." || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return "", "", false
+	}
+	rel = filepath.ToSlash(r)
+	if trust.InDir(rel) {
+		return "", "", false
+	}
+	return rel, path, true
+}

@@ -1,0 +1,122 @@
+package registry
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hookexec/hookexec/internal/trust"
+)
+
+// Review is a project as `hookexec trust` shows it before pinning it
+// (SPEC §2.4): every pinned file, every hook command, and the pins.
+type Review struct {
+	// Root is the canonical project root the store is keyed by.
+	Root string
+	// Pins are every entry under .hookexec/ and every project file a hook
+	// names (slash-separated paths relative to Root).
+	Pins map[string]string
+	// Hash is the closure hash of Pins ("sha256:<hex>").
+	Hash string
+	// Commands describe each hook of the project's config files, one line
+	// per hook, in plan order.
+	Commands []string
+	// Warnings are what fire would report about these files (entries it
+	// would skip, files it cannot read or parse).
+	Warnings []Diagnostic
+}
+
+// ReviewProject hashes and decodes the project in dir as it is now,
+// trusted or not. Nothing runs.
+func ReviewProject(dir string) (*Review, error) {
+	root, err := trust.Canonical(dir)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := trust.Scan(root)
+	if err != nil {
+		return nil, err
+	}
+	reg, _ := projectHooks(root)
+	named := pinsOfNamed(reg.Hooks, root)
+	pins, err := trust.Closure(snap, func(*trust.Snapshot) (map[string]string, error) { return named, nil })
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(reg.Hooks, planOrder)
+	r := &Review{Root: root, Pins: pins, Hash: trust.ClosureHash(pins), Warnings: reg.Warnings}
+	for _, p := range reg.Broken {
+		r.Warnings = append(r.Warnings, Diagnostic{Pos: Position{File: p}, Severity: SeverityWarning, Message: "cannot be parsed; fire will skip it"})
+	}
+	for _, h := range reg.Hooks {
+		r.Commands = append(r.Commands, describeHook(h, root))
+	}
+	return r, nil
+}
+
+// Paths returns the pinned paths, sorted.
+func (r *Review) Paths() []string {
+	out := make([]string, 0, len(r.Pins))
+	for p := range r.Pins {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// describeHook is one line a person can review: where, when, what runs
+// and with which settings.
+func describeHook(h *Hook, root string) string {
+	file := h.File
+	if rel, err := filepath.Rel(root, h.File); err == nil {
+		file = filepath.ToSlash(rel)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s", file, h.EventKey)
+	if h.Matcher != nil && !h.Matcher.MatchesAll() {
+		fmt.Fprintf(&b, " %s", strconv.Quote(h.Matcher.String()))
+	}
+	b.WriteString(": ")
+	b.WriteString(printable(h.Command))
+	for _, a := range h.Args {
+		b.WriteString(" " + strconv.Quote(a))
+	}
+	var attrs []string
+	if h.Shell != "" {
+		attrs = append(attrs, "shell="+printable(h.Shell))
+	}
+	if h.Timeout > 0 {
+		attrs = append(attrs, "timeout="+h.Timeout.Round(time.Millisecond).String())
+	}
+	keys := make([]string, 0, len(h.Env))
+	for k := range h.Env {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		attrs = append(attrs, "env "+printable(k+"="+h.Env[k]))
+	}
+	if h.FailClosed {
+		attrs = append(attrs, "failClosed")
+	}
+	if h.FileDisabled {
+		attrs = append(attrs, "file disabled")
+	}
+	if len(attrs) > 0 {
+		b.WriteString("  [" + strings.Join(attrs, ", ") + "]")
+	}
+	return b.String()
+}
+
+// printable quotes a string that holds control characters.
+func printable(s string) string {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return strconv.Quote(s)
+		}
+	}
+	return s
+}

@@ -1,0 +1,126 @@
+package trust
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// EnvVar trusts a project for one run: "1" trusts its files as they are,
+// "sha256:<hex>" only when the closure hash matches (SPEC §2.4).
+const EnvVar = "HOOKEXEC_TRUST_PROJECT"
+
+// Decision says whether a project's files may be parsed.
+type Decision struct {
+	Trusted bool
+	// Why says, when not trusted, why not (for warnings).
+	Why string
+	// Via says how it was trusted: "store", "env" or "env-hash".
+	Via string
+	// pins are the pins in force; nil when every file is allowed
+	// (HOOKEXEC_TRUST_PROJECT=1).
+	pins map[string]string
+}
+
+// Allows reports whether the project file rel (slash-separated, relative
+// to the root) with exactly this content may be parsed. The content is
+// hashed here, so what is parsed is what was pinned even if the file
+// changed after the snapshot.
+func (d *Decision) Allows(rel string, data []byte) bool {
+	if d == nil || !d.Trusted {
+		return false
+	}
+	if d.pins == nil {
+		return true
+	}
+	pin, ok := d.pins[rel]
+	return ok && pin == Hash(data)
+}
+
+// NamedPins computes the pins of the project files that the hooks of the
+// snapshot's config files name (outside .hookexec/). Only
+// HOOKEXEC_TRUST_PROJECT=sha256:<hex> needs it.
+type NamedPins func(s *Snapshot) (map[string]string, error)
+
+// Decide answers for the project in snap. env is $HOOKEXEC_TRUST_PROJECT.
+// A store that cannot be read (or that others can write) trusts nothing;
+// the error says why and the decision is still usable.
+func Decide(snap *Snapshot, store Store, env string, named NamedPins) (*Decision, error) {
+	switch {
+	case env == "1":
+		return &Decision{Trusted: true, Via: "env"}, nil
+	case strings.HasPrefix(env, "sha256:"):
+		pins, err := Closure(snap, named)
+		if err != nil {
+			return &Decision{Why: err.Error()}, err
+		}
+		if got := ClosureHash(pins); got != env {
+			return &Decision{Why: fmt.Sprintf("%s does not match the project (%s)", EnvVar, got)}, nil
+		}
+		return &Decision{Trusted: true, Via: "env-hash", pins: pins}, nil
+	case env != "":
+		err := fmt.Errorf("%s=%q: want 1 or sha256:<hex>; the project is not trusted", EnvVar, env)
+		return &Decision{Why: err.Error()}, err
+	}
+	e, err := store.Load(snap.Root)
+	if err != nil {
+		return &Decision{Why: err.Error()}, err
+	}
+	if e == nil {
+		return &Decision{Why: "not trusted"}, nil
+	}
+	for _, v := range e.Versions {
+		if matches(snap, v.Pins) {
+			return &Decision{Trusted: true, Via: "store", pins: v.Pins}, nil
+		}
+	}
+	return &Decision{Why: "changed since it was trusted"}, nil
+}
+
+// Closure is the snapshot's pins plus the pins of the files its hooks name.
+func Closure(snap *Snapshot, named NamedPins) (map[string]string, error) {
+	pins := make(map[string]string, len(snap.Files)+4)
+	for k, v := range snap.Files {
+		pins[k] = v
+	}
+	if named != nil {
+		extra, err := named(snap)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range extra {
+			if !InDir(k) {
+				pins[k] = v
+			}
+		}
+	}
+	return pins, nil
+}
+
+// matches reports whether the project is in the pinned state: exactly the
+// pinned entries under .hookexec/ (none added, none removed, none
+// changed), and every other pinned file unchanged.
+func matches(snap *Snapshot, pins map[string]string) bool {
+	inDir := 0
+	for rel, pin := range pins {
+		if InDir(rel) {
+			inDir++
+			if snap.Files[rel] != pin {
+				return false
+			}
+		}
+	}
+	if inDir != len(snap.Files) {
+		return false
+	}
+	for rel, pin := range pins {
+		if InDir(rel) {
+			continue
+		}
+		got, err := HashFile(filepath.Join(snap.Root, filepath.FromSlash(rel)))
+		if err != nil || got != pin {
+			return false
+		}
+	}
+	return true
+}

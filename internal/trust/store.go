@@ -1,0 +1,235 @@
+package trust
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// MaxVersions is how many trusted versions of one project the store keeps,
+// so that switching between reviewed branches needs no new trust.
+const MaxVersions = 5
+
+// Store is the trust store: one 0600 JSON file per trusted project in a
+// directory only the user can write (SPEC §2.4).
+type Store struct {
+	// Dir is ${XDG_DATA_HOME:-$HOME/.local/share}/hookexec/trust; "" when
+	// neither variable is set (nothing is trusted).
+	Dir string
+}
+
+// Entry is what the store holds for one project.
+type Entry struct {
+	Root string `json:"root"`
+	// Versions are the trusted versions, newest first.
+	Versions []Version `json:"versions"`
+}
+
+// Version is one trusted state of a project.
+type Version struct {
+	// Hash is ClosureHash(Pins).
+	Hash      string    `json:"hash"`
+	TrustedAt time.Time `json:"trustedAt"`
+	// Pins maps every pinned path (relative to the root, slash-separated)
+	// to its pin: every entry under .hookexec/ and every project file a
+	// hook names.
+	Pins map[string]string `json:"pins"`
+	// Commands are the hook commands as the user saw them, so that the
+	// next trust can show what changed.
+	Commands []string `json:"commands,omitempty"`
+}
+
+// NewVersion makes the version of a project whose pins and hook commands
+// are these.
+func NewVersion(pins map[string]string, commands []string, now time.Time) Version {
+	return Version{Hash: ClosureHash(pins), TrustedAt: now.UTC(), Pins: pins, Commands: commands}
+}
+
+// OpenStore locates the store from the environment.
+func OpenStore(getenv func(string) string) Store {
+	base := getenv("XDG_DATA_HOME")
+	if base == "" {
+		home := getenv("HOME")
+		if home == "" {
+			return Store{}
+		}
+		base = filepath.Join(home, ".local", "share")
+	}
+	return Store{Dir: filepath.Join(base, "hookexec", "trust")}
+}
+
+// entryPath is the file of root's entry.
+func (s Store) entryPath(root string) string {
+	sum := sha256.Sum256([]byte(root))
+	return filepath.Join(s.Dir, hex.EncodeToString(sum[:16])+".json")
+}
+
+// checkDirs refuses a store that others can write: the trust directory
+// and its parent must be the user's (or root's) and writable by no one
+// else. A missing directory is no error (exists false).
+func (s Store) checkDirs() (exists bool, err error) {
+	if s.Dir == "" {
+		return false, errors.New("trust: no store (neither XDG_DATA_HOME nor HOME is set)")
+	}
+	for _, dir := range []string{filepath.Dir(s.Dir), s.Dir} {
+		fi, err := os.Lstat(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			return false, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("trust: store: %w", err)
+		}
+		if !fi.IsDir() {
+			return false, fmt.Errorf("trust: store %s is not a directory", dir)
+		}
+		if err := CheckOwner(dir, fi); err != nil {
+			return false, fmt.Errorf("trust: store refused: %w", err)
+		}
+	}
+	return true, nil
+}
+
+// Load returns root's entry, nil when the project was never trusted.
+func (s Store) Load(root string) (*Entry, error) {
+	if ok, err := s.checkDirs(); !ok || err != nil {
+		return nil, err
+	}
+	return readEntry(s.entryPath(root))
+}
+
+func readEntry(path string) (*Entry, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("trust: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("trust: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("trust: store entry %s is not a regular file", path)
+	}
+	if err := CheckOwner(path, fi); err != nil {
+		return nil, fmt.Errorf("trust: store refused: %w", err)
+	}
+	var e Entry
+	if err := json.NewDecoder(f).Decode(&e); err != nil {
+		return nil, fmt.Errorf("trust: store entry %s: %w", path, err)
+	}
+	return &e, nil
+}
+
+// Add records v as the newest trusted version of root (dropping an equal
+// older one and any beyond MaxVersions) and returns the previous newest
+// version, if any.
+func (s Store) Add(root string, v Version) (prev *Version, err error) {
+	if s.Dir == "" {
+		_, err := s.checkDirs()
+		return nil, err
+	}
+	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
+		return nil, fmt.Errorf("trust: store: %w", err)
+	}
+	if _, err := s.checkDirs(); err != nil {
+		return nil, err
+	}
+	e, err := readEntry(s.entryPath(root))
+	if err != nil {
+		return nil, err
+	}
+	if e == nil {
+		e = &Entry{Root: root}
+	}
+	if len(e.Versions) > 0 {
+		p := e.Versions[0]
+		prev = &p
+	}
+	versions := []Version{v}
+	for _, old := range e.Versions {
+		if old.Hash != v.Hash && len(versions) < MaxVersions {
+			versions = append(versions, old)
+		}
+	}
+	e.Versions = versions
+	return prev, s.write(e)
+}
+
+// write replaces root's entry atomically with a 0600 file.
+func (s Store) write(e *Entry) error {
+	data, err := json.MarshalIndent(e, "", "  ")
+	if err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	tmp, err := os.CreateTemp(s.Dir, ".entry-*")
+	if err != nil {
+		return fmt.Errorf("trust: store: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return fmt.Errorf("trust: store: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("trust: store: %w", err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o600); err != nil {
+		return fmt.Errorf("trust: store: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), s.entryPath(e.Root)); err != nil {
+		return fmt.Errorf("trust: store: %w", err)
+	}
+	return nil
+}
+
+// Remove deletes root's entry; removed is false when there was none.
+func (s Store) Remove(root string) (removed bool, err error) {
+	if ok, err := s.checkDirs(); !ok || err != nil {
+		return false, err
+	}
+	err = os.Remove(s.entryPath(root))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("trust: store: %w", err)
+	}
+	return true, nil
+}
+
+// List returns every entry, sorted by root.
+func (s Store) List() ([]*Entry, error) {
+	if ok, err := s.checkDirs(); !ok || err != nil {
+		return nil, err
+	}
+	names, err := filepath.Glob(filepath.Join(s.Dir, "*.json"))
+	if err != nil {
+		return nil, fmt.Errorf("trust: store: %w", err)
+	}
+	var out []*Entry
+	for _, n := range names {
+		if strings.HasPrefix(filepath.Base(n), ".") {
+			continue
+		}
+		e, err := readEntry(n)
+		if err != nil {
+			return nil, err
+		}
+		if e != nil {
+			out = append(out, e)
+		}
+	}
+	slices.SortFunc(out, func(a, b *Entry) int { return strings.Compare(a.Root, b.Root) })
+	return out, nil
+}
