@@ -30,6 +30,7 @@ type fireFlags struct {
 	sequential  bool
 	failClosed  bool
 	trace       string
+	untrusted   string
 }
 
 func (a *app) fireCommand() *cobra.Command {
@@ -57,6 +58,7 @@ input error, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM.`,
 	fl.StringVar(&f.maxOutput, "max-output", "1MiB", "bytes of stdout and of stderr kept per hook (suffixes K, KiB, M, MiB)")
 	fl.BoolVar(&f.sequential, "sequential", false, "run all hooks one after another in plan order")
 	fl.BoolVar(&f.failClosed, "fail-closed", false, "treat hook failures, timeouts and config or input errors as a deny")
+	fl.StringVar(&f.untrusted, "untrusted", "skip", "untrusted project hook files: skip (warn and run the other hooks) or deny (also deny every event that can block)")
 	fl.StringVar(&f.trace, "trace", "", "write a Chrome trace-event JSON of the run to this file (open it in Perfetto or chrome://tracing)")
 	return cmd
 }
@@ -66,6 +68,7 @@ type runSettings struct {
 	timeout, killGrace time.Duration
 	maxOutput          int64
 	format             aggregator.Format
+	untrustedDeny      bool
 }
 
 func (f fireFlags) parse() (runSettings, error) {
@@ -73,6 +76,13 @@ func (f fireFlags) parse() (runSettings, error) {
 	var err error
 	if s.format, err = aggregator.ParseFormat(f.format); err != nil {
 		return s, fmt.Errorf("invalid --format %q (supported: result, claude, gemini)", f.format)
+	}
+	switch strings.ToLower(strings.TrimSpace(f.untrusted)) {
+	case "skip":
+	case "deny":
+		s.untrustedDeny = true
+	default:
+		return s, fmt.Errorf("invalid --untrusted %q (want skip or deny)", f.untrusted)
 	}
 	if f.maxParallel < 0 {
 		return s, fmt.Errorf("invalid --max-parallel %d (want 0 or more)", f.maxParallel)
@@ -135,7 +145,7 @@ func (a *app) fire(name string, f fireFlags) error {
 	for _, w := range l.reg.Warnings {
 		log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
 	}
-	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, Log: log}
+	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Log: log}
 	opts := planDefaults(a.getenv, os.Environ())
 	opts.Timeout, opts.Sequential, opts.FailClosed = settings.timeout, f.sequential, f.failClosed
 	verdict := eng.Fire(ctx, l.reg, ev, l.in, opts)

@@ -44,6 +44,9 @@ func verdictSizeHint(v aggregator.Verdict) int {
 	for _, w := range v.Warnings {
 		n += 8 + escapedLen(w)
 	}
+	for _, u := range v.Untrusted {
+		n += 8 + escapedLen(u)
+	}
 	return n
 }
 
@@ -172,21 +175,28 @@ func (e *verdictEncoder) verdict(v aggregator.Verdict) {
 		}
 		e.b = append(e.b, ']')
 	}
-	if len(v.Warnings) > 0 {
-		o.key("warnings")
-		e.b = append(e.b, '[')
-		for i, w := range v.Warnings {
-			if i > 0 {
-				e.b = append(e.b, ',')
-			}
-			e.newline(2)
-			e.b = appendJSONString(e.b, w)
-		}
-		e.newline(1)
-		e.b = append(e.b, ']')
-	}
+	e.strings(&o, "warnings", v.Warnings)
+	e.strings(&o, "untrusted", v.Untrusted)
 	o.float("durationMs", v.DurationMs)
 	o.end()
+}
+
+// strings writes a string array member of the verdict, omitted when empty.
+func (e *verdictEncoder) strings(o *object, key string, list []string) {
+	if len(list) == 0 {
+		return
+	}
+	o.key(key)
+	e.b = append(e.b, '[')
+	for i, s := range list {
+		if i > 0 {
+			e.b = append(e.b, ',')
+		}
+		e.newline(2)
+		e.b = appendJSONString(e.b, s)
+	}
+	e.newline(1)
+	e.b = append(e.b, ']')
 }
 
 func (e *verdictEncoder) hook(h *aggregator.HookReport, depth int) {

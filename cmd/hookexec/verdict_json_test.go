@@ -79,6 +79,7 @@ func TestVerdictJSONMatchesEncodingJSON(t *testing.T) {
 			{Name: "to", Outcome: aggregator.Timeout, ExitCode: ptr(-1), DurationMs: 5000, Output: &aggregator.Output{Continue: ptr(true), SuppressOutput: ptr(true)}},
 		},
 		Warnings:   []string{"w1", "", "ünïcödé ✓ 🎉"},
+		Untrusted:  []string{"/p/.hookexec/hooks.json", "/p/.hookexec/hooks.local.json"},
 		DurationMs: 0.000001,
 	}
 	cases := map[string]aggregator.Verdict{
@@ -242,6 +243,9 @@ func randomVerdict(rng *rand.Rand) aggregator.Verdict {
 		for range 1 + rng.IntN(3) {
 			v.Warnings = append(v.Warnings, randomString(rng))
 		}
+	}
+	if rng.IntN(2) == 1 {
+		v.Untrusted = []string{randomString(rng)}
 	}
 	return v
 }

@@ -63,9 +63,9 @@ func (in AgentInput) toolInput() map[string]any {
 func Render(f Format, ev event.Event, v Verdict, in AgentInput) any {
 	switch f {
 	case FormatClaude:
-		return RenderClaude(ev, v, in)
+		return RenderClaude(ev, untrustedNotice(ev, v), in)
 	case FormatGemini:
-		return RenderGemini(ev, v)
+		return RenderGemini(ev, untrustedNotice(ev, v))
 	default:
 		return v
 	}

@@ -81,5 +81,8 @@ type Verdict struct {
 	HookSpecificOutput map[string]any `json:"hookSpecificOutput,omitempty"`
 	Hooks              []HookReport   `json:"hooks"`
 	Warnings           []string       `json:"warnings,omitempty"`
-	DurationMs         float64        `json:"durationMs"`
+	// Untrusted lists the project files that were not read because the
+	// project is not trusted (SPEC §2.4).
+	Untrusted  []string `json:"untrusted,omitempty"`
+	DurationMs float64  `json:"durationMs"`
 }

@@ -21,7 +21,10 @@ type Engine struct {
 	Environ []string
 	// Depth is the inherited HOOKEXEC_DEPTH.
 	Depth int
-	Log   zerolog.Logger
+	// UntrustedDeny is --untrusted deny: while untrusted project files
+	// exist, every event that can block is denied (SPEC §2.4).
+	UntrustedDeny bool
+	Log           zerolog.Logger
 }
 
 // Run executes the plan with input in and returns the merged verdict.

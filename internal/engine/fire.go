@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
@@ -24,6 +25,20 @@ func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Even
 	}
 	v := e.Run(ctx, plan, in)
 	v.Warnings = Warnings(reg)
+	v.Untrusted = reg.Untrusted
+	return e.refuseUnsafeProject(reg, ev, v, opts.FailClosed)
+}
+
+// refuseUnsafeProject applies SPEC §2.4 to the verdict: with --untrusted
+// deny, untrusted project files deny every event that can block; with
+// --fail-closed, so does a project file that could not be read or parsed.
+func (e *Engine) refuseUnsafeProject(reg *registry.Registry, ev event.Event, v aggregator.Verdict, failClosed bool) aggregator.Verdict {
+	if failClosed && len(reg.Broken) > 0 {
+		v = aggregator.Deny(ev, v, "project hook files could not be read or parsed (--fail-closed): "+strings.Join(reg.Broken, ", "))
+	}
+	if e.UntrustedDeny && len(reg.Untrusted) > 0 {
+		v = aggregator.Deny(ev, v, "project hook files are not trusted (--untrusted deny): "+strings.Join(reg.Untrusted, ", ")+"; review them and run 'hookexec trust'")
+	}
 	return v
 }
 

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"time"
@@ -72,7 +73,9 @@ func Build(reg *registry.Registry, ev event.Event, matchValue string, hasMatchVa
 	var candidates []Step
 	var ids []string
 	best := map[string]int{} // identity -> index in candidates of the copy that runs
-	for _, h := range reg.ForEvent(ev) {
+	order := map[*registry.Hook]int{}
+	for i, h := range reg.ForEvent(ev) {
+		order[h] = i
 		if !matches(h, ev, matchValue, hasMatchValue) {
 			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: NoMatch, Detail: noMatchDetail(h, ev, hasMatchValue)})
 			continue
@@ -113,6 +116,7 @@ func Build(reg *registry.Registry, ev event.Event, matchValue string, hasMatchVa
 		p.Steps = append(p.Steps, step)
 	}
 	p.Sequential = p.Sequential || opts.Sequential
+	slices.SortStableFunc(p.Dropped, func(a, b Dropped) int { return cmp.Compare(order[a.Hook], order[b.Hook]) })
 	return p
 }
 
