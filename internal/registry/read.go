@@ -102,4 +102,3 @@ func kindOf(fi fs.FileInfo) string {
 		return m.Type().String()
 	}
 }
-
