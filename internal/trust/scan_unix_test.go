@@ -1,0 +1,32 @@
+//go:build unix
+
+package trust
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestScanPinsEveryEntryWithoutFollowingLinks(t *testing.T) {
+	t.Parallel()
+	root, _ := project(t)
+	require.NoError(t, os.Symlink("/dev/zero", filepath.Join(root, ".hookexec", "zero")))
+	require.NoError(t, syscall.Mkfifo(filepath.Join(root, ".hookexec", "fifo"), 0o644))
+	snap, err := Scan(root)
+	require.NoError(t, err)
+	assert.Equal(t, Hash([]byte(`{"hooks":{}}`)), snap.Files[".hookexec/hooks.json"])
+	assert.Equal(t, Hash([]byte(`{}`)), snap.Files[".hookexec/tests/case.json"])
+	assert.Equal(t, "symlink:/dev/zero", snap.Files[".hookexec/zero"])
+	assert.Contains(t, snap.Files[".hookexec/fifo"], "special:")
+	assert.Len(t, snap.Files, 4)
+
+	empty, err := Scan(t.TempDir())
+	require.NoError(t, err)
+	assert.False(t, empty.Exists())
+}
+

@@ -1,0 +1,184 @@
+package trust
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+}
+
+// project makes a project with a config and a script outside .hookexec/
+// and returns its canonical root and a store in a separate directory.
+func project(t *testing.T) (string, Store) {
+	t.Helper()
+	root, err := Canonical(t.TempDir())
+	require.NoError(t, err)
+	write(t, filepath.Join(root, ".hookexec", "hooks.json"), `{"hooks":{}}`)
+	write(t, filepath.Join(root, ".hookexec", "tests", "case.json"), `{}`)
+	write(t, filepath.Join(root, "hooks", "guard.sh"), "exit 0\n")
+	data := t.TempDir()
+	return root, OpenStore(func(k string) string { return map[string]string{"XDG_DATA_HOME": data}[k] })
+}
+
+// named pins hooks/guard.sh, as a hook naming it would.
+func named(s *Snapshot) (map[string]string, error) {
+	h, err := HashFile(filepath.Join(s.Root, "hooks", "guard.sh"))
+	return map[string]string{"hooks/guard.sh": h}, err
+}
+
+func trustNow(t *testing.T, root string, store Store) Version {
+	t.Helper()
+	snap, err := Scan(root)
+	require.NoError(t, err)
+	pins, err := Closure(snap, named)
+	require.NoError(t, err)
+	v := NewVersion(pins, []string{"cmd"}, time.Now())
+	_, err = store.Add(root, v)
+	require.NoError(t, err)
+	return v
+}
+
+func decide(t *testing.T, root string, store Store, env string) *Decision {
+	t.Helper()
+	snap, err := Scan(root)
+	require.NoError(t, err)
+	d, _ := Decide(snap, store, env, named)
+	return d
+}
+
+func TestDecideByStore(t *testing.T) {
+	t.Parallel()
+	root, store := project(t)
+	d := decide(t, root, store, "")
+	assert.False(t, d.Trusted)
+	assert.Equal(t, "not trusted", d.Why)
+
+	trustNow(t, root, store)
+	d = decide(t, root, store, "")
+	require.True(t, d.Trusted)
+	assert.True(t, d.Allows(".hookexec/hooks.json", []byte(`{"hooks":{}}`)))
+	assert.False(t, d.Allows(".hookexec/hooks.json", []byte(`{"hooks":{"x":1}}`)), "bytes that are not the pinned ones")
+	assert.False(t, d.Allows(".hookexec/hooks.local.json", []byte(`{}`)), "a file that is not pinned")
+
+	// A new file under .hookexec/ untrusts the project.
+	write(t, filepath.Join(root, ".hookexec", "hooks.local.json"), `{}`)
+	assert.False(t, decide(t, root, store, "").Trusted)
+	require.NoError(t, os.Remove(filepath.Join(root, ".hookexec", "hooks.local.json")))
+	assert.True(t, decide(t, root, store, "").Trusted)
+
+	// So does an edit of a pinned script outside .hookexec/.
+	write(t, filepath.Join(root, "hooks", "guard.sh"), "exit 1\n")
+	d = decide(t, root, store, "")
+	assert.False(t, d.Trusted)
+	assert.Equal(t, "changed since it was trusted", d.Why)
+}
+
+func TestStoreKeepsRecentVersions(t *testing.T) {
+	t.Parallel()
+	root, store := project(t)
+	config := filepath.Join(root, ".hookexec", "hooks.json")
+	first := trustNow(t, root, store)
+	write(t, config, `{"hooks":{"BeforeTool":[]}}`)
+	assert.False(t, decide(t, root, store, "").Trusted)
+	second := trustNow(t, root, store)
+	assert.NotEqual(t, first.Hash, second.Hash)
+
+	// Back on the first branch: still trusted, no new trust needed.
+	write(t, config, `{"hooks":{}}`)
+	assert.True(t, decide(t, root, store, "").Trusted)
+
+	for i := range MaxVersions + 2 {
+		write(t, config, `{"v":`+string(rune('0'+i))+`}`)
+		trustNow(t, root, store)
+	}
+	e, err := store.Load(root)
+	require.NoError(t, err)
+	assert.Len(t, e.Versions, MaxVersions)
+	write(t, config, `{"hooks":{}}`)
+	assert.False(t, decide(t, root, store, "").Trusted, "the oldest versions were dropped")
+
+	removed, err := store.Remove(root)
+	require.NoError(t, err)
+	assert.True(t, removed)
+	removed, err = store.Remove(root)
+	require.NoError(t, err)
+	assert.False(t, removed)
+}
+
+func TestDecideByEnvironment(t *testing.T) {
+	t.Parallel()
+	root, store := project(t)
+	d := decide(t, root, store, "1")
+	assert.True(t, d.Trusted)
+	assert.True(t, d.Allows(".hookexec/anything", []byte("x")))
+
+	snap, err := Scan(root)
+	require.NoError(t, err)
+	pins, err := Closure(snap, named)
+	require.NoError(t, err)
+	hash := ClosureHash(pins)
+	d = decide(t, root, store, hash)
+	assert.True(t, d.Trusted)
+	assert.Equal(t, "env-hash", d.Via)
+
+	write(t, filepath.Join(root, "hooks", "guard.sh"), "exit 1\n")
+	d = decide(t, root, store, hash)
+	assert.False(t, d.Trusted, "a pinned script changed: the hash no longer matches")
+	assert.Contains(t, d.Why, "does not match")
+
+	for _, bad := range []string{"yes", "true", "sha1:abc", " 1"} {
+		d, err := Decide(snap, store, bad, named)
+		assert.Error(t, err, bad)
+		assert.False(t, d.Trusted, bad)
+	}
+}
+
+func TestStoreWritableByOthersIsRefused(t *testing.T) {
+	t.Parallel()
+	root, store := project(t)
+	trustNow(t, root, store)
+	require.NoError(t, os.Chmod(store.Dir, 0o777))
+	d := decide(t, root, store, "")
+	assert.False(t, d.Trusted)
+	assert.Contains(t, d.Why, "writable by others")
+	_, err := store.Add(root, Version{})
+	assert.ErrorContains(t, err, "store refused")
+
+	require.NoError(t, os.Chmod(store.Dir, 0o700))
+	entry := store.entryPath(root)
+	info, err := os.Stat(entry)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+	require.NoError(t, os.Chmod(entry, 0o620))
+	assert.Contains(t, decide(t, root, store, "").Why, "writable by group")
+}
+
+func TestCheckOwner(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "hooks.json")
+	write(t, path, "{}")
+	fi, err := os.Stat(path)
+	require.NoError(t, err)
+	assert.NoError(t, CheckOwner(path, fi))
+
+	require.NoError(t, os.Chmod(path, 0o666))
+	fi, _ = os.Stat(path)
+	assert.ErrorContains(t, CheckOwner(path, fi), "mode 0666: writable by others")
+
+	if os.Geteuid() != 0 {
+		t.Skip("changing a file's owner needs root")
+	}
+	require.NoError(t, os.Chmod(path, 0o644))
+	require.NoError(t, os.Chown(path, 65534, 65534))
+	fi, _ = os.Stat(path)
+	assert.ErrorContains(t, CheckOwner(path, fi), "not by you")
+}
