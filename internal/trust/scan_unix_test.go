@@ -29,4 +29,3 @@ func TestScanPinsEveryEntryWithoutFollowingLinks(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, empty.Exists())
 }
-
