@@ -5,8 +5,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // config1000 returns a native config with 1,000 hooks: 100 definitions of 10
@@ -60,4 +63,48 @@ func BenchmarkLoad1000Hooks(b *testing.B) {
 			b.Fatalf("load: %v", err)
 		}
 	}
+}
+
+// BenchmarkLoadTrustedProject is what trust adds to a discovered project
+// (SPEC §2.4): scan .hookexec/, read the store entry, hash the named script
+// and the config's bytes. Compare with BenchmarkLoadProjectUnchecked.
+func BenchmarkLoadTrustedProject(b *testing.B) {
+	project, getenv := benchProject(b)
+	time.Sleep(1100 * time.Millisecond) // files settle, so their status is recorded (trust.FileStat)
+	review, err := ReviewProject(project)
+	require.NoError(b, err)
+	_, err = trust.OpenStore(getenv).Add(review.Root, review.Version(time.Now()))
+	require.NoError(b, err)
+	opts := Options{ProjectDir: project, Getenv: getenv}
+	b.ReportAllocs()
+	for b.Loop() {
+		reg, err := Load(opts)
+		if err != nil || len(reg.Hooks) != 1 {
+			b.Fatalf("load: %v, %d hooks, %v", err, len(reg.Hooks), reg.Warnings)
+		}
+	}
+}
+
+// BenchmarkLoadProjectUnchecked loads the same config with --config (no
+// trust check): the baseline of BenchmarkLoadTrustedProject.
+func BenchmarkLoadProjectUnchecked(b *testing.B) {
+	project, getenv := benchProject(b)
+	opts := Options{Configs: []string{filepath.Join(project, ".hookexec", "hooks.json")}, Getenv: getenv}
+	b.ReportAllocs()
+	for b.Loop() {
+		reg, err := Load(opts)
+		if err != nil || len(reg.Hooks) != 1 {
+			b.Fatalf("load: %v", err)
+		}
+	}
+}
+
+func benchProject(b *testing.B) (string, func(string) string) {
+	dir := b.TempDir()
+	project := filepath.Join(dir, "project")
+	writeFile(b, filepath.Join(project, ".hookexec", "hooks.json"), `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"./hooks/check.sh"}]}]}}`)
+	writeFile(b, filepath.Join(project, ".hookexec", "tests", "case.json"), `{}`)
+	writeFile(b, filepath.Join(project, ".hookexec", "README.md"), "# policies\n")
+	writeFile(b, filepath.Join(project, "hooks", "check.sh"), "exit 0\n")
+	return project, env(map[string]string{"XDG_DATA_HOME": filepath.Join(dir, "data"), "HOOKEXEC_SYSTEM_DIR": filepath.Join(dir, "etc")})
 }

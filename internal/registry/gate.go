@@ -2,6 +2,7 @@ package registry
 
 import (
 	"os"
+	"path/filepath"
 
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -53,7 +54,7 @@ func DecideTrust(dir string, getenv func(string) string) (*trust.Decision, error
 		}
 		dir = wd
 	}
-	root, err := trust.Canonical(dir)
+	root, err := filepath.Abs(dir)
 	if err != nil {
 		return &trust.Decision{Why: err.Error()}, err
 	}

@@ -21,6 +21,9 @@ type Review struct {
 	Pins map[string]string
 	// Hash is the closure hash of Pins ("sha256:<hex>").
 	Hash string
+	// Stats are the status of the pinned files that have been unchanged
+	// for a while (trust.FileStat), so that fire need not hash them.
+	Stats map[string]trust.FileStat
 	// Commands describe each hook of the project's config files, one line
 	// per hook, in plan order.
 	Commands []string
@@ -47,7 +50,14 @@ func ReviewProject(dir string) (*Review, error) {
 		return nil, err
 	}
 	slices.SortStableFunc(reg.Hooks, planOrder)
-	r := &Review{Root: root, Pins: pins, Hash: trust.ClosureHash(pins), Warnings: reg.Warnings}
+	now := time.Now()
+	stats := snap.Stats(now)
+	for rel := range named {
+		if st, ok := trust.StatFile(filepath.Join(root, filepath.FromSlash(rel))); ok && st.Ctime < now.Add(-time.Second).UnixNano() {
+			stats[rel] = st
+		}
+	}
+	r := &Review{Root: root, Pins: pins, Hash: trust.ClosureHash(pins), Stats: stats, Warnings: reg.Warnings}
 	for _, p := range reg.Broken {
 		r.Warnings = append(r.Warnings, Diagnostic{Pos: Position{File: p}, Severity: SeverityWarning, Message: "cannot be parsed; fire will skip it"})
 	}
@@ -55,6 +65,11 @@ func ReviewProject(dir string) (*Review, error) {
 		r.Commands = append(r.Commands, describeHook(h, root))
 	}
 	return r, nil
+}
+
+// Version is the store's record of the project as reviewed.
+func (r *Review) Version(now time.Time) trust.Version {
+	return trust.NewVersion(r.Pins, r.Stats, r.Commands, now)
 }
 
 // Paths returns the pinned paths, sorted.

@@ -2,6 +2,7 @@ package trust
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -42,7 +43,8 @@ func (d *Decision) Allows(rel string, data []byte) bool {
 // HOOKEXEC_TRUST_PROJECT=sha256:<hex> needs it.
 type NamedPins func(s *Snapshot) (map[string]string, error)
 
-// Decide answers for the project in snap. env is $HOOKEXEC_TRUST_PROJECT.
+// Decide answers for the project in snap (whose root is absolute; it need
+// not be canonical). env is $HOOKEXEC_TRUST_PROJECT.
 // A store that cannot be read (or that others can write) trusts nothing;
 // the error says why and the decision is still usable.
 func Decide(snap *Snapshot, store Store, env string, named NamedPins) (*Decision, error) {
@@ -63,6 +65,13 @@ func Decide(snap *Snapshot, store Store, env string, named NamedPins) (*Decision
 		return &Decision{Why: err.Error()}, err
 	}
 	e, err := store.Load(snap.Root)
+	if e == nil && err == nil {
+		// The store is keyed by the canonical root; resolve links only
+		// when the root as given is not there.
+		if real, rerr := filepath.EvalSymlinks(snap.Root); rerr == nil && real != snap.Root {
+			e, err = store.Load(real)
+		}
+	}
 	if err != nil {
 		return &Decision{Why: err.Error()}, err
 	}
@@ -70,7 +79,7 @@ func Decide(snap *Snapshot, store Store, env string, named NamedPins) (*Decision
 		return &Decision{Why: "not trusted"}, nil
 	}
 	for _, v := range e.Versions {
-		if matches(snap, v.Pins) {
+		if matches(snap, v) {
 			return &Decision{Trusted: true, Via: "store", pins: v.Pins}, nil
 		}
 	}
@@ -79,10 +88,7 @@ func Decide(snap *Snapshot, store Store, env string, named NamedPins) (*Decision
 
 // Closure is the snapshot's pins plus the pins of the files its hooks name.
 func Closure(snap *Snapshot, named NamedPins) (map[string]string, error) {
-	pins := make(map[string]string, len(snap.Files)+4)
-	for k, v := range snap.Files {
-		pins[k] = v
-	}
+	pins := snap.Pins()
 	if named != nil {
 		extra, err := named(snap)
 		if err != nil {
@@ -97,30 +103,45 @@ func Closure(snap *Snapshot, named NamedPins) (map[string]string, error) {
 	return pins, nil
 }
 
-// matches reports whether the project is in the pinned state: exactly the
-// pinned entries under .hookexec/ (none added, none removed, none
-// changed), and every other pinned file unchanged.
-func matches(snap *Snapshot, pins map[string]string) bool {
+// matches reports whether the project is in the pinned state of v:
+// exactly the pinned entries under .hookexec/ (none added, none removed,
+// none changed), and every other pinned file unchanged. A file whose
+// status is the one recorded at trust time is not read.
+func matches(snap *Snapshot, v Version) bool {
 	inDir := 0
-	for rel, pin := range pins {
-		if InDir(rel) {
-			inDir++
-			if snap.Files[rel] != pin {
-				return false
-			}
+	for rel, pin := range v.Pins {
+		if !InDir(rel) {
+			continue
+		}
+		inDir++
+		if !snap.unchanged(rel, v.Stats[rel]) && snap.Pin(rel) != pin {
+			return false
 		}
 	}
-	if inDir != len(snap.Files) {
+	if inDir != snap.Len() {
 		return false
 	}
-	for rel, pin := range pins {
+	for rel, pin := range v.Pins {
 		if InDir(rel) {
 			continue
 		}
-		got, err := HashFile(filepath.Join(snap.Root, filepath.FromSlash(rel)))
-		if err != nil || got != pin {
+		path := filepath.Join(snap.Root, filepath.FromSlash(rel))
+		if st, ok := StatFile(path); ok && st == v.Stats[rel] {
+			continue
+		}
+		if got, err := snap.hashFile(path); err != nil || got != pin {
 			return false
 		}
 	}
 	return true
+}
+
+// StatFile is the status of the file at path (a link is followed), for
+// Version.Stats; ok is false when there is none to record.
+func StatFile(path string) (FileStat, bool) {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return FileStat{}, false
+	}
+	return statOf(fi)
 }

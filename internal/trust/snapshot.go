@@ -5,12 +5,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 )
 
 // DirName is the project directory whose every file is pinned.
@@ -30,21 +32,34 @@ const (
 	special = "special:"
 )
 
-// Snapshot is a project's .hookexec/ directory as it is now: every entry
-// (slash-separated path relative to the project root, e.g.
-// ".hookexec/hooks.json") with its pin: "sha256:<hex>" for a regular
+// Snapshot is a project's .hookexec/ directory as it is now: every entry,
+// by slash-separated path relative to the project root (e.g.
+// ".hookexec/hooks.json"). An entry's pin is "sha256:<hex>" for a regular
 // file, "symlink:<target>" for a symbolic link (never followed), and
-// "special:<type>" for anything else (a FIFO, a device, a socket).
+// "special:<type>" for anything else (a FIFO, a device, a socket). Pins
+// are computed on demand: a file whose status matches the one recorded
+// when it was trusted is not read again.
 type Snapshot struct {
-	Root  string
-	Files map[string]string
+	Root    string
+	entries map[string]*entry // nil: no .hookexec/
+	buf     []byte
+}
+
+type entry struct {
+	path string
+	info fs.FileInfo
+	pin  string
 }
 
 // Exists reports whether the project has a .hookexec/ directory.
-func (s *Snapshot) Exists() bool { return s.Files != nil }
+func (s *Snapshot) Exists() bool { return s.entries != nil }
+
+// Len is the number of entries.
+func (s *Snapshot) Len() int { return len(s.entries) }
 
 // Scan walks root's .hookexec/ directory. root should be canonical (see
 // Canonical). A missing directory gives an empty snapshot (Exists false).
+// Nothing is read but directory listings and file status.
 func Scan(root string) (*Snapshot, error) {
 	s := &Snapshot{Root: root}
 	dir := filepath.Join(root, DirName)
@@ -55,9 +70,9 @@ func Scan(root string) (*Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("trust: %w", err)
 	}
-	s.Files = map[string]string{}
+	s.entries = map[string]*entry{}
 	if !fi.IsDir() {
-		s.Files[DirName] = pinOf(dir, fi)
+		s.entries[DirName] = &entry{path: dir, info: fi}
 		return s, nil
 	}
 	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -67,18 +82,15 @@ func Scan(root string) (*Snapshot, error) {
 		if d.IsDir() {
 			return nil
 		}
-		if len(s.Files) >= MaxFiles {
+		if len(s.entries) >= MaxFiles {
 			return fmt.Errorf("trust: %s holds more than %d files; hookexec pins at most that many", dir, MaxFiles)
-		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			return fmt.Errorf("trust: %w", err)
 		}
 		info, err := d.Info()
 		if err != nil {
 			return fmt.Errorf("trust: %w", err)
 		}
-		s.Files[filepath.ToSlash(rel)] = pinOf(path, info)
+		rel := DirName + "/" + filepath.ToSlash(path[len(dir)+1:])
+		s.entries[rel] = &entry{path: path, info: info}
 		return nil
 	})
 	if err != nil {
@@ -87,11 +99,56 @@ func Scan(root string) (*Snapshot, error) {
 	return s, nil
 }
 
+// Pin returns the pin of the entry rel ("" if there is none).
+func (s *Snapshot) Pin(rel string) string {
+	e := s.entries[rel]
+	if e == nil {
+		return ""
+	}
+	if e.pin == "" {
+		e.pin = s.pinOf(e.path, e.info)
+	}
+	return e.pin
+}
+
+// Pins returns the pin of every entry (reading every file).
+func (s *Snapshot) Pins() map[string]string {
+	out := make(map[string]string, len(s.entries))
+	for rel := range s.entries {
+		out[rel] = s.Pin(rel)
+	}
+	return out
+}
+
+// Stats returns the status of every regular file that has not changed for
+// a while (its ctime is over a second old), for Version.Stats. A file
+// changed within the last second is left out: its status could still
+// match after one more change in the same clock tick.
+func (s *Snapshot) Stats(now time.Time) map[string]FileStat {
+	out := map[string]FileStat{}
+	for rel, e := range s.entries {
+		if st, ok := statOf(e.info); ok && e.info.Mode().IsRegular() && st.settled(now) {
+			out[rel] = st
+		}
+	}
+	return out
+}
+
+// unchanged reports whether entry rel still has the recorded status.
+func (s *Snapshot) unchanged(rel string, recorded FileStat) bool {
+	e := s.entries[rel]
+	if e == nil || recorded == (FileStat{}) {
+		return false
+	}
+	st, ok := statOf(e.info)
+	return ok && st == recorded
+}
+
 // pinOf is the pin of one directory entry (never following a link).
-func pinOf(path string, fi fs.FileInfo) string {
+func (s *Snapshot) pinOf(path string, fi fs.FileInfo) string {
 	switch m := fi.Mode(); {
 	case m.IsRegular():
-		h, err := HashFile(path)
+		h, err := s.hashFile(path)
 		if err != nil {
 			return "unreadable:" + err.Error()
 		}
@@ -114,6 +171,11 @@ func Hash(data []byte) string {
 // content hash if it is a regular file (a link is followed), Absent when
 // there is nothing there, "special:..." for anything else.
 func HashFile(path string) (string, error) {
+	var s Snapshot
+	return s.hashFile(path)
+}
+
+func (s *Snapshot) hashFile(path string) (string, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Absent, nil
@@ -132,12 +194,21 @@ func HashFile(path string) (string, error) {
 	if fi.Size() > MaxFileBytes {
 		return "", fmt.Errorf("larger than %d MiB", MaxFileBytes>>20)
 	}
+	if s.buf == nil {
+		s.buf = make([]byte, 16<<10)
+	}
 	h := sha256.New()
-	if _, err := io.Copy(h, io.LimitReader(f, MaxFileBytes+1)); err != nil {
+	if _, err := io.CopyBuffer(onlyWriter{h}, io.LimitReader(f, MaxFileBytes+1), s.buf); err != nil {
 		return "", err
 	}
 	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
 }
+
+// onlyWriter hides the hash's other methods so io.CopyBuffer uses the
+// given buffer.
+type onlyWriter struct{ h hash.Hash }
+
+func (w onlyWriter) Write(p []byte) (int, error) { return w.h.Write(p) }
 
 // ClosureHash is the hash of a whole set of pins (a project's .hookexec/
 // files plus the files its hooks name): what `hookexec trust --print-hash`

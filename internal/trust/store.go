@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -17,6 +18,9 @@ import (
 // MaxVersions is how many trusted versions of one project the store keeps,
 // so that switching between reviewed branches needs no new trust.
 const MaxVersions = 5
+
+// maxEntryBytes bounds an entry file (5 versions of 4096 pins fit).
+const maxEntryBytes = 16 << 20
 
 // Store is the trust store: one 0600 JSON file per trusted project in a
 // directory only the user can write (SPEC §2.4).
@@ -42,15 +46,19 @@ type Version struct {
 	// to its pin: every entry under .hookexec/ and every project file a
 	// hook names.
 	Pins map[string]string `json:"pins"`
+	// Stats are the status of the pinned regular files when they were
+	// trusted (only those unchanged for a while); a file with the same
+	// status is not hashed again (see FileStat).
+	Stats map[string]FileStat `json:"stats,omitempty"`
 	// Commands are the hook commands as the user saw them, so that the
 	// next trust can show what changed.
 	Commands []string `json:"commands,omitempty"`
 }
 
-// NewVersion makes the version of a project whose pins and hook commands
-// are these.
-func NewVersion(pins map[string]string, commands []string, now time.Time) Version {
-	return Version{Hash: ClosureHash(pins), TrustedAt: now.UTC(), Pins: pins, Commands: commands}
+// NewVersion makes the version of a project whose pins, file status and
+// hook commands are these.
+func NewVersion(pins map[string]string, stats map[string]FileStat, commands []string, now time.Time) Version {
+	return Version{Hash: ClosureHash(pins), TrustedAt: now.UTC(), Pins: pins, Stats: stats, Commands: commands}
 }
 
 // OpenStore locates the store from the environment.
@@ -73,26 +81,26 @@ func (s Store) entryPath(root string) string {
 }
 
 // checkDirs refuses a store that others can write: the trust directory
-// and its parent must be the user's (or root's) and writable by no one
-// else. A missing directory is no error (exists false).
+// must be the user's (or root's) and writable by no one else, as each
+// entry must be (readEntry). Whoever could replace the directory through
+// a writable parent could not give the replacement the user's ownership.
+// A missing directory is no error (exists false).
 func (s Store) checkDirs() (exists bool, err error) {
 	if s.Dir == "" {
 		return false, errors.New("trust: no store (neither XDG_DATA_HOME nor HOME is set)")
 	}
-	for _, dir := range []string{filepath.Dir(s.Dir), s.Dir} {
-		fi, err := os.Lstat(dir)
-		if errors.Is(err, fs.ErrNotExist) {
-			return false, nil
-		}
-		if err != nil {
-			return false, fmt.Errorf("trust: store: %w", err)
-		}
-		if !fi.IsDir() {
-			return false, fmt.Errorf("trust: store %s is not a directory", dir)
-		}
-		if err := CheckOwner(dir, fi); err != nil {
-			return false, fmt.Errorf("trust: store refused: %w", err)
-		}
+	fi, err := os.Lstat(s.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("trust: store: %w", err)
+	}
+	if !fi.IsDir() {
+		return false, fmt.Errorf("trust: store %s is not a directory", s.Dir)
+	}
+	if err := CheckOwner(s.Dir, fi); err != nil {
+		return false, fmt.Errorf("trust: store refused: %w", err)
 	}
 	return true, nil
 }
@@ -124,8 +132,15 @@ func readEntry(path string) (*Entry, error) {
 	if err := CheckOwner(path, fi); err != nil {
 		return nil, fmt.Errorf("trust: store refused: %w", err)
 	}
+	data, err := io.ReadAll(io.LimitReader(f, maxEntryBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("trust: %w", err)
+	}
+	if len(data) > maxEntryBytes {
+		return nil, fmt.Errorf("trust: store entry %s is larger than %d MiB", path, maxEntryBytes>>20)
+	}
 	var e Entry
-	if err := json.NewDecoder(f).Decode(&e); err != nil {
+	if err := json.Unmarshal(data, &e); err != nil {
 		return nil, fmt.Errorf("trust: store entry %s: %w", path, err)
 	}
 	return &e, nil

@@ -37,11 +37,22 @@ func named(s *Snapshot) (map[string]string, error) {
 
 func trustNow(t *testing.T, root string, store Store) Version {
 	t.Helper()
+	return trustAt(t, root, store, time.Now())
+}
+
+// trustAt trusts the project as if now were the time: a now in the future
+// makes the files' status settled, so it is recorded.
+func trustAt(t *testing.T, root string, store Store, now time.Time) Version {
+	t.Helper()
 	snap, err := Scan(root)
 	require.NoError(t, err)
 	pins, err := Closure(snap, named)
 	require.NoError(t, err)
-	v := NewVersion(pins, []string{"cmd"}, time.Now())
+	stats := snap.Stats(now)
+	if st, ok := StatFile(filepath.Join(root, "hooks", "guard.sh")); ok && st.settled(now) {
+		stats["hooks/guard.sh"] = st
+	}
+	v := NewVersion(pins, stats, []string{"cmd"}, now)
 	_, err = store.Add(root, v)
 	require.NoError(t, err)
 	return v
@@ -152,6 +163,8 @@ func TestStoreWritableByOthersIsRefused(t *testing.T) {
 	assert.Contains(t, d.Why, "writable by others")
 	_, err := store.Add(root, Version{})
 	assert.ErrorContains(t, err, "store refused")
+	_, err = store.Remove(root)
+	assert.ErrorContains(t, err, "store refused")
 
 	require.NoError(t, os.Chmod(store.Dir, 0o700))
 	entry := store.entryPath(root)
@@ -181,4 +194,36 @@ func TestCheckOwner(t *testing.T) {
 	require.NoError(t, os.Chown(path, 65534, 65534))
 	fi, _ = os.Stat(path)
 	assert.ErrorContains(t, CheckOwner(path, fi), "not by you")
+}
+
+// A file whose recorded status still matches is not read again; any
+// write changes its change time, so an edit that keeps the size and the
+// modification time is still caught.
+func TestStatusCacheCatchesEveryEdit(t *testing.T) {
+	t.Parallel()
+	root, store := project(t)
+	v := trustAt(t, root, store, time.Now().Add(time.Hour))
+	require.Contains(t, v.Stats, ".hookexec/hooks.json")
+	require.Contains(t, v.Stats, "hooks/guard.sh")
+	assert.True(t, decide(t, root, store, "").Trusted)
+
+	for _, rel := range []string{".hookexec/hooks.json", "hooks/guard.sh"} {
+		path := filepath.Join(root, filepath.FromSlash(rel))
+		before, err := os.Stat(path)
+		require.NoError(t, err)
+		old, err := os.ReadFile(path)
+		require.NoError(t, err)
+		edited := append([]byte{}, old...)
+		edited[0] ^= 1
+		require.NoError(t, os.WriteFile(path, edited, 0o644))
+		require.NoError(t, os.Chtimes(path, before.ModTime(), before.ModTime()))
+		assert.False(t, decide(t, root, store, "").Trusted, rel)
+		require.NoError(t, os.WriteFile(path, old, 0o644))
+		assert.True(t, decide(t, root, store, "").Trusted, rel+": the pinned content again")
+	}
+
+	// An untouched file is recognised by its status: the cache is in use.
+	snap, err := Scan(root)
+	require.NoError(t, err)
+	assert.True(t, snap.unchanged(".hookexec/tests/case.json", v.Stats[".hookexec/tests/case.json"]))
 }

@@ -15,6 +15,7 @@ import (
 type command struct {
 	argv  []string
 	stdin string
+	env   []string // added to the harness's environment
 }
 
 // execute runs c once in dir, with stdout captured only when capture is set
@@ -54,7 +55,7 @@ func (c command) prepare(dir string, argv []string) (*exec.Cmd, func(), error) {
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
-	cmd.Env = benchEnv()
+	cmd.Env = append(benchEnv(), c.env...)
 	cmd.Stdin = in
 	cmd.Stdout = devnull
 	return cmd, func() { in.Close(); devnull.Close() }, nil
@@ -67,7 +68,7 @@ func benchEnv() []string {
 	for _, kv := range os.Environ() {
 		name, _, _ := strings.Cut(kv, "=")
 		switch name {
-		case "HOOKEXEC_CONFIG", "HOOKEXEC_SHELL", "HOOKEXEC_PROJECT_DIR", "CLAUDE_PROJECT_DIR",
+		case "HOOKEXEC_CONFIG", "HOOKEXEC_SHELL", "HOOKEXEC_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "HOOKEXEC_TRUST_PROJECT",
 			"GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR", "GODEBUG", "GOGC", "GOMAXPROCS", "GOMEMLIMIT":
 			continue
 		}

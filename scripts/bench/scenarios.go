@@ -73,6 +73,7 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 		dispatcher.baseline = &command{argv: []string{"bash", bins.dispatch, dispatchCfg, "BeforeTool"}, stdin: fx.smallEvent}
 	}
 
+	trustedDir, trustedEnv := fx.trustedProject()
 	rows := []scenario{
 		{
 			id: "one-true", title: "fire with one `true` hook",
@@ -87,6 +88,19 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 			baseline: &command{argv: []string{bins.printjson}, stdin: fx.smallEvent}, baseLabel: "Go binary printing {}",
 			warmup: 3, runs: o.scaled(30), rssRuns: 3, maxRatio: 2, target: "≤ 2×",
 			check: verdictCheck(0, nil),
+		},
+		{
+			// SPEC §2.4: what trust costs a trusted project's event (scan
+			// .hookexec/, read the store entry, hash a named script),
+			// against the same config given with --config, which skips
+			// all of it.
+			id: "trusted-project", title: "fire, a trusted project (discovery + trust check), one `true` hook",
+			subject: command{argv: []string{bins.hookexec, "fire", "BeforeTool"}, stdin: fx.smallEvent, env: trustedEnv},
+			baseline: &command{argv: []string{bins.hookexec, "fire", "BeforeTool", "--config", filepath.Join(trustedDir, ".hookexec", "hooks.json")},
+				stdin: fx.smallEvent, env: trustedEnv},
+			baseLabel: "same hookexec, same file with --config (no trust check)",
+			warmup:    3, runs: o.scaled(30), rssRuns: 3, maxRatio: 1.05, target: "≤ 1.05×",
+			check: verdictCheck(1, nil),
 		},
 		{
 			id: "sleep-100", title: "100 hooks `sleep 0.2` in parallel",
