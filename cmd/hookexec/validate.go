@@ -25,17 +25,19 @@ func (a *app) validateCommand() *cobra.Command {
 		Use:   "validate [FILE...]",
 		Short: "Check hook config files and report every problem as file:line:col",
 		Long: `Check the given config files, or, without FILE, those fire would load
-($HOOKEXEC_CONFIG, else the discovered ones), without running any hook.
+($HOOKEXEC_CONFIG, else the discovered ones), without running anything: no
+hook, no configured shell, no script.
 
 Each finding is printed on stdout as
     FILE:LINE:COL: error|warning: message
 Errors are what fire would reject or skip (invalid JSON, wrong structure,
 unknown events, unsupported hook types and fields, matchers that do not
 compile, bad timeouts) and what would fail every time it runs (shell syntax
-errors, checked with sh -n or the hook's shell; scripts that are missing or
-not executable). Warnings are likely mistakes that fire accepts: unknown
-fields, matchers without effect, timeouts that look like the wrong unit,
-programs not on PATH.
+errors, parsed in process in the grammar of the hook's shell: bash, sh,
+dash, ash, mksh; commands for other shells are not checked; scripts that are
+missing or not executable). Warnings are likely mistakes that fire accepts:
+unknown fields, matchers without effect, timeouts that look like the wrong
+unit, shells and programs not on PATH.
 
 In text format, stderr gets one line per file (its dialect, source and
 number of hooks) and a closing summary ("2 files OK"). With --format json,

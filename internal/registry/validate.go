@@ -13,7 +13,8 @@ import (
 // This file is the driver of `hookexec validate` (SPEC §7): it decodes each
 // file as Load does, turns every entry that fire would skip into an error,
 // and adds the findings of the validation layer (validate_lint.go: unknown
-// fields, matchers, timeouts; validate_shell.go: shell syntax and scripts).
+// fields, matchers, timeouts; validate_shell.go: shell syntax;
+// validate_script.go: scripts).
 
 // FileReport is what validate found in one config file.
 type FileReport struct {
@@ -66,9 +67,10 @@ func (r *Report) Findings() []Diagnostic {
 // that cannot be honoured (an unknown dialect, an unreadable extensions
 // directory).
 //
-// Unlike Load, Validate runs processes: `sh -n` (or the hook's shell) for
-// the syntax check of each shell-form command. It never runs a hook.
-func Validate(ctx context.Context, opts Options) (*Report, error) {
+// Validate runs nothing (SPEC §2.4): shell syntax is parsed in process,
+// and the shells and scripts that hooks name are only looked up. ctx is
+// not consulted: validation does not block.
+func Validate(_ context.Context, opts Options) (*Report, error) {
 	specs, getenv, err := opts.resolve()
 	if err != nil {
 		return nil, err
@@ -81,39 +83,28 @@ func Validate(ctx context.Context, opts Options) (*Report, error) {
 	}
 	env := lintEnv{projectDir: projectDir, getenv: getenv}
 	report := &Report{}
-	var jobs []shellJob
 	for i, spec := range specs {
-		fr, fileJobs, ok := validateFile(spec, i, env)
+		fr, ok := validateFile(spec, i, env)
 		if !ok {
 			continue
 		}
-		for j := range fileJobs {
-			fileJobs[j].file = len(report.Files)
-		}
-		jobs = append(jobs, fileJobs...)
+		sortFindings(fr.Findings)
 		report.Files = append(report.Files, fr)
-	}
-	for _, res := range runShellChecks(ctx, jobs, getenv) {
-		fr := &report.Files[res.file]
-		fr.Findings = append(fr.Findings, res.findings...)
-	}
-	for i := range report.Files {
-		sortFindings(report.Files[i].Findings)
 	}
 	return report, nil
 }
 
 // validateFile decodes one file with the linter on. ok is false for a
 // discovered file that does not exist.
-func validateFile(spec fileSpec, index int, env lintEnv) (fr FileReport, jobs []shellJob, ok bool) {
+func validateFile(spec fileSpec, index int, env lintEnv) (fr FileReport, ok bool) {
 	fr = FileReport{Path: spec.path, Source: spec.source, Dialect: spec.dialect, Enabled: true}
 	data, err := spec.read()
 	if err != nil {
 		if !spec.explicit && errors.Is(err, fs.ErrNotExist) {
-			return fr, nil, false
+			return fr, false
 		}
 		fr.Findings = append(fr.Findings, errorFinding(readError(spec.path, err)))
-		return fr, nil, true
+		return fr, true
 	}
 	reg := &Registry{}
 	lint := &linter{env: env}
@@ -123,7 +114,7 @@ func validateFile(spec fileSpec, index int, env lintEnv) (fr FileReport, jobs []
 			cerr = &Error{Pos: Position{File: spec.path}, Msg: err.Error(), Err: err}
 		}
 		fr.Findings = append(fr.Findings, errorFinding(cerr))
-		return fr, nil, true
+		return fr, true
 	}
 	fr.Hooks = len(reg.Hooks)
 	fr.Enabled = reg.Files[0].Enabled
@@ -134,7 +125,7 @@ func validateFile(spec fileSpec, index int, env lintEnv) (fr FileReport, jobs []
 		fr.Findings = append(fr.Findings, w)
 	}
 	fr.Findings = append(fr.Findings, lint.findings...)
-	return fr, lint.jobs, true
+	return fr, true
 }
 
 func errorFinding(e *Error) Diagnostic {

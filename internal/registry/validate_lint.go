@@ -26,7 +26,6 @@ type lintEnv struct {
 type linter struct {
 	env      lintEnv
 	findings []Diagnostic
-	jobs     []shellJob // shell syntax checks to run (validate_shell.go)
 }
 
 func (l *linter) add(d *fileDecoder, off int, sev Severity, format string, args ...any) {

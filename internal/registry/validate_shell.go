@@ -1,54 +1,41 @@
 package registry
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
-	"time"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
-// The shell syntax check of validate (SPEC §7): each shell-form command is
-// parsed, not run, by the shell fire would run it with (`sh -n -c CMD`,
-// `bash -n -c CMD`). This is the one place outside internal/runner that
-// starts a process: a parse-only shell, with an empty environment (so that
-// bash reads no $BASH_ENV) and stdin from /dev/null. It lives here, beside
-// the other validation checks, because it needs the decoded hook and its
-// position, and the runner must not know about config files.
+// The shell syntax check of validate (SPEC §2.4, §7): each shell-form
+// command is parsed in process, by mvdan.cc/sh's parser in the grammar of
+// the shell fire would run it with. Nothing here starts a process: a config
+// is untrusted input, and a CI job that validates a pull request must not
+// run a "shell" the pull request planted. The shell is only looked up
+// (stat), to warn when the hook could not start.
 
-// syntaxCheckTimeout bounds one `sh -n`; parsing never takes this long.
-const syntaxCheckTimeout = 10 * time.Second
-
-// shellJob is one syntax check to run.
-type shellJob struct {
-	file    int // index of the file in Report.Files
-	pos     Position
-	where   string
-	shell   string // as configured ("bash", "/bin/sh")
-	path    string // resolved executable
-	command string
+// shellGrammar returns the parser variant for a shell, chosen by its base
+// name; ok is false for a shell hookexec has no parser for (zsh, ksh93,
+// fish, pwsh, python, an unknown name), whose commands are not checked.
+// Plain ksh is left out because it is ksh93 on most systems, whose grammar
+// (process substitution, for one) is not mksh's.
+func shellGrammar(shell string) (syntax.LangVariant, bool) {
+	switch strings.TrimSuffix(filepath.Base(shell), ".exe") {
+	case "bash":
+		return syntax.LangBash, true
+	case "sh", "dash", "ash":
+		return syntax.LangPOSIX, true
+	case "mksh", "lksh", "oksh", "pdksh":
+		return syntax.LangMirBSDKorn, true
+	}
+	return 0, false
 }
 
-// shellResult is what one job found.
-type shellResult struct {
-	file     int
-	findings []Diagnostic
-}
-
-// parseOnlyShells are the shells whose -n flag means "parse, do not
-// execute"; other shells (fish, python, ...) are not syntax-checked.
-func parseOnlyShells() []string {
-	return []string{"sh", "bash", "dash", "ash", "ksh", "mksh", "zsh", "yash", "posh"}
-}
-
-// shellCommand queues the syntax check of a shell-form hook and checks the
-// program its first word names.
+// shellCommand checks the syntax of a shell-form hook, that its shell
+// exists, and the program its first word names.
 func (l *linter) shellCommand(d *fileDecoder, where string, cmdOff int, shellField *value, h *Hook) {
 	shell := h.Shell
 	explicit := shell != ""
@@ -66,118 +53,110 @@ func (l *linter) shellCommand(d *fileDecoder, where string, cmdOff int, shellFie
 			}
 		}
 	}
-	path, err := lookPath(shell, l.env.getenv("PATH"))
-	switch {
-	case err != nil && explicit:
+	if _, err := lookPath(shell, l.env.getenv("PATH")); err != nil && explicit {
 		off, from := cmdOff, "$HOOKEXEC_SHELL"
 		if h.Shell != "" && shellField != nil {
 			off, from = shellField.off, `"shell"`
 		}
 		l.warn(d, off, "%s: shell %q (from %s) %v; the hook cannot start (spawn_error)", where, shell, from, err)
-	case err == nil && isParseOnlyShell(shell):
-		l.jobs = append(l.jobs, shellJob{pos: d.pos(cmdOff), where: where, shell: shell, path: path, command: h.Command})
+	}
+	if msg, bad := checkSyntax(shell, h.Command); bad {
+		l.fail(d, cmdOff, "%s: %s", where, msg)
 	}
 	if word, raw, ok := firstWord(h.Command, l.resolver(h)); ok {
 		l.program(d, where, cmdOff, raw, word, false, l.pathOf(h))
 	}
 }
 
-func isParseOnlyShell(shell string) bool {
-	base := filepath.Base(shell)
-	for _, s := range parseOnlyShells() {
-		if base == s {
-			return true
-		}
+// checkSyntax parses command in the grammar of shell; bad is true when
+// there is something to report, and msg says what, where in the command
+// (line:col) and what it does at run time.
+func checkSyntax(shell, command string) (msg string, bad bool) {
+	lang, ok := shellGrammar(shell)
+	if !ok {
+		return "", false
 	}
-	return false
+	name := strings.TrimSuffix(filepath.Base(shell), ".exe")
+	f, err := syntax.NewParser(syntax.Variant(lang)).Parse(strings.NewReader(command), "")
+	if err == nil && lang == syntax.LangPOSIX {
+		err = posixTestExpr(f)
+	}
+	var perr syntax.ParseError
+	var lerr syntax.LangError
+	switch {
+	case err == nil:
+		return "", false
+	case errors.As(err, &lerr):
+		return fmt.Sprintf("shell syntax error (%s): line %s: %s %s a %s feature, not %s; %s", name, lerr.Pos,
+			lerr.Feature, isAre(lerr.Feature), langList(lerr.Langs), grammarName(lang), langConsequence(name, lang)), true
+	case errors.As(err, &perr):
+		return fmt.Sprintf("shell syntax error (%s): line %s: %s; %s", name, perr.Pos, perr.Text, syntaxConsequence(name, lang)), true
+	}
+	return fmt.Sprintf("shell syntax error (%s): %v; %s", name, err, syntaxConsequence(name, lang)), true
 }
 
-// runShellChecks runs the jobs, a few at a time, and returns their findings
-// in job order.
-func runShellChecks(ctx context.Context, jobs []shellJob, getenv func(string) string) []shellResult {
-	results := make([]shellResult, len(jobs))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for i, job := range jobs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			results[i] = shellResult{file: job.file}
-			if f, ok := checkSyntax(ctx, job, getenv("PATH")); ok {
-				results[i].findings = []Diagnostic{f}
-			}
-		}()
-	}
-	wg.Wait()
-	return results
-}
-
-// checkSyntax runs `SHELL -n -c COMMAND`; ok is true when there is
-// something to report.
-func checkSyntax(ctx context.Context, job shellJob, pathEnv string) (Diagnostic, bool) {
-	ctx, cancel := context.WithTimeout(ctx, syntaxCheckTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, job.path, "-n", "-c", job.command)
-	cmd.Env = []string{"PATH=" + pathEnv, "LC_ALL=C"}
-	cmd.Dir = os.TempDir()
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	err := cmd.Run()
-	if err == nil {
-		return Diagnostic{}, false
-	}
-	var exitErr *exec.ExitError
-	if !errors.As(err, &exitErr) || ctx.Err() != nil || exitErr.ExitCode() < 0 {
-		return Diagnostic{Pos: job.pos, Severity: SeverityWarning,
-			Message: fmt.Sprintf("%s: could not check the shell syntax with %s -n: %v", job.where, job.shell, err)}, true
-	}
-	code := exitErr.ExitCode()
-	consequence := fmt.Sprintf("at run time %s exits %d on this error, a hook error", job.shell, code)
-	if code == 2 {
-		consequence = fmt.Sprintf("at run time %s exits 2 on this error, which hookexec reads as a deliberate block", job.shell)
-	}
-	return Diagnostic{Pos: job.pos, Severity: SeverityError,
-		Message: fmt.Sprintf("%s: shell syntax error (%s -n): %s; %s", job.where, job.shell, syntaxMessage(stderr.String(), job), consequence)}, true
-}
-
-// syntaxMessage turns a shell's complaint into one line without the
-// shell's own prefix: "bash: -c: line 1: syntax error ..." and
-// "sh: 1: Syntax error: ..." both become "line 1: ...".
-func syntaxMessage(stderr string, job shellJob) string {
-	var parts []string
-	for _, line := range strings.Split(stderr, "\n") {
-		line = strings.TrimSpace(line)
-		for _, prefix := range []string{job.path + ": ", job.shell + ": ", filepath.Base(job.shell) + ": ", "-c: "} {
-			line = strings.TrimPrefix(line, prefix)
-		}
-		if line == "" {
-			continue
-		}
-		if i := strings.Index(line, ": "); i > 0 && isDigits(line[:i]) {
-			line = "line " + line
-		}
-		parts = append(parts, line)
-	}
-	if len(parts) == 0 {
-		return "the shell rejects the command"
-	}
-	return strings.Join(parts, "; ")
-}
-
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
+// posixTestExpr reports `[[` in command position: a POSIX grammar reads it
+// as a command named "[[", which dash and busybox sh do not have.
+func posixTestExpr(f *syntax.File) error {
+	var err error
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if err != nil {
 			return false
 		}
+		if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 && call.Args[0].Lit() == "[[" {
+			err = syntax.LangError{Pos: call.Args[0].Pos(), Feature: "test expressions",
+				Langs: []syntax.LangVariant{syntax.LangBash, syntax.LangMirBSDKorn, syntax.LangZsh}, LangUsed: syntax.LangPOSIX}
+		}
+		return true
+	})
+	return err
+}
+
+// syntaxConsequence is what a syntax error does when the hook runs: bash,
+// dash and busybox sh exit 2, which reads as a deliberate block (SPEC
+// §4.6); the Korn shells fail otherwise.
+func syntaxConsequence(name string, lang syntax.LangVariant) string {
+	if lang == syntax.LangMirBSDKorn {
+		return fmt.Sprintf("at run time %s fails on this error, a hook error", name)
 	}
-	return s != ""
+	return fmt.Sprintf("at run time %s exits 2 on this error, which hookexec reads as a deliberate block", name)
+}
+
+// langConsequence is what another shell's syntax does when the hook runs.
+func langConsequence(name string, lang syntax.LangVariant) string {
+	if lang == syntax.LangPOSIX && name == "sh" {
+		return "the hook fails where sh is dash, as on Debian and Ubuntu"
+	}
+	return "the hook fails when " + name + " runs it"
+}
+
+func grammarName(lang syntax.LangVariant) string {
+	if lang == syntax.LangPOSIX {
+		return "POSIX sh"
+	}
+	return lang.String()
+}
+
+func langList(langs []syntax.LangVariant) string {
+	names := make([]string, len(langs))
+	for i, l := range langs {
+		names[i] = l.String()
+	}
+	return strings.Join(names, "/")
+}
+
+// isAre agrees the verb with a feature's name, as the parser does
+// ("arrays are", "the \"function\" builtin is").
+func isAre(feature string) string {
+	if strings.HasSuffix(feature, "s") {
+		return "are"
+	}
+	return "is"
 }
 
 // lookPath finds name like execvp: a name with a slash is used as is, any
 // other on pathEnv (relative entries skipped). The error says what is wrong
-// ("not found on PATH", "is not executable").
+// ("not found on PATH", "is not executable"). It only looks: nothing is run.
 func lookPath(name, pathEnv string) (string, error) {
 	if strings.Contains(name, "/") {
 		if err := executable(name); err != nil {

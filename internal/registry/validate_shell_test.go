@@ -31,6 +31,9 @@ func commandHook(command string, extra string) string {
 	return hookJSON(`{"type": "command", "command": ` + strconv.Quote(command) + extra + `}`)
 }
 
+// SPEC §7, §2.4: each shell-form command is parsed in process, in the
+// grammar of the shell fire would use; the finding is at the command's
+// position and says where in the command (line:col) the error is.
 func TestValidateShellSyntax(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -39,17 +42,21 @@ func TestValidateShellSyntax(t *testing.T) {
 		want                       []string // substrings of the only finding; nil: none
 	}{
 		{name: "ok", command: "if true; then echo ok; fi"},
-		{name: "bash syntax error", command: "echo (",
-			want: []string{"error: BeforeTool[0].hooks[0]: shell syntax error (bash -n): line 1: syntax error near unexpected token `newline'", "at run time bash exits 2 on this error, which hookexec reads as a deliberate block"}},
+		{name: "bash syntax error", command: "echo 'unterminated",
+			want: []string{"1:69: error: BeforeTool[0].hooks[0]: shell syntax error (bash): line 1:6: reached EOF without closing quote `'`; at run time bash exits 2 on this error, which hookexec reads as a deliberate block"}},
+		{name: "error on a later line", command: "echo ok\n  fi",
+			want: []string{"shell syntax error (bash): line 2:3: `fi` can only be used to end an `if`"}},
 		{name: "unterminated if", command: "if true; then echo", extra: `, "shell": "sh"`,
-			want: []string{"shell syntax error (sh -n): line 1: Syntax error: end of file unexpected", "sh exits 2"}},
-		{name: "claude default shell is sh", file: ".claude/settings.json", command: "echo ((",
-			want: []string{"shell syntax error (sh -n)"}},
-		{name: "bash-only syntax under sh", command: "[[ -n x ]] && echo <(true)", extra: `, "shell": "sh"`,
-			want: []string{"shell syntax error (sh -n)"}},
+			want: []string{"shell syntax error (sh): line 1:1: `if` statement must end with `fi`; at run time sh exits 2"}},
+		{name: "claude default shell is sh", file: ".claude/settings.json", command: "a=(1 2)",
+			want: []string{"shell syntax error (sh): line 1:3: arrays are a bash/mksh/zsh feature, not POSIX sh"}},
+		{name: "bash-only syntax under sh", command: "[[ -n x ]] && echo ok", extra: `, "shell": "sh"`,
+			want: []string{"shell syntax error (sh): line 1:1: test expressions are a bash/mksh/zsh feature, not POSIX sh; the hook fails where sh is dash"}},
 		{name: "bash-only syntax under bash", command: "[[ -n x ]] && cat <(true)"},
-		{name: "HOOKEXEC_SHELL", command: "echo (", vars: map[string]string{"HOOKEXEC_SHELL": "sh"},
-			want: []string{"shell syntax error (sh -n)"}},
+		{name: "HOOKEXEC_SHELL", command: "cat <(true)", vars: map[string]string{"HOOKEXEC_SHELL": "dash"},
+			want: []string{"shell syntax error (dash): line 1:5: `<` must be followed by a word"}},
+		{name: "shell chosen by base name", command: "echo (", extra: `, "shell": "/no/such/dir/bash"`,
+			want: []string{"shell syntax error (bash): line 1:1: "}},
 		{name: "missing shell", command: "true", extra: `, "shell": "no-such-shell-x"`,
 			want: []string{`warning: BeforeTool[0].hooks[0]: shell "no-such-shell-x" (from "shell") is not found on PATH; the hook cannot start (spawn_error)`}},
 		{name: "missing shell from env", command: "true", vars: map[string]string{"HOOKEXEC_SHELL": "/no/such/shell"},
@@ -73,12 +80,94 @@ func TestValidateShellSyntax(t *testing.T) {
 				assert.Empty(t, got)
 				return
 			}
+			if strings.Contains(tt.extra, "/no/such/dir/") {
+				// The missing shell's warning is at "shell", after "command".
+				require.Len(t, got, 2, "%q", got)
+				assert.Contains(t, got[1], "does not exist; the hook cannot start")
+				got = got[:1]
+			}
 			require.Len(t, got, 1, "%q", got)
 			for _, w := range tt.want {
 				assert.Contains(t, got[0], w)
 			}
 		})
 	}
+}
+
+// SPEC §7: the grammar comes from the shell's base name; bash-only syntax
+// is an error for sh but not for bash; shells without a parser are not
+// checked.
+func TestCheckSyntax(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		shell, command string
+		want           string // substring of the message; "" for no finding
+	}{
+		{"sh", "echo ok | tr a-z A-Z > out; [ -f out ] && cat out", ""},
+		{"sh", "for f in *.go; do gofmt -l \"$f\"; done", ""},
+		{"sh", "case \"$1\" in a|b) exit 2;; *) :;; esac", ""},
+		{"sh", "f() { echo \"$(date)\" $((1 + 2)); }; f", ""},
+		{"sh", "if true; then echo", "line 1:1: `if` statement must end with `fi`"},
+		{"sh", "echo \"unterminated", "line 1:6: reached EOF without closing quote"},
+		{"sh", "echo $((1+))", "line 1:10: `+` must be followed by an expression"},
+		{"dash", "while true; do", "line 1:13: `do` must be followed by a statement list"},
+		{"bash", "[[ -n $x && $y == a* ]] && echo ok", ""},
+		{"bash", "a=(1 2); echo \"${a[@]}\" ${x/a/b} ${x:0:1}", ""},
+		{"bash", "diff <(sort a) <(sort b)", ""},
+		{"bash", "function f { :; }; select x in a; do :; done", ""},
+		{"bash", "if true; then echo", "line 1:1: `if` statement must end with `fi`"},
+		{"bash", "echo (", "line 1:1: "},
+		{"/usr/local/bin/bash", "echo 'x", "(bash): line 1:6: "},
+		{"sh", "[[ -n $x ]]", "line 1:1: test expressions are a bash/mksh/zsh feature, not POSIX sh"},
+		{"sh", "echo ok && if [[ -f x ]]; then :; fi", "line 1:15: test expressions"},
+		{"sh", "a=(1 2)", "line 1:3: arrays are a bash/mksh/zsh feature, not POSIX sh"},
+		{"ash", "echo ${x/a/b}", "line 1:9: search and replace is a bash/mksh/zsh feature"},
+		{"sh", "diff <(sort a) b", "line 1:6: `<` must be followed by a word"},
+		{"sh", "echo '[[ is a word here'", ""},
+		{"mksh", "[[ -n $x ]] && a=(1 2)", ""},
+		{"mksh", "diff <(sort a) b", "(mksh): line 1:6: `<` must be followed by a word; at run time mksh fails on this error, a hook error"},
+		{"zsh", "echo (", ""},
+		{"ksh", "echo (", ""},
+		{"fish", "echo (", ""},
+		{"pwsh", "echo (", ""},
+		{"python3", "echo (", ""},
+		{"/opt/tools/run-hook", "echo (", ""},
+	}
+	for _, tt := range tests {
+		msg, bad := checkSyntax(tt.shell, tt.command)
+		if tt.want == "" {
+			assert.False(t, bad, "%s -c %q: %s", tt.shell, tt.command, msg)
+			continue
+		}
+		if assert.True(t, bad, "%s -c %q", tt.shell, tt.command) {
+			assert.Contains(t, msg, tt.want, "%s -c %q", tt.shell, tt.command)
+		}
+	}
+}
+
+// SPEC §2.4: validate runs no configured shell and no script, even when the
+// shell is named by path and has a parser's name: a planted "bash" that
+// would leave a marker is only looked up.
+func TestValidateRunsNoShell(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "ran")
+	for _, name := range []string{"bin/bash", "bin/sh", "bin/myshell", "hooks/guard.sh"} {
+		writeFile(t, filepath.Join(dir, name), "#!/bin/sh\ntouch "+marker+"\n")
+		require.NoError(t, os.Chmod(filepath.Join(dir, name), 0o755))
+	}
+	var hooks []string
+	for _, shell := range []string{"bin/bash", "bin/sh", "bin/myshell"} {
+		extra := `, "shell": ` + strconv.Quote(filepath.Join(dir, shell))
+		hooks = append(hooks, `{"type": "command", "command": "./hooks/guard.sh", "name": "ok"`+extra+`}`,
+			`{"type": "command", "command": "echo (", "name": "bad"`+extra+`}`)
+	}
+	hooks = append(hooks, `{"type": "command", "command": "./hooks/guard.sh", "args": []}`)
+	got := validateString(t, dir, "hooks.json", hookJSON(hooks...), map[string]string{"HOOKEXEC_SHELL": filepath.Join(dir, "bin/bash")})
+	assert.NoFileExists(t, marker)
+	require.Len(t, got, 2, "%q", got)
+	assert.Contains(t, got[0], "BeforeTool[0].hooks[1]: shell syntax error (bash): line 1:1: ")
+	assert.Contains(t, got[1], "BeforeTool[0].hooks[3]: shell syntax error (sh): line 1:1: ")
 }
 
 func TestValidateScripts(t *testing.T) {
@@ -186,19 +275,6 @@ func TestFirstWord(t *testing.T) {
 		assert.Equal(t, tt.ok, ok, tt.command)
 		assert.Equal(t, tt.word, word, tt.command)
 		assert.Equal(t, tt.raw, raw, tt.command)
-	}
-}
-
-func TestSyntaxMessage(t *testing.T) {
-	t.Parallel()
-	tests := []struct{ stderr, shell, want string }{
-		{"bash: -c: line 1: syntax error near unexpected token `newline'\nbash: -c: line 1: `echo ('\n", "bash", "line 1: syntax error near unexpected token `newline'; line 1: `echo ('"},
-		{"sh: 1: Syntax error: end of file unexpected (expecting \"then\")\n", "sh", `line 1: Syntax error: end of file unexpected (expecting "then")`},
-		{"/bin/sh: 2: Syntax error: \"(\" unexpected\n", "/bin/sh", `line 2: Syntax error: "(" unexpected`},
-		{"", "sh", "the shell rejects the command"},
-	}
-	for _, tt := range tests {
-		assert.Equal(t, tt.want, syntaxMessage(tt.stderr, shellJob{shell: tt.shell, path: "/usr/bin/" + filepath.Base(tt.shell)}))
 	}
 }
 

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// validateEnv is a Getenv for Validate: the real PATH (the syntax check
-// needs sh and bash), everything else from vars.
+// validateEnv is a Getenv for Validate: the real PATH (the default shell
+// and programs are looked up on it), everything else from vars.
 func validateEnv(dir string, vars map[string]string) func(string) string {
 	all := map[string]string{"PATH": os.Getenv("PATH"), "HOME": filepath.Join(dir, "home"), "HOOKEXEC_SYSTEM_DIR": filepath.Join(dir, "etc")}
 	for k, v := range vars {
@@ -275,7 +275,7 @@ func TestValidateHooksOfSkippedDefinition(t *testing.T) {
 	got := validateString(t, t.TempDir(), "hooks.json", content, nil)
 	require.Len(t, got, 5, "%q", got)
 	assert.Equal(t, `1:40: error: BeforeTool[0]: "priority" must be an integer, got string; definition skipped`, got[0])
-	assert.Contains(t, got[1], `2:34: error: BeforeTool[0].hooks[0]: shell syntax error (bash -n)`)
+	assert.Contains(t, got[1], `2:34: error: BeforeTool[0].hooks[0]: shell syntax error (bash): line 1:1: `)
 	assert.Equal(t, `2:55: warning: BeforeTool[0].hooks[0]: "timeout": 5 is 5ms; native timeouts are in milliseconds (for 5s write 5000 or "5s")`, got[2])
 	assert.Equal(t, `3:3: error: BeforeTool[0].hooks[1]: missing "command"; hook skipped`, got[3])
 	assert.Equal(t, `3:23: warning: BeforeTool[0].hooks[1]: unknown field "comand" (did you mean "command"?); ignored`, got[4])
