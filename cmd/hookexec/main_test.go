@@ -28,6 +28,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("HOOKEXEC_DEPTH", "")
 			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/.config")
 			env.Setenv("HOOKEXEC_SYSTEM_DIR", env.WorkDir+"/etc")
+			env.Setenv("XDG_DATA_HOME", env.WorkDir+"/.local/share")
 			// Under -race every re-executed command would otherwise sleep
 			// 1 s at exit (the race detector's default atexit_sleep_ms).
 			env.Setenv("GORACE", "atexit_sleep_ms=0")
