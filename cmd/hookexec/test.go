@@ -35,7 +35,9 @@ would (real hook processes, one case at a time), and compares the verdict
 with its expectations.
 
 A directory argument means its *.json files, sorted by name, not recursively.
-Without arguments, <project>/` + casefile.DefaultDir + ` is used.
+Without arguments, <project>/` + casefile.DefaultDir + ` is used. A case file under a
+project's .hookexec/ is read only when that project is trusted with the file
+as it is ('hookexec trust'); otherwise nothing runs.
 
 A case:
 
@@ -192,9 +194,11 @@ func (a *app) collectCases(args []string, projectDirFlag string) ([]casefile.Cas
 	if len(files) == 0 {
 		return nil, fmt.Errorf("no case files (*.json) in %v", args)
 	}
+	// Project case files run only when their project is trusted.
+	gate := &casefile.Gate{Getenv: a.getenv}
 	var cases []casefile.Case
 	for _, file := range files {
-		cs, err := casefile.ReadFile(file)
+		cs, err := gate.ReadFile(file)
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // Field names, for validation and "did you mean" suggestions.
@@ -155,6 +156,10 @@ func (r *reader) env(n node) (map[string]string, error) {
 	for _, m := range members {
 		if m.key == "" || strings.ContainsAny(m.key, "=\x00") {
 			return nil, r.errorf(m.keyOff, "env: invalid variable name %q", m.key)
+		}
+		if strings.EqualFold(m.key, trust.EnvVar) {
+			// Trust is the user's to give, never a case file's (SPEC §2.4).
+			return nil, r.errorf(m.keyOff, "env: a case cannot set %s", trust.EnvVar)
 		}
 		if env[m.key], err = r.str(m.val, "env."+m.key); err != nil {
 			return nil, err

@@ -1,0 +1,206 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/trust"
+)
+
+// trustFlags are trust's flags (SPEC §2.4).
+type trustFlags struct {
+	yes, list, printHash bool
+}
+
+func (a *app) trustCommand() *cobra.Command {
+	var f trustFlags
+	cmd := &cobra.Command{
+		Use:   "trust [DIR]",
+		Short: "Review a project's hook files and trust them",
+		Long: `Review a project's hook files and trust them (SPEC §2.4). hookexec runs a
+project's hooks (every file under <project>/.hookexec/, test cases included)
+only while the project is as it was when trusted.
+
+trust shows the project root, every file it pins (every file under .hookexec/
+and every project file a hook's command names), every hook command and the
+warnings; when an older version was trusted, what changed since. It then asks
+on a terminal; without one it needs --yes. Any change to a pinned file, or a
+new file under .hookexec/, makes the project untrusted until trusted again.
+The last ` + fmt.Sprint(trust.MaxVersions) + ` trusted versions are kept: switching back to one needs no new trust.
+
+DIR defaults to the project directory as fire resolves it ($HOOKEXEC_PROJECT_DIR,
+the agent variables, the working directory).
+
+  --list        list the trusted projects: root, versions, newest hash and
+                time, and whether the project is trusted, changed or missing
+  --print-hash  print the project's closure hash, sha256:<hex>; a run with
+                HOOKEXEC_TRUST_PROJECT=sha256:<hex> trusts the project only
+                while it has this hash (HOOKEXEC_TRUST_PROJECT=1 trusts it as
+                it is)`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.list {
+				if len(args) > 0 {
+					return errors.New("trust --list takes no directory")
+				}
+				return a.trustList()
+			}
+			return a.trust(args, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVarP(&f.yes, "yes", "y", false, "trust without asking (after reviewing what trust shows)")
+	fl.BoolVar(&f.list, "list", false, "list the trusted projects")
+	fl.BoolVar(&f.printHash, "print-hash", false, "print the project's closure hash (for HOOKEXEC_TRUST_PROJECT=sha256:<hex>)")
+	cmd.MarkFlagsMutuallyExclusive("yes", "list", "print-hash")
+	return cmd
+}
+
+// projectArg is DIR, else the project directory as fire resolves it
+// without an input.
+func (a *app) projectArg(args []string) (string, error) {
+	if len(args) > 0 {
+		return args[0], nil
+	}
+	return registry.ResolveProjectDir("", a.getenv, "")
+}
+
+func (a *app) trust(args []string, f trustFlags) error {
+	dir, err := a.projectArg(args)
+	if err != nil {
+		return err
+	}
+	review, err := registry.ReviewProject(dir)
+	if err != nil {
+		return err
+	}
+	if f.printHash {
+		fmt.Fprintln(a.stdout, review.Hash)
+		return nil
+	}
+	if !hasProjectFiles(review.Pins) {
+		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", review.Root, trust.DirName)
+	}
+	store := trust.OpenStore(a.getenv)
+	entry, err := store.Load(review.Root)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	v := review.Version(now)
+	review.WriteText(a.stdout)
+
+	if old := entry.Find(review.Hash); old != nil {
+		fmt.Fprintf(a.stdout, "already trusted: this is the version trusted at %s\n", stamp(old.TrustedAt))
+		if &entry.Versions[0] == old {
+			return nil
+		}
+		if _, err := store.Add(review.Root, v); err != nil {
+			return err
+		}
+		fmt.Fprintln(a.stdout, "it is the newest trusted version again")
+		return nil
+	}
+	if entry != nil && len(entry.Versions) > 0 {
+		prev := entry.Versions[0]
+		fmt.Fprintf(a.stdout, "changed since the version trusted at %s (%s):\n", stamp(prev.TrustedAt), trust.ShortPin(prev.Hash))
+		trust.Compare(prev, v).WriteText(a.stdout, v.Pins)
+	}
+
+	if !f.yes {
+		if !interactive(a.stdin, a.stdout, a.stderr) {
+			return fmt.Errorf("not trusted: no terminal to ask on; review the above and pass --yes to trust %s", review.Root)
+		}
+		ok, err := confirm(a.stdin, a.stderr, "Trust this project? [y/N] ")
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("not trusted: %s", review.Root)
+		}
+	}
+	if _, err := store.Add(review.Root, v); err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "trusted %s (%s)\n", review.Root, trust.ShortPin(review.Hash))
+	return nil
+}
+
+// trustList prints one line per trusted project.
+func (a *app) trustList() error {
+	entries, err := trust.OpenStore(a.getenv).List()
+	if err != nil {
+		return err
+	}
+	if len(entries) == 0 {
+		fmt.Fprintln(a.stderr, "no trusted projects")
+		return nil
+	}
+	// The status is the store's answer, whatever HOOKEXEC_TRUST_PROJECT says.
+	getenv := func(name string) string {
+		if name == trust.EnvVar {
+			return ""
+		}
+		return a.getenv(name)
+	}
+	for _, e := range entries {
+		status := "missing"
+		if fi, err := os.Stat(filepath.Join(e.Root, trust.DirName)); err == nil && fi.IsDir() {
+			status = "changed"
+			if d, _ := registry.DecideTrust(e.Root, getenv); d.Trusted {
+				status = "trusted"
+			}
+		}
+		fmt.Fprintln(a.stdout, e.ListLine(status))
+	}
+	return nil
+}
+
+// hasProjectFiles reports whether any pin lies under .hookexec/.
+func hasProjectFiles(pins map[string]string) bool {
+	for p := range pins {
+		if trust.InDir(p) {
+			return true
+		}
+	}
+	return false
+}
+
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// interactive reports whether trust may ask: stdin, stdout and stderr are
+// all terminals, so the person answering has seen the review.
+func interactive(stdin io.Reader, stdout, stderr io.Writer) bool {
+	for _, s := range []any{stdin, stdout, stderr} {
+		f, ok := s.(*os.File)
+		if !ok || !term.IsTerminal(int(f.Fd())) {
+			return false
+		}
+	}
+	return true
+}
+
+// confirm asks question on w and reads one answer line from r: "y" or
+// "yes" (any case) is yes; anything else, or no answer, is no.
+func confirm(r io.Reader, w io.Writer, question string) (bool, error) {
+	fmt.Fprint(w, question)
+	line, err := bufio.NewReader(r).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return false, err
+	}
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "y", "yes":
+		return true, nil
+	}
+	return false, nil
+}

@@ -1,0 +1,37 @@
+package registry
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/hookexec/hookexec/internal/trust"
+)
+
+// WriteText writes the review as `hookexec trust` shows it: the project
+// root, every pinned file with its short pin (a file outside .hookexec/ is
+// marked as named by a hook), every hook command and the warnings.
+func (r *Review) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "project %s\n", printable(r.Root))
+	fmt.Fprintln(w, "files:")
+	for _, p := range r.Paths() {
+		line := "  " + printable(p) + "  " + printable(trust.ShortPin(r.Pins[p]))
+		if !trust.InDir(p) {
+			line += "  (named by a hook)"
+		}
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintln(w, "hooks:")
+	if len(r.Commands) == 0 {
+		fmt.Fprintln(w, "  (none)")
+	}
+	for _, c := range r.Commands {
+		fmt.Fprintf(w, "  %s\n", c)
+	}
+	if len(r.Warnings) > 0 {
+		fmt.Fprintln(w, "warnings:")
+		for _, d := range r.Warnings {
+			fmt.Fprintf(w, "  %s\n", printable(d.String()))
+		}
+	}
+}
+

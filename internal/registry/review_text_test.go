@@ -1,0 +1,53 @@
+package registry
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/trust"
+)
+
+func TestReviewWriteText(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".hookexec", "hooks.json"),
+		`{"hooks": {"BeforeTool": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./bin/guard.sh --strict", "timeout": 5000}]}]}}`)
+	writeFile(t, filepath.Join(dir, "bin", "guard.sh"), "exit 0\n")
+	r, err := ReviewProject(dir)
+	require.NoError(t, err)
+
+	var b bytes.Buffer
+	r.WriteText(&b)
+	want := strings.Join([]string{
+		"project " + r.Root,
+		"files:",
+		"  .hookexec/hooks.json  " + trust.ShortPin(r.Pins[".hookexec/hooks.json"]),
+		"  bin/guard.sh  " + trust.ShortPin(trust.Hash([]byte("exit 0\n"))) + "  (named by a hook)",
+		"hooks:",
+		`  .hookexec/hooks.json BeforeTool "Bash": ./bin/guard.sh --strict  [timeout=5s]`,
+		"",
+	}, "\n")
+	assert.Equal(t, want, b.String())
+
+	v := r.Version(time.Unix(0, 0))
+	assert.Equal(t, r.Hash, v.Hash, "the version trust writes is what --print-hash prints")
+	assert.Equal(t, r.Commands, v.Commands)
+}
+
+func TestReviewWriteTextWarnings(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".hookexec", "hooks.json"), `{"hooks": `)
+	r, err := ReviewProject(dir)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	r.WriteText(&b)
+	assert.Contains(t, b.String(), "hooks:\n  (none)\nwarnings:\n  ")
+	assert.Contains(t, b.String(), "hooks.json: warning: cannot be parsed; fire will skip it\n")
+}
