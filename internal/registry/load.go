@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 )
 
 // Options says which config files Load reads.
@@ -92,7 +93,8 @@ func Load(opts Options) (*Registry, error) {
 		}
 	}
 	if gate.storeErr != nil {
-		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: "trust"}, Severity: SeverityWarning, Message: gate.storeErr.Error()})
+		msg := strings.TrimPrefix(gate.storeErr.Error(), "trust: ")
+		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: "trust"}, Severity: SeverityWarning, Message: msg + "; the project's files are not trusted"})
 	}
 	slices.SortStableFunc(reg.Hooks, planOrder)
 	return reg, nil

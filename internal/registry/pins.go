@@ -101,7 +101,10 @@ func hookWords(h *Hook, root string) []hookWord {
 				add(w, i == 0)
 			}
 		case *syntax.Redirect:
-			if n.Word != nil {
+			// A file the hook reads (< file) is pinned; one it writes
+			// (> log, >> log) is its output, which would untrust the
+			// project on its first run.
+			if n.Word != nil && n.Op == syntax.RdrIn {
 				add(n.Word, false)
 			}
 		}
