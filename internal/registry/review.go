@@ -100,6 +100,12 @@ func describeHook(h *Hook, root string) string {
 		b.WriteString(" " + strconv.Quote(a))
 	}
 	var attrs []string
+	if h.Priority != 0 {
+		attrs = append(attrs, "priority="+strconv.Itoa(h.Priority))
+	}
+	if h.Sequential {
+		attrs = append(attrs, "sequential")
+	}
 	if h.Shell != "" {
 		attrs = append(attrs, "shell="+printable(h.Shell))
 	}
