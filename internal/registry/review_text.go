@@ -34,4 +34,3 @@ func (r *Review) WriteText(w io.Writer) {
 		}
 	}
 }
-
