@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -36,6 +37,12 @@ func TestScripts(t *testing.T) {
 			env.Setenv("HOOKEXEC_DEPTH", "")
 			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/.config")
 			env.Setenv("HOOKEXEC_SYSTEM_DIR", env.WorkDir+"/etc")
+			// The shipped examples, for scripts that check them.
+			examples, err := filepath.Abs("../../examples")
+			if err != nil {
+				return err
+			}
+			env.Setenv("EXAMPLES", examples)
 			// The trust store (SPEC §2.4) lives in $WORK too.
 			env.Setenv("XDG_DATA_HOME", env.WorkDir+"/.local/share")
 			// Under -race every re-executed command would otherwise sleep

@@ -6,7 +6,10 @@
 # nothing; if the file cannot be written it exits 1, which hookexec reports
 # as a non-blocking warning.
 #
-# The file is $HOOKEXEC_TOOL_LOG, else <project>/.hookexec/tool-log.jsonl.
+# The file is $HOOKEXEC_TOOL_LOG, else
+# ${XDG_STATE_HOME:-~/.local/state}/hookexec/tool-log.jsonl. Not under the
+# project's .hookexec/: a new file there untrusts the project (hookexec
+# trust pins every file under .hookexec/).
 # Line breaks between JSON tokens are removed (line breaks inside JSON
 # strings are always escaped), so every event is one line even when an agent
 # sends indented JSON. Each event is written with one write when it is
@@ -14,7 +17,8 @@
 # interleave their lines; bigger events (a large file written by the agent)
 # may.
 
-log=${HOOKEXEC_TOOL_LOG:-${HOOKEXEC_PROJECT_DIR:-.}/.hookexec/tool-log.jsonl}
+state=${XDG_STATE_HOME:-${HOME:-.}/.local/state}
+log=${HOOKEXEC_TOOL_LOG:-$state/hookexec/tool-log.jsonl}
 
 if ! mkdir -p -- "$(dirname -- "$log")" 2>/dev/null; then
 	cat >/dev/null
