@@ -27,6 +27,7 @@ type fireFlags struct {
 	killGrace   string
 	maxParallel int
 	maxOutput   string
+	maxTotal    string
 	sequential  bool
 	failClosed  bool
 	trace       string
@@ -55,6 +56,7 @@ input error, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM.`,
 	fl.StringVar(&f.killGrace, "kill-grace", "5s", "time between SIGTERM and SIGKILL of a timed-out hook's process group")
 	fl.IntVar(&f.maxParallel, "max-parallel", 0, "run at most N hooks at once (0: no limit)")
 	fl.StringVar(&f.maxOutput, "max-output", "1MiB", "bytes of stdout and of stderr kept per hook (suffixes K, KiB, M, MiB)")
+	fl.StringVar(&f.maxTotal, "max-total-output", "16MiB", "bytes of stdout and stderr kept of all hooks of the event together (suffixes as --max-output)")
 	fl.BoolVar(&f.sequential, "sequential", false, "run all hooks one after another in plan order")
 	fl.BoolVar(&f.failClosed, "fail-closed", false, "treat hook failures, timeouts and config or input errors as a deny")
 	fl.StringVar(&f.trace, "trace", "", "write a Chrome trace-event JSON of the run to this file (open it in Perfetto or chrome://tracing)")
@@ -65,6 +67,7 @@ input error, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM.`,
 type runSettings struct {
 	timeout, killGrace time.Duration
 	maxOutput          int64
+	maxTotal           int64
 	format             aggregator.Format
 }
 
@@ -91,6 +94,9 @@ func (f fireFlags) parse() (runSettings, error) {
 	if s.maxOutput, err = parseSize("--max-output", f.maxOutput); err != nil {
 		return s, err
 	}
+	if s.maxTotal, err = parseSize("--max-total-output", f.maxTotal); err != nil {
+		return s, err
+	}
 	return s, nil
 }
 
@@ -115,7 +121,7 @@ func (a *app) fire(name string, f fireFlags) error {
 		return err
 	}
 	start := time.Now()
-	run := runner.New(runner.Options{MaxOutput: settings.maxOutput, KillGrace: settings.killGrace, MaxParallel: f.maxParallel})
+	run := runner.New(runner.Options{MaxOutput: settings.maxOutput, MaxTotalOutput: settings.maxTotal, KillGrace: settings.killGrace, MaxParallel: f.maxParallel})
 	ctx, interrupted := a.watchSignals(run)
 	log.Debug().Str("event", ev.Name).Msg("reading input and configs")
 	l, ok := a.loadUnlessInterrupted(ctx, f.configFlags)
