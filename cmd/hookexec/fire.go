@@ -28,6 +28,7 @@ type fireFlags struct {
 	maxParallel int
 	maxOutput   string
 	maxTotal    string
+	maxMessage  string
 	sequential  bool
 	failClosed  bool
 	trace       string
@@ -57,6 +58,7 @@ input error, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM.`,
 	fl.IntVar(&f.maxParallel, "max-parallel", 0, "run at most N hooks at once (0: no limit)")
 	fl.StringVar(&f.maxOutput, "max-output", "1MiB", "bytes of stdout and of stderr kept per hook (suffixes K, KiB, M, MiB)")
 	fl.StringVar(&f.maxTotal, "max-total-output", "16MiB", "bytes of stdout and stderr kept of all hooks of the event together (suffixes as --max-output)")
+	fl.StringVar(&f.maxMessage, "max-message", "64KiB", "bytes of each message of --format claude|gemini and of the block reason on stderr; longer ones are cut and say so (at least 256)")
 	fl.BoolVar(&f.sequential, "sequential", false, "run all hooks one after another in plan order")
 	fl.BoolVar(&f.failClosed, "fail-closed", false, "treat hook failures, timeouts and config or input errors as a deny")
 	fl.StringVar(&f.trace, "trace", "", "write a Chrome trace-event JSON of the run to this file (open it in Perfetto or chrome://tracing)")
@@ -68,13 +70,13 @@ type runSettings struct {
 	timeout, killGrace time.Duration
 	maxOutput          int64
 	maxTotal           int64
-	format             aggregator.Format
+	format             outputFormat
 }
 
 func (f fireFlags) parse() (runSettings, error) {
 	var s runSettings
 	var err error
-	if s.format, err = aggregator.ParseFormat(f.format); err != nil {
+	if s.format.Format, err = aggregator.ParseFormat(f.format); err != nil {
 		return s, fmt.Errorf("invalid --format %q (supported: result, claude, gemini)", f.format)
 	}
 	if f.maxParallel < 0 {
@@ -95,6 +97,9 @@ func (f fireFlags) parse() (runSettings, error) {
 		return s, err
 	}
 	if s.maxTotal, err = parseSize("--max-total-output", f.maxTotal); err != nil {
+		return s, err
+	}
+	if s.format.maxMessage, err = parseMessageSize(f.maxMessage); err != nil {
 		return s, err
 	}
 	return s, nil
@@ -158,7 +163,7 @@ func (a *app) fire(name string, f fireFlags) error {
 		return silentStatus(128 + int(sig))
 	}
 	if verdict.Blocked {
-		fmt.Fprintln(a.stderr, blockMessage(verdict))
+		fmt.Fprintln(a.stderr, aggregator.CutMessage(blockMessage(verdict), settings.format.maxMessage))
 		return silentStatus(exitBlocked)
 	}
 	return nil
@@ -195,7 +200,7 @@ func millisSince(t time.Time) float64 {
 
 // failClosedOrError handles a config or input error: exit 1, or with
 // --fail-closed on an event that can block a deny verdict and exit 2.
-func (a *app) failClosedOrError(ev event.Event, failClosed bool, format aggregator.Format, err error, start time.Time) error {
+func (a *app) failClosedOrError(ev event.Event, failClosed bool, format outputFormat, err error, start time.Time) error {
 	if !failClosed || !ev.CanBlock {
 		return err
 	}
