@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// SPEC §6 (agent formats): a message longer than --max-message keeps its
+// start, cut on a rune boundary, and says how much was cut.
 func TestCutMessage(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -64,8 +66,8 @@ func TestCutMessageDefault(t *testing.T) {
 	assert.Len(t, got, DefaultMaxMessage, "the cap is used to the byte for ASCII")
 }
 
-// Every message of the agent formats is cut; decisions, flags and the
-// result format are not touched.
+// Every message of the agent formats (SPEC §6) is cut; decisions, flags and
+// the result format are not touched.
 func TestRenderCutsMessages(t *testing.T) {
 	t.Parallel()
 	huge := strings.Repeat("ü", 100<<10) // 200 KiB
