@@ -27,6 +27,8 @@ type fireFlags struct {
 	killGrace   string
 	maxParallel int
 	maxOutput   string
+	maxTotal    string
+	maxMessage  string
 	sequential  bool
 	failClosed  bool
 	trace       string
@@ -56,6 +58,8 @@ input error, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM.`,
 	fl.StringVar(&f.killGrace, "kill-grace", "5s", "time between SIGTERM and SIGKILL of a timed-out hook's process group")
 	fl.IntVar(&f.maxParallel, "max-parallel", 0, "run at most N hooks at once (0: no limit)")
 	fl.StringVar(&f.maxOutput, "max-output", "1MiB", "bytes of stdout and of stderr kept per hook (suffixes K, KiB, M, MiB)")
+	fl.StringVar(&f.maxTotal, "max-total-output", "16MiB", "bytes of stdout and stderr kept of all hooks of the event together (suffixes as --max-output)")
+	fl.StringVar(&f.maxMessage, "max-message", "64KiB", "bytes of each message of --format claude|gemini and of the block reason on stderr; longer ones are cut and say so (at least 256)")
 	fl.BoolVar(&f.sequential, "sequential", false, "run all hooks one after another in plan order")
 	fl.BoolVar(&f.failClosed, "fail-closed", false, "treat hook failures, timeouts and config or input errors as a deny")
 	fl.StringVar(&f.untrusted, "untrusted", "skip", "untrusted project hook files: skip (warn and run the other hooks) or deny (also deny every event that can block)")
@@ -67,14 +71,15 @@ input error, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM.`,
 type runSettings struct {
 	timeout, killGrace time.Duration
 	maxOutput          int64
-	format             aggregator.Format
+	maxTotal           int64
+	format             outputFormat
 	untrustedDeny      bool
 }
 
 func (f fireFlags) parse() (runSettings, error) {
 	var s runSettings
 	var err error
-	if s.format, err = aggregator.ParseFormat(f.format); err != nil {
+	if s.format.Format, err = aggregator.ParseFormat(f.format); err != nil {
 		return s, fmt.Errorf("invalid --format %q (supported: result, claude, gemini)", f.format)
 	}
 	switch strings.ToLower(strings.TrimSpace(f.untrusted)) {
@@ -101,6 +106,12 @@ func (f fireFlags) parse() (runSettings, error) {
 	if s.maxOutput, err = parseSize("--max-output", f.maxOutput); err != nil {
 		return s, err
 	}
+	if s.maxTotal, err = parseSize("--max-total-output", f.maxTotal); err != nil {
+		return s, err
+	}
+	if s.format.maxMessage, err = parseMessageSize(f.maxMessage); err != nil {
+		return s, err
+	}
 	return s, nil
 }
 
@@ -125,7 +136,7 @@ func (a *app) fire(name string, f fireFlags) error {
 		return err
 	}
 	start := time.Now()
-	run := runner.New(runner.Options{MaxOutput: settings.maxOutput, KillGrace: settings.killGrace, MaxParallel: f.maxParallel})
+	run := runner.New(runner.Options{MaxOutput: settings.maxOutput, MaxTotalOutput: settings.maxTotal, KillGrace: settings.killGrace, MaxParallel: f.maxParallel})
 	ctx, interrupted := a.watchSignals(run)
 	log.Debug().Str("event", ev.Name).Msg("reading input and configs")
 	l, ok := a.loadUnlessInterrupted(ctx, f.configFlags)
@@ -162,7 +173,7 @@ func (a *app) fire(name string, f fireFlags) error {
 		return silentStatus(128 + int(sig))
 	}
 	if verdict.Blocked {
-		fmt.Fprintln(a.stderr, blockMessage(verdict))
+		fmt.Fprintln(a.stderr, aggregator.CutMessage(blockMessage(verdict), settings.format.maxMessage))
 		return silentStatus(exitBlocked)
 	}
 	return nil
@@ -199,7 +210,7 @@ func millisSince(t time.Time) float64 {
 
 // failClosedOrError handles a config or input error: exit 1, or with
 // --fail-closed on an event that can block a deny verdict and exit 2.
-func (a *app) failClosedOrError(ev event.Event, failClosed bool, format aggregator.Format, err error, start time.Time) error {
+func (a *app) failClosedOrError(ev event.Event, failClosed bool, format outputFormat, err error, start time.Time) error {
 	if !failClosed || !ev.CanBlock {
 		return err
 	}

@@ -28,11 +28,18 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// outputFormat is how fire prints its verdict: --format, and --max-message
+// for the messages of the agent formats (SPEC §6).
+type outputFormat struct {
+	aggregator.Format
+	maxMessage int
+}
+
 // writeVerdict prints v on stdout in format f (SPEC §6): the verdict
 // itself, or the output of a single Claude Code or Gemini CLI hook. in is
 // the event input (nil when it was never read).
-func (a *app) writeVerdict(f aggregator.Format, ev event.Event, v aggregator.Verdict, in *event.Input) error {
-	return writeJSON(a.stdout, aggregator.Render(f, ev, v, aggregator.AgentInput{ToolInput: toolInputOf(in)}))
+func (a *app) writeVerdict(f outputFormat, ev event.Event, v aggregator.Verdict, in *event.Input) error {
+	return writeJSON(a.stdout, aggregator.Render(f.Format, ev, v, aggregator.AgentInput{ToolInput: toolInputOf(in), MaxMessage: f.maxMessage}))
 }
 
 // toolInputOf returns a function that decodes in's tool_input object
@@ -81,4 +88,18 @@ func parseSize(flag, s string) (int64, error) {
 		return 0, fmt.Errorf("invalid %s %q (want a positive byte count such as 1048576 or 1MiB)", flag, s)
 	}
 	return n * mult, nil
+}
+
+// parseMessageSize reads --max-message: a size of at least
+// aggregator.MinMaxMessage bytes (room for the cut marker and some text),
+// at most 1 GiB (an int anywhere).
+func parseMessageSize(s string) (int, error) {
+	n, err := parseSize("--max-message", s)
+	if err != nil {
+		return 0, err
+	}
+	if n < aggregator.MinMaxMessage || n > 1<<30 {
+		return 0, fmt.Errorf("invalid --max-message %q (want %d bytes to 1GiB)", s, aggregator.MinMaxMessage)
+	}
+	return int(n), nil
 }

@@ -36,15 +36,22 @@ func ParseFormat(s string) (Format, error) {
 	return "", fmt.Errorf("unknown format %q (supported: result, claude, gemini)", s)
 }
 
-// AgentInput is what the agent formats need from the event input besides
-// the verdict.
+// AgentInput is what the agent formats need besides the verdict: the event
+// input, and how long a message may be.
 type AgentInput struct {
 	// ToolInput returns the event's tool_input object (nil when it has
 	// none). It is called only when a hook patched tool_input and the
 	// claude format must turn the patch into a whole updatedInput. nil
 	// means no tool_input.
 	ToolInput func() map[string]any
+	// MaxMessage is how many bytes each message (systemMessage, reason,
+	// permissionDecisionReason, stopReason, additionalContext) may take;
+	// a longer one is cut and says so (CutMessage). 0: DefaultMaxMessage.
+	MaxMessage int
 }
+
+// cut bounds one message to in.MaxMessage.
+func (in AgentInput) cut(s string) string { return CutMessage(s, in.MaxMessage) }
 
 func (in AgentInput) toolInput() map[string]any {
 	if in.ToolInput == nil {
@@ -59,13 +66,15 @@ func (in AgentInput) toolInput() map[string]any {
 // The agent formats never block unless the verdict does: on an event that
 // cannot block (or a verdict that is not blocked, for continue), decision,
 // reason, continue and stopReason are left out, so the output and the exit
-// status always agree.
+// status always agree. Each message they carry is cut to in.MaxMessage,
+// since the agent puts it in front of the model; the result format is
+// bounded only by the captured output (--max-total-output).
 func Render(f Format, ev event.Event, v Verdict, in AgentInput) any {
 	switch f {
 	case FormatClaude:
 		return RenderClaude(ev, untrustedNotice(ev, v), in)
 	case FormatGemini:
-		return RenderGemini(ev, untrustedNotice(ev, v))
+		return RenderGemini(ev, untrustedNotice(ev, v), in)
 	default:
 		return v
 	}

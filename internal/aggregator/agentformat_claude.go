@@ -72,21 +72,25 @@ var claudeContextEvents = map[string]bool{
 //   - Events with no Claude name (BeforeModel, AfterModel,
 //     BeforeToolSelection) get the generic fields only, and no
 //     hookSpecificOutput (Claude would reject its hookEventName).
+//   - systemMessage, stopReason, reason, permissionDecisionReason,
+//     additionalContext and the decision's message are cut to
+//     in.MaxMessage.
 func RenderClaude(ev event.Event, v Verdict, in AgentInput) ClaudeOutput {
-	o := ClaudeOutput{SuppressOutput: v.SuppressOutput, SystemMessage: v.SystemMessage}
+	o := ClaudeOutput{SuppressOutput: v.SuppressOutput, SystemMessage: in.cut(v.SystemMessage)}
 	o.Continue, o.StopReason = stopFields(ev, v)
+	o.StopReason = in.cut(o.StopReason)
 	hso := v.HookSpecificOutput
 	name := ev.Claude
 	spec := &ClaudeSpecificOutput{HookEventName: name}
 	if claudeContextEvents[name] {
-		spec.AdditionalContext = contextOf(hso)
+		spec.AdditionalContext = in.cut(contextOf(hso))
 	}
 	switch {
 	case name == "PreToolUse":
 		switch v.Decision {
 		case "allow", "ask", "deny":
 			spec.PermissionDecision = v.Decision
-			spec.PermissionDecisionReason = v.Reason
+			spec.PermissionDecisionReason = in.cut(v.Reason)
 		}
 		if u := mergedToolInput(hso, in.toolInput); u != nil {
 			spec.UpdatedInput = u
@@ -94,7 +98,7 @@ func RenderClaude(ev event.Event, v Verdict, in AgentInput) ClaudeOutput {
 	case name == "PermissionRequest":
 		spec.Decision = claudePermission(v, in)
 	case ev.CanBlock && v.Decision == "deny":
-		o.Decision, o.Reason = "block", v.Reason
+		o.Decision, o.Reason = "block", in.cut(v.Reason)
 	}
 	if name == "PostToolUse" {
 		spec.UpdatedMCPToolOutput = hso["updatedMCPToolOutput"]
@@ -125,7 +129,7 @@ func claudePermission(v Verdict, in AgentInput) *ClaudePermissionDecision {
 		own = nil
 	}
 	if v.Decision == "deny" {
-		d.Message = v.Reason
+		d.Message = in.cut(v.Reason)
 		d.Interrupt, _ = own["interrupt"].(bool)
 		return d
 	}

@@ -35,13 +35,20 @@ var claudeDecisionKeys = map[string]bool{
 // are left out. In hookSpecificOutput, Claude's decision fields are left
 // out (they are in decision and reason) and Claude's updatedInput becomes
 // tool_input (with the hooks' tool_input patches merged in).
-func RenderGemini(ev event.Event, v Verdict) GeminiOutput {
-	o := GeminiOutput{SystemMessage: v.SystemMessage, SuppressOutput: v.SuppressOutput}
+//
+// systemMessage, reason, stopReason and additionalContext are cut to
+// in.MaxMessage.
+func RenderGemini(ev event.Event, v Verdict, in AgentInput) GeminiOutput {
+	o := GeminiOutput{SystemMessage: in.cut(v.SystemMessage), SuppressOutput: v.SuppressOutput}
 	if ev.CanBlock {
-		o.Decision, o.Reason = v.Decision, v.Reason
+		o.Decision, o.Reason = v.Decision, in.cut(v.Reason)
 	}
 	o.Continue, o.StopReason = stopFields(ev, v)
+	o.StopReason = in.cut(o.StopReason)
 	o.HookSpecificOutput = geminiSpecific(v.HookSpecificOutput)
+	if c, ok := o.HookSpecificOutput["additionalContext"].(string); ok {
+		o.HookSpecificOutput["additionalContext"] = in.cut(c)
+	}
 	return o
 }
 

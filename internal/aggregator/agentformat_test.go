@@ -179,7 +179,7 @@ func TestRenderDoesNotModifyVerdict(t *testing.T) {
 	t.Parallel()
 	hso := map[string]any{"updatedInput": map[string]any{"a": "1"}, "tool_input": map[string]any{"b": "2"}}
 	v := Verdict{Continue: true, HookSpecificOutput: hso}
-	RenderGemini(mustEvent(t, "BeforeTool"), v)
+	RenderGemini(mustEvent(t, "BeforeTool"), v, AgentInput{})
 	RenderClaude(mustEvent(t, "BeforeTool"), v, toolInput)
 	assert.Equal(t, map[string]any{"updatedInput": map[string]any{"a": "1"}, "tool_input": map[string]any{"b": "2"}}, hso)
 }

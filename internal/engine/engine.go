@@ -29,22 +29,25 @@ type Engine struct {
 
 // Run executes the plan with input in and returns the merged verdict.
 // Cancelling ctx terminates running hooks and reports the rest cancelled.
+// The hooks of the plan share one output budget (--max-total-output).
 func (e *Engine) Run(ctx context.Context, p planner.Plan, in *event.Input) aggregator.Verdict {
 	start := time.Now()
+	budget := e.Runner.NewBudget(len(p.Steps))
 	var reports []aggregator.HookReport
 	if p.Sequential {
-		reports = e.runSequential(ctx, p, in)
+		reports = e.runSequential(ctx, p, in, budget)
 	} else {
-		reports = e.runParallel(ctx, p, in)
+		reports = e.runParallel(ctx, p, in, budget)
 	}
 	v := aggregator.Merge(p.Event, reports)
 	v.DurationMs = millis(time.Since(start))
 	return v
 }
 
-func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Input) []aggregator.HookReport {
+func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Input, budget *runner.Budget) []aggregator.HookReport {
 	specs := e.prepare(p, in)
 	for i, step := range p.Steps {
+		specs[i].Budget = budget
 		e.Log.Debug().Str("hook", step.Hook.DisplayName()).Strs("argv", specs[i].Argv).Msg("starting hook")
 	}
 	results := e.Runner.RunAll(ctx, specs)
@@ -73,7 +76,7 @@ func (e *Engine) prepare(p planner.Plan, in *event.Input) []runner.Spec {
 	return specs
 }
 
-func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.Input) []aggregator.HookReport {
+func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.Input, budget *runner.Budget) []aggregator.HookReport {
 	reports := make([]aggregator.HookReport, len(p.Steps))
 	sh := e.shared(in)
 	cur := in
@@ -89,6 +92,7 @@ func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.In
 			continue
 		}
 		spec := sh.specFor(step, cur.Encode(step.Hook.EventKey))
+		spec.Budget = budget
 		e.Log.Debug().Str("hook", step.Hook.DisplayName()).Strs("argv", spec.Argv).Msg("starting hook")
 		reports[i] = aggregator.Interpret(p.Event, m, e.Runner.Run(ctx, spec))
 		e.logReport(reports[i])

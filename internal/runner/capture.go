@@ -8,9 +8,9 @@ import (
 )
 
 // readChunk is the largest read buffer of a captured stream: memory stays
-// bounded by the cap plus this, however much the process writes. Buffers
-// start at 4 KiB and double while reads fill them, so a hundred quiet hooks
-// do not cost 64 KiB per stream.
+// bounded by the caps plus this per running stream, however much the
+// process writes. Read buffers start at 4 KiB and double while reads fill
+// them, so a hundred quiet hooks do not cost 64 KiB per stream.
 const readChunk = 64 << 10
 
 // finalDrain bounds what is read after reading was stopped: at least one
@@ -18,20 +18,22 @@ const readChunk = 64 << 10
 const finalDrain = 1 << 20
 
 // capture reads one output pipe until EOF or stop, keeping the first limit
-// bytes and discarding the rest, so the writer never blocks or gets SIGPIPE
-// because of the cap.
+// bytes, and no more than the event's Budget allows, and discarding the
+// rest, so the writer never blocks or gets SIGPIPE because of a cap.
 type capture struct {
-	f     *os.File
-	limit int64
-	done  chan struct{}
+	f      *os.File
+	limit  int64
+	budget *Budget
+	done   chan struct{}
 
 	// Owned by the reading goroutine until done is closed.
 	buf       []byte
+	own       int64 // unused part of the stream's reserved share
 	truncated bool
 }
 
-func capturePipe(f *os.File, limit int64) *capture {
-	c := &capture{f: f, limit: limit, done: make(chan struct{})}
+func capturePipe(f *os.File, limit int64, budget *Budget) *capture {
+	c := &capture{f: f, limit: limit, budget: budget, own: budget.claim(), done: make(chan struct{})}
 	go c.read()
 	return c
 }
@@ -39,6 +41,7 @@ func capturePipe(f *os.File, limit int64) *capture {
 func (c *capture) read() {
 	defer close(c.done)
 	defer c.f.Close()
+	defer func() { c.budget.release(c.own); c.own = 0 }()
 	chunk := make([]byte, 4<<10)
 	for {
 		n, err := c.f.Read(chunk)
@@ -82,25 +85,46 @@ func (c *capture) readRest(chunk []byte) {
 	})
 }
 
-// keep appends b up to the cap, growing buf at most to limit bytes.
+// keep appends b as far as the cap and the budget allow; what does not fit
+// is dropped and the stream marked truncated.
 func (c *capture) keep(b []byte) {
-	room := c.limit - int64(len(c.buf))
-	if int64(len(b)) > room {
+	if c.truncated {
+		return // what is kept stays a prefix of what was written
+	}
+	if room := c.limit - int64(len(c.buf)); int64(len(b)) > room {
 		c.truncated = true
 		b = b[:room]
 	}
-	if len(b) == 0 {
-		return
-	}
-	need := len(c.buf) + len(b)
-	if need > cap(c.buf) {
-		newCap := max(2*cap(c.buf), need, 4096)
-		newCap = int(min(int64(newCap), c.limit))
-		grown := make([]byte, len(c.buf), newCap)
-		copy(grown, c.buf)
-		c.buf = grown
+	if len(b) > cap(c.buf)-len(c.buf) {
+		c.grow(len(b))
+		if free := cap(c.buf) - len(c.buf); len(b) > free {
+			c.truncated = true
+			b = b[:free]
+		}
 	}
 	c.buf = append(c.buf, b...)
+}
+
+// grow makes room for n more bytes if the budget allows, doubling the
+// buffer up to the cap. The new capacity is paid for first from the
+// stream's own share, then from the pool, so the capacity of all buffers
+// never exceeds the budget's total; when neither has enough, the buffer
+// grows only by what they have.
+func (c *capture) grow(n int) {
+	need := int64(len(c.buf) + n)
+	want := max(need, min(2*int64(cap(c.buf)), c.limit))
+	more, least := want-int64(cap(c.buf)), need-int64(cap(c.buf))
+	got := min(more, c.own)
+	c.own -= got
+	if got < more {
+		got += c.budget.take(more-got, max(least-got, 0))
+	}
+	if got == 0 {
+		return
+	}
+	grown := make([]byte, len(c.buf), int64(cap(c.buf))+got)
+	copy(grown, c.buf)
+	c.buf = grown
 }
 
 // stop makes a blocked Read return; read then closes the pipe. Writers

@@ -32,6 +32,9 @@ func (r *Runner) run(ctx context.Context, spec Spec) Result {
 	if ctx.Err() != nil || r.isKilled() {
 		return Result{Status: Cancelled, ExitCode: -1}
 	}
+	if spec.Budget == nil {
+		spec.Budget = r.NewBudget(1)
+	}
 	p, err := r.spawn(spec)
 	if err != nil {
 		return Result{Status: SpawnFailed, ExitCode: -1, Err: err}

@@ -9,8 +9,13 @@ import (
 // (0: all at once), starting them in order. results[i] belongs to
 // specs[i], whatever order they finish in. Specs not yet started when ctx
 // is cancelled (or KillAll is called) are Cancelled with Started false.
+// Specs without a Budget share one (they are taken as one event).
 func (r *Runner) RunAll(ctx context.Context, specs []Spec) []Result {
 	results := make([]Result, len(specs))
+	var shared *Budget
+	if n := countUnbudgeted(specs); n > 0 {
+		shared = r.NewBudget(n)
+	}
 	var sem chan struct{}
 	if r.opts.MaxParallel > 0 {
 		sem = make(chan struct{}, r.opts.MaxParallel)
@@ -30,6 +35,9 @@ func (r *Runner) RunAll(ctx context.Context, specs []Spec) []Result {
 			}
 			break
 		}
+		if spec.Budget == nil {
+			spec.Budget = shared
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -41,4 +49,14 @@ func (r *Runner) RunAll(ctx context.Context, specs []Spec) []Result {
 	}
 	wg.Wait()
 	return results
+}
+
+func countUnbudgeted(specs []Spec) int {
+	n := 0
+	for _, s := range specs {
+		if s.Budget == nil {
+			n++
+		}
+	}
+	return n
 }

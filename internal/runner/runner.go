@@ -6,12 +6,13 @@ import (
 	"time"
 )
 
-// Defaults used when the matching Options field is zero (MaxOutput and
-// PipeDrain: or negative; KillGrace: see NoKillGrace).
+// Defaults used when the matching Options field is zero (MaxOutput,
+// MaxTotalOutput and PipeDrain: or negative; KillGrace: see NoKillGrace).
 const (
-	DefaultMaxOutput int64         = 1 << 20
-	DefaultKillGrace time.Duration = 5 * time.Second
-	DefaultPipeDrain time.Duration = 250 * time.Millisecond
+	DefaultMaxOutput      int64         = 1 << 20
+	DefaultMaxTotalOutput int64         = 16 << 20
+	DefaultKillGrace      time.Duration = 5 * time.Second
+	DefaultPipeDrain      time.Duration = 250 * time.Millisecond
 )
 
 // NoKillGrace as Options.KillGrace sends SIGKILL right after SIGTERM.
@@ -21,6 +22,9 @@ const NoKillGrace time.Duration = -1
 type Options struct {
 	// MaxOutput caps what is kept of each stream, in bytes (default 1 MiB).
 	MaxOutput int64
+	// MaxTotalOutput caps what is kept of all streams of all the hooks of
+	// one event together, in bytes (default 16 MiB); see Budget.
+	MaxTotalOutput int64
 	// KillGrace is the time between SIGTERM and SIGKILL (0: the default
 	// 5 s; NoKillGrace: none).
 	KillGrace time.Duration
@@ -52,6 +56,9 @@ type group struct {
 func New(opts Options) *Runner {
 	if opts.MaxOutput <= 0 {
 		opts.MaxOutput = DefaultMaxOutput
+	}
+	if opts.MaxTotalOutput <= 0 {
+		opts.MaxTotalOutput = DefaultMaxTotalOutput
 	}
 	switch {
 	case opts.KillGrace == 0:

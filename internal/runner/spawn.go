@@ -85,8 +85,8 @@ func (r *Runner) spawn(spec Spec) (*process, error) {
 		pgid:   proc.Pid, // Setsid: the leader's pid is the group's id
 		exited: make(chan struct{}),
 		stdin:  feed(parentEnds[0], spec.Stdin),
-		stdout: capturePipe(parentEnds[1], r.opts.MaxOutput),
-		stderr: capturePipe(parentEnds[2], r.opts.MaxOutput),
+		stdout: capturePipe(parentEnds[1], r.opts.MaxOutput, spec.Budget),
+		stderr: capturePipe(parentEnds[2], r.opts.MaxOutput, spec.Budget),
 	}
 	go func() {
 		p.state, p.waitErr = proc.Wait()

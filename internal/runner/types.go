@@ -17,6 +17,10 @@ type Spec struct {
 	// Stdin is fed to the process, followed by nothing else (the caller
 	// includes the trailing newline), then EOF.
 	Stdin []byte
+	// Budget bounds the output kept of all the specs of one event
+	// together (Runner.NewBudget). nil: Run gives the spec a budget of its
+	// own; RunAll gives the specs without one a budget shared among them.
+	Budget *Budget
 }
 
 // Status is how a process ended, as far as the runner knows.

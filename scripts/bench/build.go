@@ -83,9 +83,9 @@ func goTool() string {
 // returns it.
 func runGoBenchmarks(root, benchtime string) (string, error) {
 	fmt.Printf("\nGo benchmarks (-benchtime %s):\n", benchtime)
-	args := []string{"test", "-run", "^$", "-bench", "^(BenchmarkLoad1000Hooks|BenchmarkBuild1000Hooks|BenchmarkMerge100|BenchmarkPrepare10MiBFor20Hooks)$",
+	args := []string{"test", "-run", "^$", "-bench", "^(BenchmarkLoad1000Hooks|BenchmarkBuild1000Hooks|BenchmarkMerge100|BenchmarkPrepare10MiBFor20Hooks|BenchmarkRunAllFlood)$",
 		"-benchmem", "-benchtime", benchtime, "-count", "1",
-		"./internal/registry", "./internal/planner", "./internal/aggregator", "./internal/engine"}
+		"./internal/registry", "./internal/planner", "./internal/aggregator", "./internal/engine", "./internal/runner"}
 	cmd := exec.Command(goTool(), args...)
 	cmd.Dir = root
 	var buf strings.Builder

@@ -54,6 +54,8 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 	out1G := fx.parallelConfig("output-1gib.json", []string{outCmd})
 	nulCmd := "head -c " + strconv.Itoa(outputSize) + " /dev/zero"
 	nul1G := fx.parallelConfig("output-1gib-nul.json", []string{nulCmd})
+	floodCmds := commands("yes | head -c "+strconv.Itoa(floodSize), floodHooks)
+	flood := fx.parallelConfig("flood-100.json", floodCmds)
 	truncated := verdictCheck(1, func(h hookResult) error {
 		if !h.StdoutTruncated {
 			return fmt.Errorf("stdout not truncated")
@@ -139,6 +141,16 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 			warmup:    1, runs: o.scaled(7), rssRuns: 3, maxRSSMiB: 48, maxRatio: 1.15, target: "RSS ≤ 48 MiB, wall ≈ hook (≤ 1.15×)",
 			check: truncated,
 		},
+		{
+			// A repository's hooks flooding the event: what hookexec keeps
+			// follows --max-total-output and what the agent gets
+			// --max-message, not hooks × --max-output.
+			id: "flood-100", title: "100 hooks printing 2 MiB each, `--format claude`",
+			subject:  command{argv: []string{bins.hookexec, "fire", "BeforeTool", "--format", "claude", "--config", flood}, stdin: fx.smallEvent},
+			baseline: spawn(floodCmds, fx.smallEvent), baseLabel: "spawner, same 100 commands, output drained",
+			warmup: 1, runs: o.scaled(3), rssRuns: 2, maxRSSMiB: 96, target: "RSS ≤ 96 MiB",
+			check: messageCheck,
+		},
 	}
 	if o.against != "" {
 		for i := range rows {
@@ -150,6 +162,27 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 		}
 	}
 	return rows
+}
+
+// floodHooks hooks print floodSize bytes each in the flood-100 row.
+const (
+	floodHooks = 100
+	floodSize  = 2 << 20
+)
+
+// messageCheck checks a --format claude output whose systemMessage was cut
+// to the default --max-message.
+func messageCheck(out []byte) error {
+	var o struct {
+		SystemMessage string `json:"systemMessage"`
+	}
+	if err := json.Unmarshal(out, &o); err != nil {
+		return fmt.Errorf("output is not JSON: %w", err)
+	}
+	if len(o.SystemMessage) > 64<<10 || !strings.Contains(o.SystemMessage, "[hookexec: cut ") {
+		return fmt.Errorf("systemMessage of %d bytes, not cut to 64 KiB", len(o.SystemMessage))
+	}
+	return nil
 }
 
 // hookResult is what the checks read of the verdict's hooks.
