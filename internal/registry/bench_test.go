@@ -70,7 +70,7 @@ func BenchmarkLoad1000Hooks(b *testing.B) {
 // and the config's bytes. Compare with BenchmarkLoadProjectUnchecked.
 func BenchmarkLoadTrustedProject(b *testing.B) {
 	project, getenv := benchProject(b)
-	time.Sleep(1100 * time.Millisecond) // files settle, so their status is recorded (trust.FileStat)
+	time.Sleep(2100 * time.Millisecond) // files settle, so their status is recorded (trust.FileStat)
 	review, err := ReviewProject(project)
 	require.NoError(b, err)
 	_, err = trust.OpenStore(getenv).Add(review.Root, review.Version(time.Now()))
@@ -85,8 +85,28 @@ func BenchmarkLoadTrustedProject(b *testing.B) {
 	}
 }
 
+// BenchmarkLoadProjectTrustedByEnv discovers the same project with
+// HOOKEXEC_TRUST_PROJECT=1, which checks nothing: a discovered load as it
+// was before trust, the baseline of BenchmarkLoadTrustedProject.
+func BenchmarkLoadProjectTrustedByEnv(b *testing.B) {
+	project, getenv := benchProject(b)
+	opts := Options{ProjectDir: project, Getenv: func(k string) string {
+		if k == trust.EnvVar {
+			return "1"
+		}
+		return getenv(k)
+	}}
+	b.ReportAllocs()
+	for b.Loop() {
+		reg, err := Load(opts)
+		if err != nil || len(reg.Hooks) != 1 {
+			b.Fatalf("load: %v", err)
+		}
+	}
+}
+
 // BenchmarkLoadProjectUnchecked loads the same config with --config (no
-// trust check): the baseline of BenchmarkLoadTrustedProject.
+// discovery, no trust check).
 func BenchmarkLoadProjectUnchecked(b *testing.B) {
 	project, getenv := benchProject(b)
 	opts := Options{Configs: []string{filepath.Join(project, ".hookexec", "hooks.json")}, Getenv: getenv}

@@ -58,9 +58,5 @@ func DecideTrust(dir string, getenv func(string) string) (*trust.Decision, error
 	if err != nil {
 		return &trust.Decision{Why: err.Error()}, err
 	}
-	snap, err := trust.Scan(root)
-	if err != nil {
-		return &trust.Decision{Why: err.Error()}, err
-	}
-	return trust.Decide(snap, trust.OpenStore(getenv), getenv(trust.EnvVar), namedPins)
+	return trust.Decide(root, trust.OpenStore(getenv), getenv(trust.EnvVar), namedPins)
 }

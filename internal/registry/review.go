@@ -24,6 +24,8 @@ type Review struct {
 	// Stats are the status of the pinned files that have been unchanged
 	// for a while (trust.FileStat), so that fire need not hash them.
 	Stats map[string]trust.FileStat
+	// Dirs are the directories under .hookexec/.
+	Dirs []string
 	// Commands describe each hook of the project's config files, one line
 	// per hook, in plan order.
 	Commands []string
@@ -53,11 +55,11 @@ func ReviewProject(dir string) (*Review, error) {
 	now := time.Now()
 	stats := snap.Stats(now)
 	for rel := range named {
-		if st, ok := trust.StatFile(filepath.Join(root, filepath.FromSlash(rel))); ok && st.Ctime < now.Add(-time.Second).UnixNano() {
+		if st, ok := trust.StatFile(filepath.Join(root, filepath.FromSlash(rel))); ok && st.Settled(now) {
 			stats[rel] = st
 		}
 	}
-	r := &Review{Root: root, Pins: pins, Hash: trust.ClosureHash(pins), Stats: stats, Warnings: reg.Warnings}
+	r := &Review{Root: root, Pins: pins, Hash: trust.ClosureHash(pins), Stats: stats, Dirs: snap.Dirs(), Warnings: reg.Warnings}
 	for _, p := range reg.Broken {
 		r.Warnings = append(r.Warnings, Diagnostic{Pos: Position{File: p}, Severity: SeverityWarning, Message: "cannot be parsed; fire will skip it"})
 	}
@@ -69,7 +71,7 @@ func ReviewProject(dir string) (*Review, error) {
 
 // Version is the store's record of the project as reviewed.
 func (r *Review) Version(now time.Time) trust.Version {
-	return trust.NewVersion(r.Pins, r.Stats, r.Commands, now)
+	return trust.NewVersion(r.Pins, r.Stats, r.Dirs, r.Commands, now)
 }
 
 // Paths returns the pinned paths, sorted.

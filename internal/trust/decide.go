@@ -1,7 +1,9 @@
 package trust
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,15 +45,19 @@ func (d *Decision) Allows(rel string, data []byte) bool {
 // HOOKEXEC_TRUST_PROJECT=sha256:<hex> needs it.
 type NamedPins func(s *Snapshot) (map[string]string, error)
 
-// Decide answers for the project in snap (whose root is absolute; it need
-// not be canonical). env is $HOOKEXEC_TRUST_PROJECT.
-// A store that cannot be read (or that others can write) trusts nothing;
-// the error says why and the decision is still usable.
-func Decide(snap *Snapshot, store Store, env string, named NamedPins) (*Decision, error) {
+// Decide answers for the project at root (absolute; it need not be
+// canonical). env is $HOOKEXEC_TRUST_PROJECT. A store that cannot be read
+// (or that others can write) trusts nothing; the error says why and the
+// decision is still usable.
+func Decide(root string, store Store, env string, named NamedPins) (*Decision, error) {
 	switch {
 	case env == "1":
 		return &Decision{Trusted: true, Via: "env"}, nil
 	case strings.HasPrefix(env, "sha256:"):
+		snap, err := Scan(root)
+		if err != nil {
+			return &Decision{Why: err.Error()}, err
+		}
 		pins, err := Closure(snap, named)
 		if err != nil {
 			return &Decision{Why: err.Error()}, err
@@ -64,11 +70,11 @@ func Decide(snap *Snapshot, store Store, env string, named NamedPins) (*Decision
 		err := fmt.Errorf("%s=%q: want 1 or sha256:<hex>; the project is not trusted", EnvVar, env)
 		return &Decision{Why: err.Error()}, err
 	}
-	e, err := store.Load(snap.Root)
+	e, err := store.Load(root)
 	if e == nil && err == nil {
 		// The store is keyed by the canonical root; resolve links only
 		// when the root as given is not there.
-		if real, rerr := filepath.EvalSymlinks(snap.Root); rerr == nil && real != snap.Root {
+		if real, rerr := filepath.EvalSymlinks(root); rerr == nil && real != root {
 			e, err = store.Load(real)
 		}
 	}
@@ -79,11 +85,67 @@ func Decide(snap *Snapshot, store Store, env string, named NamedPins) (*Decision
 		return &Decision{Why: "not trusted"}, nil
 	}
 	for _, v := range e.Versions {
+		if unchangedSince(root, v) {
+			return &Decision{Trusted: true, Via: "store", pins: v.Pins}, nil
+		}
+	}
+	snap, err := Scan(root)
+	if err != nil {
+		return &Decision{Why: err.Error()}, err
+	}
+	for _, v := range e.Versions {
 		if matches(snap, v) {
 			return &Decision{Trusted: true, Via: "store", pins: v.Pins}, nil
 		}
 	}
 	return &Decision{Why: "changed since it was trusted"}, nil
+}
+
+// unchangedSince is the fast check: every directory under .hookexec/ and
+// every pinned file still has the status recorded when v was trusted. A
+// directory's status changes with any entry added, removed or renamed in
+// it, and a file's with any write, so nothing needs listing or reading.
+// False means "not known": the full check decides.
+func unchangedSince(root string, v Version) bool {
+	if len(v.Dirs) == 0 {
+		return false
+	}
+	for _, rel := range v.Dirs {
+		if !sameStat(filepath.Join(root, filepath.FromSlash(rel)), v.Stats, rel, os.Lstat) {
+			return false
+		}
+	}
+	for rel, pin := range v.Pins {
+		path := filepath.Join(root, filepath.FromSlash(rel))
+		if pin == Absent {
+			if _, err := os.Lstat(path); !errors.Is(err, fs.ErrNotExist) {
+				return false
+			}
+			continue
+		}
+		lstat := os.Lstat
+		if !InDir(rel) {
+			lstat = os.Stat // a named file is hashed through links
+		}
+		if !sameStat(path, v.Stats, rel, lstat) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameStat reports whether path has the status recorded for rel.
+func sameStat(path string, stats map[string]FileStat, rel string, stat func(string) (os.FileInfo, error)) bool {
+	want, ok := stats[rel]
+	if !ok {
+		return false
+	}
+	fi, err := stat(path)
+	if err != nil {
+		return false
+	}
+	got, ok := statOf(fi)
+	return ok && got == want
 }
 
 // Closure is the snapshot's pins plus the pins of the files its hooks name.

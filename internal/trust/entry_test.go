@@ -13,8 +13,8 @@ import (
 func TestEntryFindAndListLine(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2025, 3, 4, 5, 6, 7, 0, time.FixedZone("x", 3600))
-	v1 := NewVersion(map[string]string{".hookexec/hooks.json": "sha256:1"}, nil, nil, at)
-	v2 := NewVersion(map[string]string{".hookexec/hooks.json": "sha256:2"}, nil, nil, at)
+	v1 := NewVersion(map[string]string{".hookexec/hooks.json": "sha256:1"}, nil, nil, nil, at)
+	v2 := NewVersion(map[string]string{".hookexec/hooks.json": "sha256:2"}, nil, nil, nil, at)
 	e := &Entry{Root: "/p", Versions: []Version{v2, v1}}
 
 	assert.Same(t, &e.Versions[1], e.Find(v1.Hash))

@@ -42,6 +42,7 @@ const (
 type Snapshot struct {
 	Root    string
 	entries map[string]*entry // nil: no .hookexec/
+	dirs    map[string]fs.FileInfo
 	buf     []byte
 }
 
@@ -71,6 +72,7 @@ func Scan(root string) (*Snapshot, error) {
 		return nil, fmt.Errorf("trust: %w", err)
 	}
 	s.entries = map[string]*entry{}
+	s.dirs = map[string]fs.FileInfo{}
 	if !fi.IsDir() {
 		s.entries[DirName] = &entry{path: dir, info: fi}
 		return s, nil
@@ -79,17 +81,21 @@ func Scan(root string) (*Snapshot, error) {
 		if err != nil {
 			return fmt.Errorf("trust: %w", err)
 		}
-		if d.IsDir() {
-			return nil
-		}
-		if len(s.entries) >= MaxFiles {
+		if len(s.entries)+len(s.dirs) >= MaxFiles {
 			return fmt.Errorf("trust: %s holds more than %d files; hookexec pins at most that many", dir, MaxFiles)
 		}
 		info, err := d.Info()
 		if err != nil {
 			return fmt.Errorf("trust: %w", err)
 		}
-		rel := DirName + "/" + filepath.ToSlash(path[len(dir)+1:])
+		rel := DirName
+		if path != dir {
+			rel += "/" + filepath.ToSlash(path[len(dir)+1:])
+		}
+		if d.IsDir() {
+			s.dirs[rel] = info
+			return nil
+		}
 		s.entries[rel] = &entry{path: path, info: info}
 		return nil
 	})
@@ -120,17 +126,32 @@ func (s *Snapshot) Pins() map[string]string {
 	return out
 }
 
-// Stats returns the status of every regular file that has not changed for
-// a while (its ctime is over a second old), for Version.Stats. A file
-// changed within the last second is left out: its status could still
-// match after one more change in the same clock tick.
+// Stats returns the status of every regular file and directory that has
+// not changed for a while (its ctime is over a second old), for
+// Version.Stats. One changed within the last second is left out: its
+// status could still match after one more change in the same clock tick.
 func (s *Snapshot) Stats(now time.Time) map[string]FileStat {
 	out := map[string]FileStat{}
 	for rel, e := range s.entries {
-		if st, ok := statOf(e.info); ok && e.info.Mode().IsRegular() && st.settled(now) {
+		if st, ok := statOf(e.info); ok && e.info.Mode().IsRegular() && st.Settled(now) {
 			out[rel] = st
 		}
 	}
+	for rel, info := range s.dirs {
+		if st, ok := statOf(info); ok && st.Settled(now) {
+			out[rel] = st
+		}
+	}
+	return out
+}
+
+// Dirs returns the directories under .hookexec/ (itself included), sorted.
+func (s *Snapshot) Dirs() []string {
+	out := make([]string, 0, len(s.dirs))
+	for rel := range s.dirs {
+		out = append(out, rel)
+	}
+	slices.Sort(out)
 	return out
 }
 

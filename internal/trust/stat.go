@@ -14,6 +14,9 @@ type FileStat struct {
 	Mode  uint32 `json:"mode"`
 }
 
-func (st FileStat) settled(now time.Time) bool {
-	return st.Ctime < now.Add(-time.Second).UnixNano()
+// Settled reports whether the file has not changed for two seconds, more
+// than the coarsest change-time granularity of common file systems: any
+// later write gives it a later change time.
+func (st FileStat) Settled(now time.Time) bool {
+	return st.Ctime < now.Add(-2*time.Second).UnixNano()
 }

@@ -3,7 +3,6 @@ package trust
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -46,19 +45,23 @@ type Version struct {
 	// to its pin: every entry under .hookexec/ and every project file a
 	// hook names.
 	Pins map[string]string `json:"pins"`
-	// Stats are the status of the pinned regular files when they were
-	// trusted (only those unchanged for a while); a file with the same
-	// status is not hashed again (see FileStat).
+	// Stats are the status of the pinned regular files and of the
+	// directories under .hookexec/ when they were trusted (only those
+	// unchanged for a while); a file with the same status is not hashed
+	// again, and when every directory and file has its status the
+	// project is checked without listing a directory (see FileStat).
 	Stats map[string]FileStat `json:"stats,omitempty"`
+	// Dirs are the directories under .hookexec/ (itself included).
+	Dirs []string `json:"dirs,omitempty"`
 	// Commands are the hook commands as the user saw them, so that the
 	// next trust can show what changed.
 	Commands []string `json:"commands,omitempty"`
 }
 
-// NewVersion makes the version of a project whose pins, file status and
-// hook commands are these.
-func NewVersion(pins map[string]string, stats map[string]FileStat, commands []string, now time.Time) Version {
-	return Version{Hash: ClosureHash(pins), TrustedAt: now.UTC(), Pins: pins, Stats: stats, Commands: commands}
+// NewVersion makes the version of a project whose pins, file status,
+// directories under .hookexec/ and hook commands are these.
+func NewVersion(pins map[string]string, stats map[string]FileStat, dirs, commands []string, now time.Time) Version {
+	return Version{Hash: ClosureHash(pins), TrustedAt: now.UTC(), Pins: pins, Stats: stats, Dirs: dirs, Commands: commands}
 }
 
 // OpenStore locates the store from the environment.
@@ -110,7 +113,13 @@ func (s Store) Load(root string) (*Entry, error) {
 	if ok, err := s.checkDirs(); !ok || err != nil {
 		return nil, err
 	}
-	return readEntry(s.entryPath(root))
+	e, err := readEntry(s.entryPath(root))
+	if e != nil && e.Root != root {
+		// Another project's entry under this name (a copy or a link):
+		// it says nothing about this project.
+		return nil, fmt.Errorf("trust: store entry %s is for %s, not %s", s.entryPath(root), e.Root, root)
+	}
+	return e, err
 }
 
 func readEntry(path string) (*Entry, error) {
@@ -132,18 +141,33 @@ func readEntry(path string) (*Entry, error) {
 	if err := CheckOwner(path, fi); err != nil {
 		return nil, fmt.Errorf("trust: store refused: %w", err)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, maxEntryBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("trust: %w", err)
-	}
-	if len(data) > maxEntryBytes {
+	if fi.Size() > maxEntryBytes {
 		return nil, fmt.Errorf("trust: store entry %s is larger than %d MiB", path, maxEntryBytes>>20)
 	}
-	var e Entry
-	if err := json.Unmarshal(data, &e); err != nil {
+	// One read of the whole file (and one that finds its end): the entry
+	// is read on every event of a trusted project.
+	data := make([]byte, 0, fi.Size()+1)
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF || n == 0 && err == nil {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("trust: %w", err)
+		}
+		if len(data) == cap(data) {
+			if len(data) > maxEntryBytes {
+				return nil, fmt.Errorf("trust: store entry %s is larger than %d MiB", path, maxEntryBytes>>20)
+			}
+			data = append(data, 0)[:len(data)]
+		}
+	}
+	e, err := decodeEntry(data)
+	if err != nil {
 		return nil, fmt.Errorf("trust: store entry %s: %w", path, err)
 	}
-	return &e, nil
+	return e, nil
 }
 
 // Add records v as the newest trusted version of root (dropping an equal
@@ -183,16 +207,13 @@ func (s Store) Add(root string, v Version) (prev *Version, err error) {
 
 // write replaces root's entry atomically with a 0600 file.
 func (s Store) write(e *Entry) error {
-	data, err := json.MarshalIndent(e, "", "  ")
-	if err != nil {
-		return fmt.Errorf("trust: %w", err)
-	}
+	data := encodeEntry(e)
 	tmp, err := os.CreateTemp(s.Dir, ".entry-*")
 	if err != nil {
 		return fmt.Errorf("trust: store: %w", err)
 	}
 	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
+	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return fmt.Errorf("trust: store: %w", err)
 	}

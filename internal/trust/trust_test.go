@@ -49,10 +49,10 @@ func trustAt(t *testing.T, root string, store Store, now time.Time) Version {
 	pins, err := Closure(snap, named)
 	require.NoError(t, err)
 	stats := snap.Stats(now)
-	if st, ok := StatFile(filepath.Join(root, "hooks", "guard.sh")); ok && st.settled(now) {
+	if st, ok := StatFile(filepath.Join(root, "hooks", "guard.sh")); ok && st.Settled(now) {
 		stats["hooks/guard.sh"] = st
 	}
-	v := NewVersion(pins, stats, []string{"cmd"}, now)
+	v := NewVersion(pins, stats, snap.Dirs(), []string{"cmd"}, now)
 	_, err = store.Add(root, v)
 	require.NoError(t, err)
 	return v
@@ -60,9 +60,7 @@ func trustAt(t *testing.T, root string, store Store, now time.Time) Version {
 
 func decide(t *testing.T, root string, store Store, env string) *Decision {
 	t.Helper()
-	snap, err := Scan(root)
-	require.NoError(t, err)
-	d, _ := Decide(snap, store, env, named)
+	d, _ := Decide(root, store, env, named)
 	return d
 }
 
@@ -147,7 +145,7 @@ func TestDecideByEnvironment(t *testing.T) {
 	assert.Contains(t, d.Why, "does not match")
 
 	for _, bad := range []string{"yes", "true", "sha1:abc", " 1"} {
-		d, err := Decide(snap, store, bad, named)
+		d, err := Decide(root, store, bad, named)
 		assert.Error(t, err, bad)
 		assert.False(t, d.Trusted, bad)
 	}
@@ -226,4 +224,48 @@ func TestStatusCacheCatchesEveryEdit(t *testing.T) {
 	snap, err := Scan(root)
 	require.NoError(t, err)
 	assert.True(t, snap.unchanged(".hookexec/tests/case.json", v.Stats[".hookexec/tests/case.json"]))
+}
+
+// The fast check lists no directory and reads no file when every
+// directory and pinned file has its recorded status; an entry added,
+// removed or renamed anywhere under .hookexec/ changes a directory's
+// status, so the full check decides.
+func TestUnchangedSince(t *testing.T) {
+	t.Parallel()
+	root, store := project(t)
+	v := trustAt(t, root, store, time.Now().Add(time.Hour))
+	assert.Equal(t, []string{".hookexec", ".hookexec/tests"}, v.Dirs)
+	e, err := store.Load(root)
+	require.NoError(t, err)
+	assert.True(t, unchangedSince(root, e.Versions[0]), "the stored version round-trips with its status")
+
+	extra := filepath.Join(root, ".hookexec", "tests", "new.json")
+	write(t, extra, "{}")
+	assert.False(t, unchangedSince(root, v))
+	assert.False(t, decide(t, root, store, "").Trusted)
+	require.NoError(t, os.Remove(extra))
+	assert.False(t, unchangedSince(root, v), "the directory changed, though its files are the pinned ones")
+	assert.True(t, decide(t, root, store, "").Trusted, "the full check")
+
+	require.NoError(t, os.Rename(filepath.Join(root, ".hookexec", "tests"), filepath.Join(root, ".hookexec", "t2")))
+	assert.False(t, decide(t, root, store, "").Trusted)
+}
+
+func TestEntryFileRoundTrip(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 11, 22, 21, 0, 0, 123, time.UTC)
+	e := &Entry{Root: "/p/with\ttab\nand newline", Versions: []Version{
+		{Hash: "sha256:1", TrustedAt: at, Dirs: []string{".hookexec"},
+			Pins:     map[string]string{".hookexec/a\tb": "sha256:x", "hooks/absent.sh": Absent},
+			Stats:    map[string]FileStat{".hookexec": {Size: 1, Mtime: 2, Ctime: 3, Ino: 4, Mode: 5}, ".hookexec/a\tb": {Size: -1, Ino: 1 << 62}},
+			Commands: []string{"echo \"x\"\tand\nmore"}},
+		{Hash: "sha256:2", TrustedAt: at, Pins: map[string]string{}, Stats: map[string]FileStat{}},
+	}}
+	got, err := decodeEntry(encodeEntry(e))
+	require.NoError(t, err)
+	assert.Equal(t, e, got)
+	for _, bad := range []string{"", "{}", entryMagic + "\npin\t\"x\"\t\"y\"", entryMagic + "\nversion\tx\ty", entryMagic + "\nroot\t\"/p\"\nversion\t\"h\"\t2026-11-22T21:00:00Z\ndir\t\".hookexec\"\t1\t2"} {
+		_, err := decodeEntry([]byte(bad))
+		assert.Error(t, err, bad)
+	}
 }
