@@ -7,6 +7,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
 )
 
@@ -26,36 +27,52 @@ func Depth(getenv func(string) string) int {
 }
 
 // shared is what every hook of one run has in common (SPEC §4.2, §4.3):
-// the working directory and the environment before the hook's event key
-// and its own env. Sequential chaining never changes cwd or session_id, so
-// it is computed once per run.
+// the two working directories and the environment before the hook's event
+// key, working directory and own env. Sequential chaining never changes cwd
+// or session_id, so it is computed once per run.
 type shared struct {
-	dir string
-	env []string
+	// projectDir is where native hooks run; agentDir where agent-dialect
+	// hooks run: the input's cwd if it is an existing directory, else the
+	// project directory.
+	projectDir, agentDir string
+	env                  []string
 }
 
 func (e *Engine) shared(in *event.Input) shared {
-	dir := e.ProjectDir
-	if cwd, ok := in.String("cwd"); ok && isDir(cwd) {
-		dir = cwd
+	cwd, _ := in.String("cwd")
+	agentDir := e.ProjectDir
+	if isDir(cwd) {
+		agentDir = cwd
 	}
 	sessionID, _ := in.String("session_id")
-	return shared{dir: dir, env: OverlayEnv(e.Environ, map[string]string{
+	return shared{projectDir: e.ProjectDir, agentDir: agentDir, env: OverlayEnv(e.Environ, map[string]string{
 		"HOOKEXEC_PROJECT_DIR": e.ProjectDir,
 		"CLAUDE_PROJECT_DIR":   e.ProjectDir,
 		"GEMINI_PROJECT_DIR":   e.ProjectDir,
 		"LLXPRT_PROJECT_DIR":   e.ProjectDir,
-		"GEMINI_CWD":           dir,
+		"HOOKEXEC_CWD":         cwd,
 		"HOOKEXEC_SESSION_ID":  sessionID,
 		"GEMINI_SESSION_ID":    sessionID,
 		DepthVar:               strconv.Itoa(e.Depth + 1),
 	})}
 }
 
+// dir is the working directory of a hook (SPEC §4.2): native hooks run in
+// the project directory, so a relative script path means the project's
+// script wherever the agent has cd'd to; agent dialects keep the agents'
+// rule.
+func (sh shared) dir(h *registry.Hook) string {
+	if h.Dialect.RunsInProjectDir() {
+		return sh.projectDir
+	}
+	return sh.agentDir
+}
+
 // specFor builds the process spec of one step.
 func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 	h := step.Hook
-	env := OverlayEnv(sh.env, map[string]string{"HOOKEXEC_EVENT": h.EventKey}, h.Env)
+	dir := sh.dir(h)
+	env := OverlayEnv(sh.env, map[string]string{"HOOKEXEC_EVENT": h.EventKey, "GEMINI_CWD": dir}, h.Env)
 	var argv []string
 	if h.ExecForm {
 		lookup := envLookup(env)
@@ -67,7 +84,7 @@ func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 	} else {
 		argv = []string{step.Shell, "-c", h.Command}
 	}
-	return runner.Spec{Argv: argv, Dir: sh.dir, Env: env, Timeout: step.Timeout, Stdin: stdin}
+	return runner.Spec{Argv: argv, Dir: dir, Env: env, Timeout: step.Timeout, Stdin: stdin}
 }
 
 // OverlayEnv returns base ("NAME=value") with the overlays applied in order

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
 )
 
@@ -44,7 +45,8 @@ func TestHookEnvironment(t *testing.T) {
 		"CLAUDE_PROJECT_DIR":   f.dir,
 		"GEMINI_PROJECT_DIR":   f.dir,
 		"LLXPRT_PROJECT_DIR":   f.dir,
-		"GEMINI_CWD":           f.dir, // the input's cwd
+		"GEMINI_CWD":           f.dir, // its working directory (the project)
+		"HOOKEXEC_CWD":         f.dir, // the input's cwd (filled in)
 		"GEMINI_SESSION_ID":    "s-1",
 		"HOOKEXEC_SESSION_ID":  "mine",
 		"MODE":                 "strict",
@@ -72,6 +74,12 @@ func TestHookEnvironmentHasNoDuplicateNames(t *testing.T) {
 	assert.Equal(t, []string{"42"}, depths, "the hook's env wins, once")
 }
 
+// TestHookWorkingDirectory: native hooks run in the project directory
+// whatever the input's cwd, so a relative script path cannot resolve
+// against wherever the agent has cd'd to; agent dialects run in the input's
+// cwd when it is an existing directory, else in the project directory
+// (SPEC §4.2). GEMINI_CWD is the hook's working directory, HOOKEXEC_CWD the
+// input's cwd (SPEC §4.3).
 func TestHookWorkingDirectory(t *testing.T) {
 	t.Parallel()
 	elsewhere := t.TempDir()
@@ -80,32 +88,37 @@ func TestHookWorkingDirectory(t *testing.T) {
 	tests := []struct {
 		name    string
 		cwd     any  // the input's cwd; nil: not set (hookexec's own wd is filled in)
-		project bool // the project directory is expected
+		project bool // agent dialects: the project directory is expected
+		hookCwd string
 	}{
-		{name: "the input's cwd when it is a directory", cwd: elsewhere},
-		{name: "the project dir when cwd does not exist", cwd: filepath.Join(elsewhere, "missing"), project: true},
-		{name: "the project dir when cwd is a file", cwd: file, project: true},
+		{name: "the input's cwd when it is a directory", cwd: elsewhere, hookCwd: elsewhere},
+		{name: "the project dir when cwd does not exist", cwd: filepath.Join(elsewhere, "missing"), project: true, hookCwd: filepath.Join(elsewhere, "missing")},
+		{name: "the project dir when cwd is a file", cwd: file, project: true, hookCwd: file},
 		{name: "the project dir when cwd is not a string", cwd: 42, project: true},
 		{name: "the project dir when cwd is empty", cwd: "", project: true},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			input := `{"cwd":` + string(mustJSON(t, tt.cwd)) + `}`
-			pwd := hook{"type": "command", "command": "pwd", "args": []string{"-P"}}
-			f := load(t, "BeforeAgent", map[string][]def{"BeforeAgent": {group(pwd, printEnv(nil))}}, input, planner.Options{})
-			v := f.run(t)
+		for _, dialect := range []registry.Dialect{registry.Native, registry.Claude, registry.Gemini, registry.LLxprt} {
+			t.Run(string(dialect)+"/"+tt.name, func(t *testing.T) {
+				t.Parallel()
+				input := `{"cwd":` + string(mustJSON(t, tt.cwd)) + `}`
+				pwd := hook{"type": "command", "command": "pwd", "args": []string{"-P"}}
+				f := loadDialect(t, dialect, "BeforeAgent", map[string][]def{"BeforeAgent": {group(pwd, printEnv(nil))}}, input, planner.Options{})
+				v := f.run(t)
 
-			require.Equal(t, []aggregator.Outcome{aggregator.Success, aggregator.Success}, outcomes(v))
-			want := elsewhere
-			if tt.project {
-				want = f.dir
-			}
-			physical, err := filepath.EvalSymlinks(want)
-			require.NoError(t, err)
-			assert.Equal(t, physical+"\n", v.Hooks[0].Stdout)
-			assert.Equal(t, want, envMap(v.Hooks[1].Stdout)["GEMINI_CWD"])
-		})
+				require.Equal(t, []aggregator.Outcome{aggregator.Success, aggregator.Success}, outcomes(v))
+				want := elsewhere
+				if tt.project || dialect == registry.Native {
+					want = f.dir
+				}
+				physical, err := filepath.EvalSymlinks(want)
+				require.NoError(t, err)
+				assert.Equal(t, physical+"\n", v.Hooks[0].Stdout)
+				env := envMap(v.Hooks[1].Stdout)
+				assert.Equal(t, want, env["GEMINI_CWD"], "GEMINI_CWD is the hook's working directory")
+				assert.Equal(t, tt.hookCwd, env["HOOKEXEC_CWD"], "HOOKEXEC_CWD is the input's cwd")
+			})
+		}
 	}
 }
 
