@@ -176,9 +176,26 @@ func (r *hookReader) env() map[string]string {
 		case hasNUL(m.val.str):
 			r.fail(m.val.off, `"env.%s" contains a NUL byte`, m.key)
 		}
+		if why, ok := reservedEnv(m.key); ok && !r.bad {
+			r.d.warn(m.keyOff, `%s: "env.%s" is ignored: %s`, r.where, m.key, why)
+			continue
+		}
 		env[m.key] = m.val.str
 	}
 	return env
+}
+
+// reservedEnv reports whether a hook's env cannot set name, and why (SPEC
+// §2.4, §4.3). The engine enforces the same; dropping such a variable here
+// keeps the plan and dedup true to what runs, and the warning says so.
+func reservedEnv(name string) (why string, ok bool) {
+	switch name {
+	case "HOOKEXEC_DEPTH":
+		return "hookexec counts nested runs with it, so a hook cannot reset the recursion guard", true
+	case "HOOKEXEC_TRUST_PROJECT":
+		return "only the user trusts a project, never a config (SPEC §2.4)", true
+	}
+	return "", false
 }
 
 // timeout reads a positive number in the dialect's unit, or a positive Go
