@@ -103,14 +103,28 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 		}
 	}
 	if dir := d.spec.extDir; dir != "" {
-		expand := func(s string) string { return strings.ReplaceAll(s, "${extensionPath}", dir) }
-		h.Command = expand(h.Command)
+		// SPEC §2.3: ${extensionPath} is the extension's directory. The
+		// exec form and env values reach no shell: plain substitution. In
+		// the shell form the directory is never pasted in as text (a
+		// directory named `e$(touch pwned)` would run code): it becomes a
+		// reference to $HOOKEXEC_EXTENSION_PATH, which every hook of the
+		// extension gets.
+		expand := func(s string) string { return strings.ReplaceAll(s, extensionPathToken, dir) }
+		if h.ExecForm {
+			h.Command = expand(h.Command)
+		} else {
+			h.Command = shellExtensionPath(h.Command)
+		}
 		for i := range h.Args {
 			h.Args[i] = expand(h.Args[i])
+		}
+		if h.Env == nil {
+			h.Env = map[string]string{}
 		}
 		for k, val := range h.Env {
 			h.Env[k] = expand(val)
 		}
+		h.Env[ExtensionPathVar] = dir
 	}
 	return h
 }
