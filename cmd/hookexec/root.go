@@ -77,9 +77,9 @@ func (a *app) logger() (zerolog.Logger, error) {
 	}
 	var w io.Writer = a.stderr
 	if a.logFile != "" {
-		f, err := os.OpenFile(a.logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		f, err := openOutput("--log-file", a.logFile, os.O_APPEND)
 		if err != nil {
-			return zerolog.Nop(), fmt.Errorf("cannot open log file: %w", err)
+			return zerolog.Nop(), err
 		}
 		a.logClose = f.Close
 		w = f

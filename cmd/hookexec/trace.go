@@ -85,7 +85,15 @@ func writeTrace(path string, ev event.Event, start, loaded time.Time, v aggregat
 	if err != nil {
 		return fmt.Errorf("--trace: %w", err)
 	}
-	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+	f, err := openOutput("--trace", path, os.O_TRUNC)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(append(data, '\n'))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return fmt.Errorf("--trace: %w", err)
 	}
 	return nil

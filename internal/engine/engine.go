@@ -48,7 +48,7 @@ func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Inpu
 	specs := e.prepare(p, in)
 	for i, step := range p.Steps {
 		specs[i].Budget = budget
-		e.Log.Debug().Str("hook", step.Hook.DisplayName()).Strs("argv", specs[i].Argv).Msg("starting hook")
+		e.logStart(step)
 	}
 	results := e.Runner.RunAll(ctx, specs)
 	reports := make([]aggregator.HookReport, len(p.Steps))
@@ -93,7 +93,7 @@ func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.In
 		}
 		spec := sh.specFor(step, cur.Encode(step.Hook.EventKey))
 		spec.Budget = budget
-		e.Log.Debug().Str("hook", step.Hook.DisplayName()).Strs("argv", spec.Argv).Msg("starting hook")
+		e.logStart(step)
 		reports[i] = aggregator.Interpret(p.Event, m, e.Runner.Run(ctx, spec))
 		e.logReport(reports[i])
 		out := reports[i].Output
@@ -109,6 +109,23 @@ func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.In
 		}
 	}
 	return reports
+}
+
+// logStart logs a hook about to start with its argv as configured, never as
+// run: the exec form's ${NAME} placeholders are substituted from the
+// environment, which may hold secrets (`Bearer ${GITHUB_TOKEN}`), and logs
+// must not show them.
+func (e *Engine) logStart(step planner.Step) {
+	ev := e.Log.Debug()
+	if !ev.Enabled() {
+		return
+	}
+	h := step.Hook
+	argv := []string{step.Shell, "-c", h.Command} // hookexec expands nothing in the shell form
+	if h.ExecForm {
+		argv = append([]string{h.Command}, h.Args...)
+	}
+	ev.Str("hook", h.DisplayName()).Strs("argv", argv).Msg("starting hook")
 }
 
 func (e *Engine) logReport(r aggregator.HookReport) {

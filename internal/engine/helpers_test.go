@@ -67,9 +67,16 @@ type fixture struct {
 // JSON object; "" means {}) and builds the plan for eventName with opts.
 func load(t testing.TB, eventName string, events map[string][]def, input string, opts planner.Options) fixture {
 	t.Helper()
+	return loadDialect(t, "", eventName, events, input, opts)
+}
+
+// loadDialect is load with the config read in dialect ("": native, as its
+// location says).
+func loadDialect(t testing.TB, dialect registry.Dialect, eventName string, events map[string][]def, input string, opts planner.Options) fixture {
+	t.Helper()
 	dir := t.TempDir()
 	path := configFile(t, dir, events)
-	reg, err := registry.Load(registry.Options{Configs: []string{path}, Getenv: func(string) string { return "" }})
+	reg, err := registry.Load(registry.Options{Configs: []string{path}, Dialect: dialect, Getenv: func(string) string { return "" }})
 	require.NoError(t, err)
 	require.Empty(t, reg.Warnings, "the test config is valid")
 	ev, ok := event.ByKey(eventName)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
 )
 
@@ -16,46 +17,80 @@ const DepthVar = "HOOKEXEC_DEPTH"
 // MaxDepth is the inherited depth at which fire refuses to run hooks.
 const MaxDepth = 8
 
-// Depth parses the inherited HOOKEXEC_DEPTH (0 when unset or invalid).
+// TrustProjectVar trusts a project's files for one run (SPEC §2.4). Only
+// the user sets it: a hook's own env cannot.
+const TrustProjectVar = "HOOKEXEC_TRUST_PROJECT"
+
+// Depth parses the inherited HOOKEXEC_DEPTH: 0 when unset or blank. A value
+// that is not a non-negative decimal integer that fits an int (garbage,
+// negative, overflowing) counts as MaxDepth, so a recursion cannot be
+// restarted by corrupting the counter.
 func Depth(getenv func(string) string) int {
-	n, err := strconv.Atoi(strings.TrimSpace(getenv(DepthVar)))
-	if err != nil || n < 0 {
+	s := strings.TrimSpace(getenv(DepthVar))
+	if s == "" {
 		return 0
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return MaxDepth
 	}
 	return n
 }
 
 // shared is what every hook of one run has in common (SPEC §4.2, §4.3):
-// the working directory and the environment before the hook's event key
-// and its own env. Sequential chaining never changes cwd or session_id, so
-// it is computed once per run.
+// the two working directories, the depth a hook sees and the environment
+// before the hook's event key, working directory and own env. Sequential
+// chaining never changes cwd or session_id, so it is computed once per run.
 type shared struct {
-	dir string
-	env []string
+	// projectDir is where native hooks run; agentDir where agent-dialect
+	// hooks run: the input's cwd if it is an existing directory, else the
+	// project directory.
+	projectDir, agentDir string
+	depth                string
+	env                  []string
 }
 
 func (e *Engine) shared(in *event.Input) shared {
-	dir := e.ProjectDir
-	if cwd, ok := in.String("cwd"); ok && isDir(cwd) {
-		dir = cwd
+	cwd, _ := in.String("cwd")
+	agentDir := e.ProjectDir
+	if isDir(cwd) {
+		agentDir = cwd
 	}
 	sessionID, _ := in.String("session_id")
-	return shared{dir: dir, env: OverlayEnv(e.Environ, map[string]string{
+	return shared{projectDir: e.ProjectDir, agentDir: agentDir, depth: strconv.Itoa(e.Depth + 1), env: OverlayEnv(e.Environ, map[string]string{
 		"HOOKEXEC_PROJECT_DIR": e.ProjectDir,
 		"CLAUDE_PROJECT_DIR":   e.ProjectDir,
 		"GEMINI_PROJECT_DIR":   e.ProjectDir,
 		"LLXPRT_PROJECT_DIR":   e.ProjectDir,
-		"GEMINI_CWD":           dir,
+		"HOOKEXEC_CWD":         cwd,
 		"HOOKEXEC_SESSION_ID":  sessionID,
 		"GEMINI_SESSION_ID":    sessionID,
-		DepthVar:               strconv.Itoa(e.Depth + 1),
 	})}
 }
 
-// specFor builds the process spec of one step.
+// dir is the working directory of a hook (SPEC §4.2): native hooks run in
+// the project directory, so a relative script path means the project's
+// script wherever the agent has cd'd to; agent dialects keep the agents'
+// rule.
+func (sh shared) dir(h *registry.Hook) string {
+	if h.Dialect.RunsInProjectDir() {
+		return sh.projectDir
+	}
+	return sh.agentDir
+}
+
+// specFor builds the process spec of one step. The hook's own env wins over
+// hookexec's variables except two it cannot set (SPEC §2.4, §4.3):
+// HOOKEXEC_DEPTH, so that a hook cannot reset the recursion guard, and
+// HOOKEXEC_TRUST_PROJECT, so that a hook cannot trust a project for a
+// hookexec it runs (the parent's value, if any, is passed on).
 func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 	h := step.Hook
-	env := OverlayEnv(sh.env, map[string]string{"HOOKEXEC_EVENT": h.EventKey}, h.Env)
+	dir := sh.dir(h)
+	env := OverlayEnv(sh.env,
+		map[string]string{"HOOKEXEC_EVENT": h.EventKey, "GEMINI_CWD": dir},
+		withoutVar(h.Env, TrustProjectVar),
+		map[string]string{DepthVar: sh.depth})
 	var argv []string
 	if h.ExecForm {
 		lookup := envLookup(env)
@@ -67,7 +102,7 @@ func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 	} else {
 		argv = []string{step.Shell, "-c", h.Command}
 	}
-	return runner.Spec{Argv: argv, Dir: sh.dir, Env: env, Timeout: step.Timeout, Stdin: stdin}
+	return runner.Spec{Argv: argv, Dir: dir, Env: env, Timeout: step.Timeout, Stdin: stdin}
 }
 
 // OverlayEnv returns base ("NAME=value") with the overlays applied in order
@@ -88,6 +123,20 @@ func OverlayEnv(base []string, overlays ...map[string]string) []string {
 	}
 	for k, v := range over {
 		out = append(out, k+"="+v)
+	}
+	return out
+}
+
+// withoutVar returns env without name; env itself when it lacks it.
+func withoutVar(env map[string]string, name string) map[string]string {
+	if _, ok := env[name]; !ok {
+		return env
+	}
+	out := make(map[string]string, len(env)-1)
+	for k, v := range env {
+		if k != name {
+			out[k] = v
+		}
 	}
 	return out
 }

@@ -111,3 +111,10 @@ func (d Dialect) valid() bool {
 	}
 	return false
 }
+
+// RunsInProjectDir reports whether the dialect's hooks run in the project
+// directory (native) rather than in the agent's working directory, as the
+// agents run theirs (SPEC §4.2).
+func (d Dialect) RunsInProjectDir() bool {
+	return d != Claude && d != Gemini && d != LLxprt
+}

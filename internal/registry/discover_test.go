@@ -125,8 +125,8 @@ func TestExtensionPathSubstitution(t *testing.T) {
 	require.Len(t, reg.Hooks, 3)
 	assert.Equal(t, "${extensionPath}/x", reg.Hooks[0].Command)
 	h := reg.Hooks[1]
-	assert.Equal(t, extDir+"/run.sh "+extDir, h.Command)
-	assert.Equal(t, map[string]string{"EXT": extDir + "/data", "OTHER": "${HOME}"}, h.Env)
+	assert.Equal(t, `"${HOOKEXEC_EXTENSION_PATH}"/run.sh "${HOOKEXEC_EXTENSION_PATH}"`, h.Command, "the shell form gets a variable, never the directory as code")
+	assert.Equal(t, map[string]string{"EXT": extDir + "/data", "OTHER": "${HOME}", "HOOKEXEC_EXTENSION_PATH": extDir}, h.Env)
 	assert.Equal(t, "${extensionPath}", h.Name, "only command, args and env are substituted")
 	assert.Equal(t, extDir+"/bin/lint", reg.Hooks[2].Command)
 	assert.Equal(t, []string{"--config", extDir + "/lint.toml"}, reg.Hooks[2].Args)

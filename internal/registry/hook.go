@@ -103,14 +103,28 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 		}
 	}
 	if dir := d.spec.extDir; dir != "" {
-		expand := func(s string) string { return strings.ReplaceAll(s, "${extensionPath}", dir) }
-		h.Command = expand(h.Command)
+		// SPEC §2.3: ${extensionPath} is the extension's directory. The
+		// exec form and env values reach no shell: plain substitution. In
+		// the shell form the directory is never pasted in as text (a
+		// directory named `e$(touch pwned)` would run code): it becomes a
+		// reference to $HOOKEXEC_EXTENSION_PATH, which every hook of the
+		// extension gets.
+		expand := func(s string) string { return strings.ReplaceAll(s, extensionPathToken, dir) }
+		if h.ExecForm {
+			h.Command = expand(h.Command)
+		} else {
+			h.Command = shellExtensionPath(h.Command)
+		}
 		for i := range h.Args {
 			h.Args[i] = expand(h.Args[i])
+		}
+		if h.Env == nil {
+			h.Env = map[string]string{}
 		}
 		for k, val := range h.Env {
 			h.Env[k] = expand(val)
 		}
+		h.Env[ExtensionPathVar] = dir
 	}
 	return h
 }
@@ -176,9 +190,26 @@ func (r *hookReader) env() map[string]string {
 		case hasNUL(m.val.str):
 			r.fail(m.val.off, `"env.%s" contains a NUL byte`, m.key)
 		}
+		if why, ok := reservedEnv(m.key); ok && !r.bad {
+			r.d.warn(m.keyOff, `%s: "env.%s" is ignored: %s`, r.where, m.key, why)
+			continue
+		}
 		env[m.key] = m.val.str
 	}
 	return env
+}
+
+// reservedEnv reports whether a hook's env cannot set name, and why (SPEC
+// §2.4, §4.3). The engine enforces the same; dropping such a variable here
+// keeps the plan and dedup true to what runs, and the warning says so.
+func reservedEnv(name string) (why string, ok bool) {
+	switch name {
+	case "HOOKEXEC_DEPTH":
+		return "hookexec counts nested runs with it, so a hook cannot reset the recursion guard", true
+	case "HOOKEXEC_TRUST_PROJECT":
+		return "only the user trusts a project, never a config (SPEC §2.4)", true
+	}
+	return "", false
 }
 
 // timeout reads a positive number in the dialect's unit, or a positive Go

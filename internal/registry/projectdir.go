@@ -9,9 +9,14 @@ import (
 // ResolveProjectDir returns the project directory (SPEC §2.3): the first of
 // flag (--project-dir), $HOOKEXEC_PROJECT_DIR, $CLAUDE_PROJECT_DIR,
 // $GEMINI_PROJECT_DIR, $LLXPRT_PROJECT_DIR, inputCwd (the event input's
-// "cwd") if it is an existing directory, and the process's working
-// directory. The result is absolute and clean; symlinks are not resolved.
-// A nil getenv means os.Getenv.
+// "cwd") if it is an absolute path to an existing directory, and the
+// process's working directory. The result is absolute and clean; symlinks
+// are not resolved. A nil getenv means os.Getenv.
+//
+// A relative inputCwd is never used: it would be resolved against
+// hookexec's own working directory, so an input such as
+// {"cwd": "../other-repo"} could pick another repository's .hookexec/ as
+// the project.
 func ResolveProjectDir(flag string, getenv func(string) string, inputCwd string) (string, error) {
 	if getenv == nil {
 		getenv = os.Getenv
@@ -23,7 +28,7 @@ func ResolveProjectDir(flag string, getenv func(string) string, inputCwd string)
 		}
 		dir = getenv(name)
 	}
-	if dir == "" && inputCwd != "" {
+	if dir == "" && filepath.IsAbs(inputCwd) {
 		if fi, err := os.Stat(inputCwd); err == nil && fi.IsDir() {
 			dir = inputCwd
 		}

@@ -49,6 +49,10 @@ func TestResolveProjectDir(t *testing.T) {
 		{"input cwd symlink kept", "", nil, link, link},
 		{"input cwd missing", "", nil, filepath.Join(existing, "nope"), wd},
 		{"input cwd is a file", "", nil, writeFile(t, filepath.Join(existing, "f"), ""), wd},
+		// SPEC §2.3: only an absolute input cwd; these exist relative to wd.
+		{"relative input cwd ignored", "", nil, "..", wd},
+		{"relative input cwd into another repository ignored", "", nil, "../registry", wd},
+		{"dot input cwd ignored", "", nil, ".", wd},
 		{"working directory", "", nil, "", wd},
 		{"relative flag made absolute", "sub/../proj", nil, "", filepath.Join(wd, "proj")},
 		{"unclean env cleaned", "", map[string]string{"CLAUDE_PROJECT_DIR": "/p//x/"}, "", "/p/x"},

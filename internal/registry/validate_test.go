@@ -252,7 +252,7 @@ func TestValidateDiscovered(t *testing.T) {
 	assert.Equal(t, []string{`1:12: error: unknown event "BeforeTol" (did you mean "BeforeTool"?); its hooks are skipped`}, findingTexts(report.Files[1].Findings))
 	assert.Equal(t, ext, report.Files[2].Path)
 	assert.Equal(t, Extension, report.Files[2].Source)
-	assert.Equal(t, []string{`1:69: error: BeforeTool[0].hooks[0]: script ` + filepath.Join(dir, ".hookexec", "extensions", "e") + `/run.sh does not exist; the shell exits 127 and the hook always fails`},
+	assert.Equal(t, []string{`1:69: error: BeforeTool[0].hooks[0]: script "${HOOKEXEC_EXTENSION_PATH}"/run.sh does not exist (resolved to ` + filepath.Join(dir, ".hookexec", "extensions", "e") + `/run.sh); the shell exits 127 and the hook always fails`},
 		findingTexts(report.Files[2].Findings))
 	assert.Equal(t, 2, report.Count(SeverityError))
 	assert.Equal(t, 0, report.Count(SeverityWarning))

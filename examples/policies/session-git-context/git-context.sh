@@ -7,7 +7,12 @@
 # In a directory that is not in a git work tree, or without git, the context
 # says so. It never blocks (SessionStart cannot). POSIX sh, sed, awk; no jq.
 
-cat >/dev/null # the event is not needed; the working directory is the session's cwd
+cat >/dev/null # the event is not needed
+# A native hook runs in the project directory; the agent's own working
+# directory (the session's cwd) is $HOOKEXEC_CWD.
+if [ -n "${HOOKEXEC_CWD:-}" ] && [ -d "$HOOKEXEC_CWD" ]; then
+	cd "$HOOKEXEC_CWD" || exit 1
+fi
 
 # json_escape: stdin as the contents of one JSON string.
 json_escape() {
