@@ -102,13 +102,15 @@ func (a *app) trust(args []string, f trustFlags) error {
 
 	if old := entry.Find(review.Hash); old != nil {
 		fmt.Fprintf(a.stdout, "already trusted: this is the version trusted at %s\n", stamp(old.TrustedAt))
-		if &entry.Versions[0] == old {
-			return nil
-		}
+		newest := &entry.Versions[0] == old
+		// Recorded again all the same: the files' status is refreshed,
+		// so the check on each event reads less (trust.FileStat).
 		if _, err := store.Add(review.Root, v); err != nil {
 			return err
 		}
-		fmt.Fprintln(a.stdout, "it is the newest trusted version again")
+		if !newest {
+			fmt.Fprintln(a.stdout, "it is the newest trusted version again")
+		}
 		return nil
 	}
 	if entry != nil && len(entry.Versions) > 0 {

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -105,33 +107,85 @@ func Decide(root string, store Store, env string, named NamedPins) (*Decision, e
 // every pinned file still has the status recorded when v was trusted. A
 // directory's status changes with any entry added, removed or renamed in
 // it, and a file's with any write, so nothing needs listing or reading.
+// What changed just before it was trusted has no recorded status (see
+// FileStat.Settled): such a directory is listed and such a file hashed.
 // False means "not known": the full check decides.
 func unchangedSince(root string, v Version) bool {
 	if len(v.Dirs) == 0 {
 		return false
 	}
+	var h Snapshot // its buffer, for hashing
 	for _, rel := range v.Dirs {
-		if !sameStat(filepath.Join(root, filepath.FromSlash(rel)), v.Stats, rel, os.Lstat) {
+		path := filepath.Join(root, filepath.FromSlash(rel))
+		if _, ok := v.Stats[rel]; ok {
+			if !sameStat(path, v.Stats, rel, os.Lstat) {
+				return false
+			}
+		} else if !sameEntries(path, rel, v) {
 			return false
 		}
 	}
 	for rel, pin := range v.Pins {
 		path := filepath.Join(root, filepath.FromSlash(rel))
-		if pin == Absent {
-			if _, err := os.Lstat(path); !errors.Is(err, fs.ErrNotExist) {
-				return false
-			}
-			continue
-		}
 		lstat := os.Lstat
 		if !InDir(rel) {
 			lstat = os.Stat // a named file is hashed through links
 		}
-		if !sameStat(path, v.Stats, rel, lstat) {
-			return false
+		_, recorded := v.Stats[rel]
+		switch {
+		case pin == Absent:
+			if _, err := os.Lstat(path); !errors.Is(err, fs.ErrNotExist) {
+				return false
+			}
+		case recorded:
+			if !sameStat(path, v.Stats, rel, lstat) {
+				return false
+			}
+		case strings.HasPrefix(pin, "sha256:"):
+			fi, err := lstat(path)
+			if err != nil || !fi.Mode().IsRegular() {
+				return false
+			}
+			if got, err := h.hashFile(path); err != nil || got != pin {
+				return false
+			}
+		default:
+			return false // a link or a special file: the full check
 		}
 	}
 	return true
+}
+
+// sameEntries reports whether the directory rel holds exactly the entries
+// v pins or lists in it.
+func sameEntries(dir, rel string, v Version) bool {
+	f, err := os.Open(dir)
+	if err != nil {
+		return false
+	}
+	names, err := f.Readdirnames(-1)
+	f.Close()
+	if err != nil {
+		return false
+	}
+	for _, name := range names {
+		child := rel + "/" + name
+		if _, ok := v.Pins[child]; !ok && !slices.Contains(v.Dirs, child) {
+			return false
+		}
+	}
+	want := 0
+	for child := range v.Pins {
+		if path.Dir(child) == rel {
+			want++
+		}
+	}
+	for _, child := range v.Dirs {
+		if child != rel && path.Dir(child) == rel {
+			want++
+		}
+	}
+	return len(names) == want
 }
 
 // sameStat reports whether path has the status recorded for rel.

@@ -269,3 +269,31 @@ func TestEntryFileRoundTrip(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 }
+
+// Files and directories changed just before the trust have no recorded
+// status: the fast check lists and hashes just those, and still catches
+// every change.
+func TestUnchangedSinceWithFreshFiles(t *testing.T) {
+	t.Parallel()
+	root, store := project(t)
+	v := trustNow(t, root, store) // everything was written a moment ago
+	require.Empty(t, v.Stats)
+	require.Equal(t, []string{".hookexec", ".hookexec/tests"}, v.Dirs)
+	assert.True(t, unchangedSince(root, v))
+
+	extra := filepath.Join(root, ".hookexec", "tests", "new.json")
+	write(t, extra, "{}")
+	assert.False(t, unchangedSince(root, v), "a new file")
+	require.NoError(t, os.Remove(extra))
+	assert.True(t, unchangedSince(root, v))
+
+	write(t, filepath.Join(root, "hooks", "guard.sh"), "exit 1\n")
+	assert.False(t, unchangedSince(root, v), "a named script changed")
+	write(t, filepath.Join(root, "hooks", "guard.sh"), "exit 0\n")
+	assert.True(t, unchangedSince(root, v))
+
+	require.NoError(t, os.Remove(filepath.Join(root, ".hookexec", "hooks.json")))
+	require.NoError(t, os.Symlink("/dev/zero", filepath.Join(root, ".hookexec", "hooks.json")))
+	assert.False(t, unchangedSince(root, v), "a file replaced by a link")
+	assert.False(t, decide(t, root, store, "").Trusted)
+}
