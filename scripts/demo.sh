@@ -6,6 +6,9 @@ set -u
 bin=${1:-bin/hookexec}
 cd "$(dirname "$0")/.."
 config=examples/demo/hooks.json
+# hookexec reads a config only if no one else can write it (SPEC §2.4); a
+# checkout made with umask 002 is group-writable.
+chmod go-w "$config"
 
 for ev in examples/demo/events/rm-rf.json examples/demo/events/ls.json; do
 	echo "================================================================"
