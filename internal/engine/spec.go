@@ -9,6 +9,7 @@ import (
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // DepthVar is the environment variable that counts nested hookexec runs.
@@ -16,10 +17,6 @@ const DepthVar = "HOOKEXEC_DEPTH"
 
 // MaxDepth is the inherited depth at which fire refuses to run hooks.
 const MaxDepth = 8
-
-// TrustProjectVar trusts a project's files for one run (SPEC §2.4). Only
-// the user sets it: a hook's own env cannot.
-const TrustProjectVar = "HOOKEXEC_TRUST_PROJECT"
 
 // Depth parses the inherited HOOKEXEC_DEPTH: 0 when unset or blank. A value
 // that is not a non-negative decimal integer that fits an int (garbage,
@@ -89,7 +86,7 @@ func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 	dir := sh.dir(h)
 	env := OverlayEnv(sh.env,
 		map[string]string{"HOOKEXEC_EVENT": h.EventKey, "GEMINI_CWD": dir},
-		withoutVar(h.Env, TrustProjectVar),
+		withoutVar(h.Env, trust.EnvVar),
 		map[string]string{DepthVar: sh.depth})
 	var argv []string
 	if h.ExecForm {

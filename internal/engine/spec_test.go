@@ -14,6 +14,7 @@ import (
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // printEnv is an exec-form hook printing its environment, NUL-separated.
@@ -66,7 +67,7 @@ func TestHookEnvCannotSetReservedVariables(t *testing.T) {
 	t.Parallel()
 	h := &registry.Hook{
 		EventKey: "BeforeTool", Command: "true", Dialect: registry.Native,
-		Env: map[string]string{DepthVar: "0", TrustProjectVar: "1", "MODE": "strict"},
+		Env: map[string]string{DepthVar: "0", trust.EnvVar: "1", "MODE": "strict"},
 	}
 	step := planner.Step{Hook: h, Shell: "sh"}
 	tests := []struct {
@@ -92,11 +93,11 @@ func TestHookEnvCannotSetReservedVariables(t *testing.T) {
 				values[name] = append(values[name], value)
 			}
 			assert.Equal(t, []string{"3"}, values[DepthVar], "inherited + 1, once, whatever the hook's env says")
-			assert.Equal(t, tt.wantTrust, values[TrustProjectVar])
+			assert.Equal(t, tt.wantTrust, values[trust.EnvVar])
 			assert.Equal(t, []string{"strict"}, values["MODE"], "the rest of the hook's env still applies")
 		})
 	}
-	assert.Equal(t, "1", h.Env[TrustProjectVar], "the hook itself is not changed")
+	assert.Equal(t, "1", h.Env[trust.EnvVar], "the hook itself is not changed")
 }
 
 func TestDepth(t *testing.T) {

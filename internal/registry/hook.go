@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // unsupportedType reports the Claude Code hook types hookexec does not run.
@@ -206,7 +208,7 @@ func reservedEnv(name string) (why string, ok bool) {
 	switch name {
 	case "HOOKEXEC_DEPTH":
 		return "hookexec counts nested runs with it, so a hook cannot reset the recursion guard", true
-	case "HOOKEXEC_TRUST_PROJECT":
+	case trust.EnvVar:
 		return "only the user trusts a project, never a config (SPEC §2.4)", true
 	}
 	return "", false
