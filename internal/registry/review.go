@@ -92,7 +92,7 @@ func describeHook(h *Hook, root string) string {
 		file = filepath.ToSlash(rel)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s", file, h.EventKey)
+	fmt.Fprintf(&b, "%s %s", printable(file), h.EventKey)
 	if h.Matcher != nil && !h.Matcher.MatchesAll() {
 		fmt.Fprintf(&b, " %s", strconv.Quote(h.Matcher.String()))
 	}
@@ -134,12 +134,5 @@ func describeHook(h *Hook, root string) string {
 	return b.String()
 }
 
-// printable quotes a string that holds control characters.
-func printable(s string) string {
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f {
-			return strconv.Quote(s)
-		}
-	}
-	return s
-}
+// printable is trust.Printable: what a person reviews is shown as it is.
+func printable(s string) string { return trust.Printable(s) }

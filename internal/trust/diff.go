@@ -128,13 +128,13 @@ func (c Changes) WriteText(w io.Writer, cur map[string]string) {
 	if len(c.Added)+len(c.Removed)+len(c.Changed) > 0 {
 		fmt.Fprintln(w, "  files:")
 		for _, p := range c.Added {
-			fmt.Fprintf(w, "    added    %s  %s\n", p, ShortPin(cur[p]))
+			fmt.Fprintf(w, "    added    %s  %s\n", Printable(p), ShortPin(cur[p]))
 		}
 		for _, p := range c.Removed {
-			fmt.Fprintf(w, "    removed  %s\n", p)
+			fmt.Fprintf(w, "    removed  %s\n", Printable(p))
 		}
 		for _, p := range c.Changed {
-			fmt.Fprintf(w, "    changed  %s  %s\n", p, ShortPin(cur[p]))
+			fmt.Fprintf(w, "    changed  %s  %s\n", Printable(p), ShortPin(cur[p]))
 		}
 	}
 }

@@ -95,3 +95,18 @@ func TestShortPin(t *testing.T) {
 		assert.Equal(t, pin, ShortPin(pin))
 	}
 }
+
+func TestPrintable(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"./hooks/guard.sh --x 'a b'": "./hooks/guard.sh --x 'a b'",
+		"ünïcödé ✓":                  "ünïcödé ✓",
+		"ok\x1b[2Kgone":              `"ok\x1b[2Kgone"`,
+		"a\nb":                       `"a\nb"`,
+		"safe.sh \u202egpj.exe":      `"safe.sh \u202egpj.exe"`,
+		"zero\u200bwidth":            `"zero\u200bwidth"`,
+		"c1\u0085":                   `"c1\u0085"`,
+	} {
+		assert.Equal(t, want, Printable(in), in)
+	}
+}

@@ -35,7 +35,7 @@ func (e *Entry) ListLine(status string) string {
 		v := e.Versions[0]
 		newest = ShortPin(v.Hash) + " " + v.TrustedAt.UTC().Format(time.RFC3339)
 	}
-	return fmt.Sprintf("%s  %s  %s  %s", e.Root, versions, newest, status)
+	return fmt.Sprintf("%s  %s  %s  %s", Printable(e.Root), versions, newest, status)
 }
 
 // Locate finds the project a file belongs to when its path lies under a
