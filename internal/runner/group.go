@@ -1,10 +1,7 @@
 package runner
 
 import (
-	"bytes"
 	"errors"
-	"fmt"
-	"os"
 	"strconv"
 	"syscall"
 )
@@ -23,57 +20,22 @@ func groupAlive(pgid int) bool {
 	if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
 		return false
 	}
-	alive, ok := liveMemberInProc(pgid)
+	procs, ok := listProcs()
 	if !ok {
-		return true // no /proc: trust kill(2)
+		return true // no process table: trust kill(2)
 	}
-	return alive
+	for _, p := range procs {
+		if p.pgid == pgid && !p.zombie {
+			return true
+		}
+	}
+	return false
 }
 
-// liveMemberInProc scans /proc for a non-zombie process whose process
-// group is pgid. ok is false when /proc cannot be read.
-func liveMemberInProc(pgid int) (alive, ok bool) {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		return false, false
-	}
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		state, pgrp, err := procStat(pid)
-		if err != nil {
-			continue // exited meanwhile
-		}
-		if pgrp == pgid && state != 'Z' && state != 'X' {
-			return true, true
-		}
-	}
-	return false, true
-}
-
-// procStat returns the state and process group of pid from
-// /proc/<pid>/stat: "pid (comm) state ppid pgrp ...", where comm may hold
-// spaces and parentheses.
-func procStat(pid int) (state byte, pgrp int, err error) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0, 0, err
-	}
-	i := bytes.LastIndexByte(data, ')')
-	if i < 0 {
-		return 0, 0, fmt.Errorf("runner: malformed /proc/%d/stat", pid)
-	}
-	fields := bytes.Fields(data[i+1:])
-	if len(fields) < 3 || len(fields[0]) != 1 {
-		return 0, 0, fmt.Errorf("runner: malformed /proc/%d/stat", pid)
-	}
-	pgrp, err = strconv.Atoi(string(fields[2]))
-	if err != nil {
-		return 0, 0, fmt.Errorf("runner: malformed /proc/%d/stat: %w", pid, err)
-	}
-	return fields[0][0], pgrp, nil
+// procInfo is one process as the OS's process table shows it.
+type procInfo struct {
+	pid, ppid, pgid int
+	zombie          bool // exited, not yet reaped
 }
 
 // signalName names sig the way hooks and users know it: "SIGSEGV".
