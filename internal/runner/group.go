@@ -2,7 +2,6 @@ package runner
 
 import (
 	"errors"
-	"strconv"
 	"syscall"
 )
 
@@ -36,79 +35,4 @@ func groupAlive(pgid int) bool {
 type procInfo struct {
 	pid, ppid, pgid int
 	zombie          bool // exited, not yet reaped
-}
-
-// signalName names sig the way hooks and users know it: "SIGSEGV".
-func signalName(sig syscall.Signal) string {
-	switch sig {
-	case syscall.SIGHUP:
-		return "SIGHUP"
-	case syscall.SIGINT:
-		return "SIGINT"
-	case syscall.SIGQUIT:
-		return "SIGQUIT"
-	case syscall.SIGILL:
-		return "SIGILL"
-	case syscall.SIGTRAP:
-		return "SIGTRAP"
-	case syscall.SIGABRT:
-		return "SIGABRT"
-	case syscall.SIGBUS:
-		return "SIGBUS"
-	case syscall.SIGFPE:
-		return "SIGFPE"
-	case syscall.SIGKILL:
-		return "SIGKILL"
-	case syscall.SIGUSR1:
-		return "SIGUSR1"
-	case syscall.SIGSEGV:
-		return "SIGSEGV"
-	case syscall.SIGUSR2:
-		return "SIGUSR2"
-	case syscall.SIGPIPE:
-		return "SIGPIPE"
-	case syscall.SIGALRM:
-		return "SIGALRM"
-	case syscall.SIGTERM:
-		return "SIGTERM"
-	case syscall.SIGSTKFLT:
-		return "SIGSTKFLT"
-	case syscall.SIGCHLD:
-		return "SIGCHLD"
-	case syscall.SIGCONT:
-		return "SIGCONT"
-	case syscall.SIGSTOP:
-		return "SIGSTOP"
-	case syscall.SIGTSTP:
-		return "SIGTSTP"
-	case syscall.SIGTTIN:
-		return "SIGTTIN"
-	case syscall.SIGTTOU:
-		return "SIGTTOU"
-	case syscall.SIGURG:
-		return "SIGURG"
-	case syscall.SIGXCPU:
-		return "SIGXCPU"
-	case syscall.SIGXFSZ:
-		return "SIGXFSZ"
-	case syscall.SIGVTALRM:
-		return "SIGVTALRM"
-	case syscall.SIGPROF:
-		return "SIGPROF"
-	case syscall.SIGWINCH:
-		return "SIGWINCH"
-	case syscall.SIGIO:
-		return "SIGIO"
-	case syscall.SIGPWR:
-		return "SIGPWR"
-	case syscall.SIGSYS:
-		return "SIGSYS"
-	}
-	if sig == 34 { // glibc's SIGRTMIN
-		return "SIGRTMIN"
-	}
-	if sig > 34 && sig <= 64 {
-		return "SIGRTMIN+" + strconv.Itoa(int(sig)-34)
-	}
-	return "SIG" + strconv.Itoa(int(sig))
 }
