@@ -1,6 +1,8 @@
-//go:build !linux
+//go:build !linux && !darwin && !freebsd
 
 package runner
 
-// listProcs is not implemented here yet: groupAlive trusts kill(2).
+// listProcs has no process table here (NetBSD, OpenBSD and DragonFly have
+// their own kinfo_proc layouts, not decoded yet): groupAlive trusts kill(2),
+// so an exited but unreaped group member counts as running.
 func listProcs() ([]procInfo, bool) { return nil, false }
