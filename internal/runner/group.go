@@ -16,10 +16,29 @@ func signalGroup(pgid int, sig syscall.Signal) {
 // when PID 1 of a container does not reap, and it can hold no pipe and run
 // no code anyway.
 func groupAlive(pgid int) bool {
-	if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
+	return hostProcTable().groupAlive(pgid)
+}
+
+// procTable is what groupAlive asks the OS: kill(2)'s probe of a group and
+// the process table. Tests replace both.
+type procTable struct {
+	probe func(pgid int) error      // kill(-pgid, 0)
+	list  func() ([]procInfo, bool) // ok false: no table on this system
+}
+
+// hostProcTable is this system's process table.
+func hostProcTable() procTable {
+	return procTable{
+		probe: func(pgid int) error { return syscall.Kill(-pgid, 0) },
+		list:  listProcs,
+	}
+}
+
+func (t procTable) groupAlive(pgid int) bool {
+	if err := t.probe(pgid); errors.Is(err, syscall.ESRCH) {
 		return false
 	}
-	procs, ok := listProcs()
+	procs, ok := t.list()
 	if !ok {
 		return true // no process table: trust kill(2)
 	}
