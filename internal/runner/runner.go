@@ -72,6 +72,10 @@ func New(opts Options) *Runner {
 	if opts.MaxParallel < 0 {
 		opts.MaxParallel = 0
 	}
+	// Orphaned descendants of hooks become this process's children, so a
+	// timed-out hook's double-forked daemon can be found (once per
+	// process; later calls change nothing).
+	children.adopt()
 	return &Runner{opts: opts, live: make(map[*group]struct{})}
 }
 
