@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"syscall"
 	"time"
@@ -35,10 +36,14 @@ func (r *Runner) run(ctx context.Context, spec Spec) Result {
 	if spec.Budget == nil {
 		spec.Budget = r.NewBudget(1)
 	}
-	p, err := r.spawn(spec)
-	if err != nil {
+	p, err := r.spawnQueued(ctx, spec)
+	switch {
+	case errors.Is(err, errNotStarted):
+		return Result{Status: Cancelled, ExitCode: -1}
+	case err != nil:
 		return Result{Status: SpawnFailed, ExitCode: -1, Err: err}
 	}
+	defer r.released()
 	g := r.register(p.pgid)
 	defer r.unregister(g)
 	res := r.supervise(ctx, spec, p, g)
