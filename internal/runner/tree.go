@@ -39,8 +39,8 @@ type tree struct {
 // belong to the process, whichever Runner spawned their ancestor.
 type procTable struct {
 	// spawnMu is held for reading while a leader is forked and recorded,
-	// for writing while children are classified, so that a leader is
-	// never taken for an adopted orphan.
+	// for writing while a snapshot of the process table is classified, so
+	// that a leader is never taken for an adopted orphan.
 	spawnMu sync.RWMutex
 
 	mu       sync.Mutex
@@ -114,12 +114,14 @@ func (c *procTable) finish(t *tree, left bool) {
 // On the way it reaps adopted orphans that have exited. ok is false when
 // there is no process table.
 func (c *procTable) scan(t *tree) (live []procInfo, ok bool) {
-	c.spawnMu.Lock()
-	defer c.spawnMu.Unlock()
 	procs, ok := listProcs()
 	if !ok {
 		return nil, false
 	}
+	// A leader forked before the table was read is recorded by the time
+	// the lock is ours, so it is not taken for an adopted orphan.
+	c.spawnMu.Lock()
+	defer c.spawnMu.Unlock()
 	self := os.Getpid()
 	c.mu.Lock()
 	kids := make(map[int][]procInfo, len(procs))
