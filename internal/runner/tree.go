@@ -91,18 +91,14 @@ func (c *procTable) finish(t *tree, left bool) {
 	}
 	t.end = nowTicks() + 1
 	delete(c.leaders, t.leader)
+	oldest, running := uint64(0), false // the earliest start of a running tree
 	for u := range c.trees {
-		if u.state != treeKilled && u.state != treeLeft {
-			continue
+		if (u.state == treeRunning || u.state == treeTerminating) && (!running || u.start < oldest) {
+			oldest, running = u.start, true
 		}
-		keep := false
-		for v := range c.trees {
-			if (v.state == treeRunning || v.state == treeTerminating) && v.start <= u.end {
-				keep = true
-				break
-			}
-		}
-		if !keep {
+	}
+	for u := range c.trees {
+		if (u.state == treeKilled || u.state == treeLeft) && (!running || u.end < oldest) {
 			delete(c.trees, u)
 		}
 	}
