@@ -44,7 +44,7 @@ func (a *app) fireCommand() *cobra.Command {
 their stdin, merge their answers and print one JSON verdict on stdout.
 
 Exit status: 0 proceed, 2 blocked (the reason on stderr), 1 usage, config or
-input error, 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM.`,
+input error, 129/130/131/143 interrupted by SIGHUP/SIGINT/SIGQUIT/SIGTERM.`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: eventCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -236,14 +236,15 @@ func blockMessage(v aggregator.Verdict) string {
 	}
 }
 
-// watchSignals cancels the returned context on the first SIGINT, SIGTERM or
-// SIGHUP and kills every hook at once on the second (SPEC §4.5). The
+// watchSignals cancels the returned context on the first SIGINT, SIGTERM,
+// SIGHUP or SIGQUIT (which would otherwise dump goroutines and exit 2, a
+// block, leaving the hooks running) and kills every hook at once on the second (SPEC §4.5). The
 // returned function stops watching and reports the first signal (0 if none),
 // including one that arrived after the hooks were done.
 func (a *app) watchSignals(run *runner.Runner) (context.Context, func() syscall.Signal) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	var first syscall.Signal // owned by the goroutine until exited is closed
 	done := make(chan struct{})
 	exited := make(chan struct{})

@@ -19,11 +19,11 @@ func listProcs() (procs []procInfo, ok bool) {
 		if err != nil {
 			continue
 		}
-		state, ppid, pgrp, err := procStatFields(pid)
+		p, err := readProcStat(pid)
 		if err != nil {
 			continue // exited meanwhile
 		}
-		procs = append(procs, procInfo{pid: pid, ppid: ppid, pgid: pgrp, zombie: state == 'Z' || state == 'X'})
+		procs = append(procs, p)
 	}
 	return procs, true
 }
@@ -31,33 +31,51 @@ func listProcs() (procs []procInfo, ok bool) {
 // procStat returns the state and process group of pid from
 // /proc/<pid>/stat.
 func procStat(pid int) (state byte, pgrp int, err error) {
-	state, _, pgrp, err = procStatFields(pid)
-	return state, pgrp, err
-}
-
-// procStatFields returns the state, parent and process group of pid from
-// /proc/<pid>/stat: "pid (comm) state ppid pgrp ...", where comm may hold
-// spaces and parentheses.
-func procStatFields(pid int) (state byte, ppid, pgrp int, err error) {
 	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
-		return 0, 0, 0, err
+		return 0, 0, err
 	}
+	p, state, err := parseProcStat(pid, data)
+	return state, p.pgid, err
+}
+
+// readProcStat returns pid as /proc/<pid>/stat shows it.
+func readProcStat(pid int) (procInfo, error) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return procInfo{}, err
+	}
+	p, _, err := parseProcStat(pid, data)
+	return p, err
+}
+
+// parseProcStat reads the state, parent, group, session and start time
+// from /proc/<pid>/stat: "pid (comm) state ppid pgrp session tty tpgid
+// flags minflt cminflt majflt cmajflt utime stime cutime cstime priority
+// nice threads itrealvalue starttime ...", where comm may hold spaces and
+// parentheses.
+func parseProcStat(pid int, data []byte) (p procInfo, state byte, err error) {
 	i := bytes.LastIndexByte(data, ')')
 	if i < 0 {
-		return 0, 0, 0, fmt.Errorf("runner: malformed /proc/%d/stat", pid)
+		return p, 0, fmt.Errorf("runner: malformed /proc/%d/stat", pid)
 	}
 	fields := bytes.Fields(data[i+1:])
-	if len(fields) < 3 || len(fields[0]) != 1 {
-		return 0, 0, 0, fmt.Errorf("runner: malformed /proc/%d/stat", pid)
+	if len(fields) < 20 || len(fields[0]) != 1 {
+		return p, 0, fmt.Errorf("runner: malformed /proc/%d/stat", pid)
 	}
-	ppid, err = strconv.Atoi(string(fields[1]))
+	var nums [3]int
+	for k, f := range fields[1:4] { // ppid, pgrp, session
+		if nums[k], err = strconv.Atoi(string(f)); err != nil {
+			return p, 0, fmt.Errorf("runner: malformed /proc/%d/stat: %w", pid, err)
+		}
+	}
+	start, err := strconv.ParseUint(string(fields[19]), 10, 64)
 	if err != nil {
-		return 0, 0, 0, fmt.Errorf("runner: malformed /proc/%d/stat: %w", pid, err)
+		return p, 0, fmt.Errorf("runner: malformed /proc/%d/stat: %w", pid, err)
 	}
-	pgrp, err = strconv.Atoi(string(fields[2]))
-	if err != nil {
-		return 0, 0, 0, fmt.Errorf("runner: malformed /proc/%d/stat: %w", pid, err)
-	}
-	return fields[0][0], ppid, pgrp, nil
+	state = fields[0][0]
+	return procInfo{
+		pid: pid, ppid: nums[0], pgid: nums[1], sid: nums[2], start: start,
+		zombie: state == 'Z' || state == 'X',
+	}, state, nil
 }

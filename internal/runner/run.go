@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"syscall"
 	"time"
@@ -35,13 +36,19 @@ func (r *Runner) run(ctx context.Context, spec Spec) Result {
 	if spec.Budget == nil {
 		spec.Budget = r.NewBudget(1)
 	}
-	p, err := r.spawn(spec)
-	if err != nil {
+	p, err := r.spawnQueued(ctx, spec)
+	switch {
+	case errors.Is(err, errNotStarted):
+		return Result{Status: Cancelled, ExitCode: -1}
+	case err != nil:
 		return Result{Status: SpawnFailed, ExitCode: -1, Err: err}
 	}
+	defer r.released()
 	g := r.register(p.pgid)
 	defer r.unregister(g)
-	return r.supervise(ctx, spec, p, g)
+	res := r.supervise(ctx, spec, p, g)
+	children.finish(p.tree, res.Status == Exited || res.Status == Signaled)
+	return res
 }
 
 // supervise waits for the leader to exit on its own, or for the timeout,
@@ -91,12 +98,14 @@ func (r *Runner) supervise(ctx context.Context, spec Spec, p *process, g *group)
 	return p.result(status, err)
 }
 
-// terminate sends SIGTERM and SIGCONT to the group, waits for the leader
-// and every other member to exit, and sends SIGKILL to the group when the
-// grace period expires or KillAll is called.
+// terminate finds the hook's whole tree (its group and every descendant,
+// in the group or not), sends it SIGTERM and SIGCONT, and waits for the
+// leader and every other member to exit, recording members found later.
+// When the grace period expires or KillAll is called, it kills the tree.
 func (r *Runner) terminate(p *process, g *group) error {
-	signalGroup(p.pgid, syscall.SIGTERM)
-	signalGroup(p.pgid, syscall.SIGCONT) // a stopped process must see the TERM
+	children.terminating(p.tree)
+	// SIGCONT: a stopped process must see the TERM.
+	signalTree(p.tree, syscall.SIGTERM, syscall.SIGCONT)
 
 	grace := r.opts.KillGrace
 	if r.isKilled() {
@@ -109,25 +118,25 @@ func (r *Runner) terminate(p *process, g *group) error {
 
 	exited := p.exited
 	for {
-		if exited == nil && !groupAlive(p.pgid) {
-			return nil
-		}
 		select {
 		case <-exited:
-			exited = nil // reaped; from now on, poll the rest of the group
+			exited = nil // reaped; from now on, poll the rest of the tree
 		case <-tick.C:
+			if !signalTree(p.tree) && exited == nil {
+				return nil
+			}
 		case <-timer.C:
-			return killGroup(p)
+			return killTree(p)
 		case <-g.killNow:
-			return killGroup(p)
+			return killTree(p)
 		}
 	}
 }
 
-// killGroup sends SIGKILL to the group and waits, boundedly, until the
-// leader is reaped and no member is left.
-func killGroup(p *process) error {
-	signalGroup(p.pgid, syscall.SIGKILL)
+// killTree sends SIGKILL to the hook's group and every member of its tree
+// and waits, boundedly, until the leader is reaped and no member is left.
+func killTree(p *process) error {
+	signalTree(p.tree, syscall.SIGKILL)
 	deadline := time.NewTimer(killWait)
 	defer deadline.Stop()
 	select {
@@ -137,10 +146,9 @@ func killGroup(p *process) error {
 	}
 	tick := time.NewTicker(pollInterval)
 	defer tick.Stop()
-	for groupAlive(p.pgid) {
-		// A member forked between the group SIGKILL and its delivery,
-		// or outlived it: kill again until none is left.
-		signalGroup(p.pgid, syscall.SIGKILL)
+	// A member forked between the scan and the SIGKILL, or outlived it:
+	// kill again until none is left.
+	for signalTree(p.tree, syscall.SIGKILL) {
 		select {
 		case <-tick.C:
 		case <-deadline.C:

@@ -44,6 +44,11 @@ type Runner struct {
 	mu     sync.Mutex
 	killed bool                // KillAll was called: no new spawns, no grace
 	live   map[*group]struct{} // process groups of running specs
+	active int                 // spawned specs whose descriptors are not yet closed
+	ended  chan struct{}       // closed and replaced when a spec's descriptors are closed
+	short  bool                // a spawn ran out of file descriptors: spawns take turns
+
+	spawnTurn sync.Mutex // held by a spawn once descriptors ran short
 }
 
 // group is one spawned process group as the Runner's registry sees it.
@@ -72,7 +77,11 @@ func New(opts Options) *Runner {
 	if opts.MaxParallel < 0 {
 		opts.MaxParallel = 0
 	}
-	return &Runner{opts: opts, live: make(map[*group]struct{})}
+	// Orphaned descendants of hooks become this process's children, so a
+	// timed-out hook's double-forked daemon can be found (once per
+	// process; later calls change nothing).
+	children.adopt()
+	return &Runner{opts: opts, live: make(map[*group]struct{}), ended: make(chan struct{})}
 }
 
 // KillAll is the "second signal": it sends SIGKILL to every live process
@@ -83,6 +92,7 @@ func (r *Runner) KillAll() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.killed = true
+	r.wake() // spawns waiting for descriptors give up
 	for g := range r.live {
 		// Close first, so a supervisor that sees its leader die of this
 		// SIGKILL already knows who sent it.

@@ -15,6 +15,7 @@ import (
 type process struct {
 	os   *os.Process
 	pgid int
+	tree *tree // everything of the hook, inside its group or not
 
 	exited  chan struct{} // closed once state/waitErr are set
 	state   *os.ProcessState
@@ -68,12 +69,18 @@ func (r *Runner) spawn(spec Spec) (*process, error) {
 		}
 	}
 
+	children.spawnMu.RLock()
 	proc, err := os.StartProcess(path, spec.Argv, &os.ProcAttr{
 		Dir:   spec.Dir,
 		Env:   env,
 		Files: childEnds,
 		Sys:   &syscall.SysProcAttr{Setsid: true},
 	})
+	var t *tree
+	if err == nil {
+		t = children.add(proc.Pid)
+	}
+	children.spawnMu.RUnlock()
 	closeAll(childEnds)
 	if err != nil {
 		closeAll(parentEnds)
@@ -83,6 +90,7 @@ func (r *Runner) spawn(spec Spec) (*process, error) {
 	p := &process{
 		os:     proc,
 		pgid:   proc.Pid, // Setsid: the leader's pid is the group's id
+		tree:   t,
 		exited: make(chan struct{}),
 		stdin:  feed(parentEnds[0], spec.Stdin),
 		stdout: capturePipe(parentEnds[1], r.opts.MaxOutput, spec.Budget),
