@@ -34,10 +34,10 @@ type tree struct {
 	found      map[int]uint64 // every member found so far: pid -> start time
 }
 
-// procTable is every tree of this process. It is process-wide because the
+// treeTable is every tree of this process. It is process-wide because the
 // things it tracks are: a process's children and the orphans it adopts
 // belong to the process, whichever Runner spawned their ancestor.
-type procTable struct {
+type treeTable struct {
 	// spawnMu is held for reading while a leader is forked and recorded,
 	// for writing while a snapshot of the process table is classified, so
 	// that a leader is never taken for an adopted orphan.
@@ -50,10 +50,10 @@ type procTable struct {
 	leaders  map[int]*tree
 }
 
-var children = &procTable{trees: make(map[*tree]struct{}), leaders: make(map[int]*tree)}
+var children = &treeTable{trees: make(map[*tree]struct{}), leaders: make(map[int]*tree)}
 
 // adopt makes this process adopt orphaned descendants where the OS can.
-func (c *procTable) adopt() {
+func (c *treeTable) adopt() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.adopting && enableSubreaper() {
@@ -63,7 +63,7 @@ func (c *procTable) adopt() {
 }
 
 // add records a leader just forked; the caller holds spawnMu for reading.
-func (c *procTable) add(leader int) *tree {
+func (c *treeTable) add(leader int) *tree {
 	t := &tree{leader: leader, start: procStart(leader), found: make(map[int]uint64)}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -73,7 +73,7 @@ func (c *procTable) add(leader int) *tree {
 }
 
 // terminating marks t as being terminated.
-func (c *procTable) terminating(t *tree) {
+func (c *treeTable) terminating(t *tree) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t.state = treeTerminating
@@ -82,7 +82,7 @@ func (c *procTable) terminating(t *tree) {
 // finish marks t as over (its leader reaped): left alone when it exited on
 // its own, else killed. A tree is forgotten once no running tree started
 // before it ended, as it can then decide no claim.
-func (c *procTable) finish(t *tree, left bool) {
+func (c *treeTable) finish(t *tree, left bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t.state = treeKilled
@@ -109,7 +109,7 @@ func (c *procTable) finish(t *tree, left bool) {
 // claim. It records them in t.found and returns those that are not zombies.
 // On the way it reaps adopted orphans that have exited. ok is false when
 // there is no process table.
-func (c *procTable) scan(t *tree) (live []procInfo, ok bool) {
+func (c *treeTable) scan(t *tree) (live []procInfo, ok bool) {
 	procs, ok := listProcs()
 	if !ok {
 		return nil, false
@@ -173,7 +173,7 @@ func (c *procTable) scan(t *tree) (live []procInfo, ok bool) {
 // then is being terminated too (or was). An orphan that may be the
 // deliberate daemon of a hook that exited on its own, or that is still
 // running and may do so, is left alone. c.mu is held.
-func (c *procTable) claimable(t *tree, o procInfo) bool {
+func (c *treeTable) claimable(t *tree, o procInfo) bool {
 	if o.start < t.start {
 		return false
 	}

@@ -35,7 +35,7 @@ func TestClaimable(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			c := &procTable{trees: map[*tree]struct{}{self: {}}}
+			c := &treeTable{trees: map[*tree]struct{}{self: {}}}
 			for _, u := range tt.others {
 				c.trees[u] = struct{}{}
 			}
@@ -48,7 +48,7 @@ func TestClaimable(t *testing.T) {
 // ended.
 func TestFinishForgetsTreesThatDecideNothing(t *testing.T) {
 	t.Parallel()
-	c := &procTable{trees: map[*tree]struct{}{}, leaders: map[int]*tree{}}
+	c := &treeTable{trees: map[*tree]struct{}{}, leaders: map[int]*tree{}}
 	running := &tree{leader: 1, start: 1, state: treeRunning}
 	done := &tree{leader: 2, start: 2}
 	c.trees[running], c.trees[done] = struct{}{}, struct{}{}
