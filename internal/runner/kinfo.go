@@ -30,7 +30,7 @@ var darwinKinfo = kinfoLayout{size: 648, pid: 40, ppid: 560, pgid: 564, stat: 36
 // freebsdKinfo64 is struct kinfo_proc of FreeBSD's <sys/user.h> on 64-bit
 // systems (KINFO_PROC_SIZE 1088): ki_pid, ki_ppid, ki_pgid, ki_stat. On
 // other sizes (32-bit systems, a future layout) ki_structsize differs and
-// decoding fails, which leaves groupAlive to kill(2).
+// decoding fails, which leaves the tree walk (signalTree) to kill(2).
 var freebsdKinfo64 = kinfoLayout{size: 1088, sizeField: true, pid: 72, ppid: 76, pgid: 80, stat: 388, zombie: 5}
 
 // decodeKinfo turns the bytes sysctl returned into processes. Integers are

@@ -3,6 +3,7 @@
 package runner
 
 // listProcs has no process table here (NetBSD, OpenBSD and DragonFly have
-// their own kinfo_proc layouts, not decoded yet): groupAlive trusts kill(2),
-// so an exited but unreaped group member counts as running.
+// their own kinfo_proc layouts, not decoded yet): the tree walk
+// (signalTree) finds the group only and trusts kill(2), so an exited but
+// unreaped member counts as running.
 func listProcs() ([]procInfo, bool) { return nil, false }

@@ -9,8 +9,8 @@ import (
 )
 
 // listProcs reads the process table from sysctl kern.proc (no /proc on
-// these systems). ok is false when it cannot be read or decoded; groupAlive
-// then trusts kill(2).
+// these systems). ok is false when it cannot be read or decoded; the tree
+// walk (signalTree) then finds the group only and trusts kill(2).
 func listProcs() ([]procInfo, bool) {
 	// The table can grow between sysctl's size query and the read (ENOMEM).
 	for range 5 {

@@ -3,7 +3,6 @@ package runner
 import (
 	"context"
 	"os"
-	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
@@ -191,26 +190,6 @@ func TestKillAllWithoutCancelIsCancelled(t *testing.T) {
 	assert.Equal(t, Cancelled, res.Status, "a SIGKILL sent by the runner is not Signaled")
 	assert.Equal(t, "SIGKILL", res.Signal)
 	assert.Empty(t, pgrepFull(t, "sleep 3310"))
-}
-
-func TestGroupAliveIgnoresZombies(t *testing.T) {
-	t.Parallel()
-	// An exited but unreaped member keeps kill(-pgid, 0) succeeding.
-	cmd := exec.Command("true")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	require.NoError(t, cmd.Start())
-	pid := cmd.Process.Pid
-	require.Eventually(t, func() bool {
-		state, _, err := procStat(pid)
-		return err == nil && state == 'Z'
-	}, 10*time.Second, 5*time.Millisecond)
-	assert.NoError(t, syscall.Kill(-pid, 0))
-	assert.False(t, groupAlive(pid))
-	require.NoError(t, cmd.Wait())
-	assert.False(t, groupAlive(pid))
-
-	// A running member counts.
-	assert.True(t, groupAlive(syscall.Getpgrp()))
 }
 
 func TestProcStat(t *testing.T) {
