@@ -104,6 +104,11 @@ func (r *Runner) supervise(ctx context.Context, spec Spec, p *process, g *group)
 // When the grace period expires or KillAll is called, it kills the tree.
 func (r *Runner) terminate(p *process, g *group) error {
 	children.terminating(p.tree)
+	if g.killRequested() {
+		// KillAll: SIGKILL only. A SIGTERM now could still reach the
+		// leader before KillAll's SIGKILL does.
+		return killTree(p)
+	}
 	// SIGCONT: a stopped process must see the TERM.
 	signalTree(p.tree, syscall.SIGTERM, syscall.SIGCONT)
 
