@@ -21,18 +21,7 @@ import (
 // limit too low for even one hook, every hook is a spawn_error that names
 // the limit, and fire fails open without crashing.
 func TestFireUnderLowFileLimit(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("needs root to switch to an unprivileged user")
-	}
-	setpriv, err := exec.LookPath("setpriv")
-	if err != nil {
-		t.Skip("setpriv is not installed")
-	}
-	dir := t.TempDir()
-	require.NoError(t, os.Chmod(filepath.Dir(dir), 0o755))
-	require.NoError(t, os.Chmod(dir, 0o755))
-	bin := filepath.Join(dir, "bin", "hookexec")
-	copyExecutable(t, bin)
+	setpriv, dir, bin := unprivilegedSetup(t)
 	var hooks []string
 	for i := range 40 {
 		hooks = append(hooks, fmt.Sprintf(`{"type":"command","command":"echo h%d"}`, i))

@@ -19,19 +19,8 @@ import (
 // one owned by another user is skipped with a warning naming the owner;
 // a project planted by another user does not run.
 func TestOwnershipAsUnprivilegedUser(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("needs root to set owners and switch to an unprivileged user")
-	}
-	setpriv, err := exec.LookPath("setpriv")
-	if err != nil {
-		t.Skip("setpriv is not installed")
-	}
+	setpriv, dir, bin := unprivilegedSetup(t)
 	const nobody, other = 65534, 4711
-	dir := t.TempDir()
-	require.NoError(t, os.Chmod(filepath.Dir(dir), 0o755))
-	require.NoError(t, os.Chmod(dir, 0o755))
-	bin := filepath.Join(dir, "bin", "hookexec")
-	copyExecutable(t, bin)
 	marks := filepath.Join(dir, "marks")
 	require.NoError(t, os.Mkdir(marks, 0o755))
 	require.NoError(t, os.Chown(marks, nobody, nobody))
@@ -81,6 +70,26 @@ func TestOwnershipAsUnprivilegedUser(t *testing.T) {
 	// shows the check above could fail).
 	asNobody([]string{"HOOKEXEC_TRUST_PROJECT=1"}, "fire", "BeforeTool")
 	assert.FileExists(t, filepath.Join(marks, ".hookexec-hooks.json"))
+}
+
+// unprivilegedSetup is what a test that runs hookexec as nobody needs:
+// setpriv, a directory nobody can read, and hookexec (this test binary)
+// in it. Without root or setpriv the test is skipped.
+func unprivilegedSetup(t *testing.T) (setpriv, dir, bin string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to switch to an unprivileged user")
+	}
+	setpriv, err := exec.LookPath("setpriv")
+	if err != nil {
+		t.Skip("setpriv is not installed")
+	}
+	dir = t.TempDir()
+	require.NoError(t, os.Chmod(filepath.Dir(dir), 0o755))
+	require.NoError(t, os.Chmod(dir, 0o755))
+	bin = filepath.Join(dir, "bin", "hookexec")
+	copyExecutable(t, bin)
+	return setpriv, dir, bin
 }
 
 // copyExecutable copies the test binary to path, where testscript's

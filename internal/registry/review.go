@@ -2,6 +2,7 @@ package registry
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -76,12 +77,7 @@ func (r *Review) Version(now time.Time) trust.Version {
 
 // Paths returns the pinned paths, sorted.
 func (r *Review) Paths() []string {
-	out := make([]string, 0, len(r.Pins))
-	for p := range r.Pins {
-		out = append(out, p)
-	}
-	slices.Sort(out)
-	return out
+	return slices.Sorted(maps.Keys(r.Pins))
 }
 
 // describeHook is one line a person can review: where, when, what runs
@@ -92,12 +88,12 @@ func describeHook(h *Hook, root string) string {
 		file = filepath.ToSlash(rel)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s", printable(file), h.EventKey)
+	fmt.Fprintf(&b, "%s %s", trust.Printable(file), h.EventKey)
 	if h.Matcher != nil && !h.Matcher.MatchesAll() {
 		fmt.Fprintf(&b, " %s", strconv.Quote(h.Matcher.String()))
 	}
 	b.WriteString(": ")
-	b.WriteString(printable(h.Command))
+	b.WriteString(trust.Printable(h.Command))
 	for _, a := range h.Args {
 		b.WriteString(" " + strconv.Quote(a))
 	}
@@ -109,18 +105,13 @@ func describeHook(h *Hook, root string) string {
 		attrs = append(attrs, "sequential")
 	}
 	if h.Shell != "" {
-		attrs = append(attrs, "shell="+printable(h.Shell))
+		attrs = append(attrs, "shell="+trust.Printable(h.Shell))
 	}
 	if h.Timeout > 0 {
 		attrs = append(attrs, "timeout="+h.Timeout.Round(time.Millisecond).String())
 	}
-	keys := make([]string, 0, len(h.Env))
-	for k := range h.Env {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		attrs = append(attrs, "env "+printable(k+"="+h.Env[k]))
+	for _, k := range slices.Sorted(maps.Keys(h.Env)) {
+		attrs = append(attrs, "env "+trust.Printable(k+"="+h.Env[k]))
 	}
 	if h.FailClosed {
 		attrs = append(attrs, "failClosed")
@@ -133,6 +124,3 @@ func describeHook(h *Hook, root string) string {
 	}
 	return b.String()
 }
-
-// printable is trust.Printable: what a person reviews is shown as it is.
-func printable(s string) string { return trust.Printable(s) }

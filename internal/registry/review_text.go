@@ -11,10 +11,10 @@ import (
 // root, every pinned file with its short pin (a file outside .hookexec/ is
 // marked as named by a hook), every hook command and the warnings.
 func (r *Review) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "project %s\n", printable(r.Root))
+	fmt.Fprintf(w, "project %s\n", trust.Printable(r.Root))
 	fmt.Fprintln(w, "files:")
 	for _, p := range r.Paths() {
-		line := "  " + printable(p) + "  " + printable(trust.ShortPin(r.Pins[p]))
+		line := "  " + trust.Printable(p) + "  " + trust.Printable(trust.ShortPin(r.Pins[p]))
 		if !trust.InDir(p) {
 			line += "  (named by a hook)"
 		}
@@ -30,7 +30,7 @@ func (r *Review) WriteText(w io.Writer) {
 	if len(r.Warnings) > 0 {
 		fmt.Fprintln(w, "warnings:")
 		for _, d := range r.Warnings {
-			fmt.Fprintf(w, "  %s\n", printable(d.String()))
+			fmt.Fprintf(w, "  %s\n", trust.Printable(d.String()))
 		}
 	}
 }

@@ -3,6 +3,7 @@ package trust
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,7 +34,7 @@ func encodeEntry(e *Entry) []byte {
 		for _, d := range v.Dirs {
 			fmt.Fprintf(&b, "dir\t%s%s\n", strconv.Quote(d), statFields(v.Stats, d))
 		}
-		for _, rel := range sortedKeys(v.Pins) {
+		for _, rel := range slices.Sorted(maps.Keys(v.Pins)) {
 			fmt.Fprintf(&b, "pin\t%s\t%s%s\n", strconv.Quote(rel), strconv.Quote(v.Pins[rel]), statFields(v.Stats, rel))
 		}
 		for _, c := range v.Commands {
@@ -49,15 +50,6 @@ func statFields(stats map[string]FileStat, rel string) string {
 		return ""
 	}
 	return fmt.Sprintf("\t%d\t%d\t%d\t%d\t%d", st.Size, st.Mtime, st.Ctime, st.Ino, st.Mode)
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 var errEntry = errors.New("not a trust store entry")

@@ -8,6 +8,7 @@ import (
 	"hash"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -147,12 +148,7 @@ func (s *Snapshot) Stats(now time.Time) map[string]FileStat {
 
 // Dirs returns the directories under .hookexec/ (itself included), sorted.
 func (s *Snapshot) Dirs() []string {
-	out := make([]string, 0, len(s.dirs))
-	for rel := range s.dirs {
-		out = append(out, rel)
-	}
-	slices.Sort(out)
-	return out
+	return slices.Sorted(maps.Keys(s.dirs))
 }
 
 // unchanged reports whether entry rel still has the recorded status.
@@ -235,13 +231,8 @@ func (w onlyWriter) Write(p []byte) (int, error) { return w.h.Write(p) }
 // files plus the files its hooks name): what `hookexec trust --print-hash`
 // prints and HOOKEXEC_TRUST_PROJECT=sha256:<hex> is compared with.
 func ClosureHash(pins map[string]string) string {
-	keys := make([]string, 0, len(pins))
-	for k := range pins {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
 	h := sha256.New()
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(pins)) {
 		fmt.Fprintf(h, "%s\x00%s\n", k, pins[k])
 	}
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
