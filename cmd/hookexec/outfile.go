@@ -1,8 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
+
+	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // openOutput opens path, named by flag (--log-file, --trace), for writing
@@ -11,11 +14,11 @@ import (
 // cannot point hookexec.log at ~/.bashrc, and a new file is created 0600:
 // logs and traces hold commands, paths and hook output.
 func openOutput(flag, path string, extra int) (*os.File, error) {
-	f, err := openNoFollow(path, os.O_WRONLY|os.O_CREATE|extra, 0o600)
-	if err == nil {
+	f, err := trust.OpenNoFollow(path, os.O_WRONLY|os.O_CREATE|extra, 0o600)
+	switch {
+	case err == nil:
 		return f, nil
-	}
-	if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&os.ModeSymlink != 0 {
+	case errors.Is(err, trust.ErrSymlink):
 		return nil, fmt.Errorf("%s %s: is a symbolic link, which hookexec does not follow; give the path of a regular file", flag, path)
 	}
 	return nil, fmt.Errorf("%s: %w", flag, err)

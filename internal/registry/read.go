@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"syscall"
 
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -40,12 +42,20 @@ func (s fileSpec) read() ([]byte, error) {
 		return s.inline.Data, nil
 	}
 	project := s.isProject()
-	f, err := openConfig(s.path, project)
+	// O_NONBLOCK: opening a FIFO with no writer must not hang.
+	flags := os.O_RDONLY | syscall.O_NONBLOCK
+	var f *os.File
+	var err error
+	if project {
+		f, err = trust.OpenNoFollow(s.path, flags, 0)
+	} else {
+		f, err = os.OpenFile(s.path, flags, 0)
+	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
-		if project && isLoop(err) {
+		if project && errors.Is(err, trust.ErrSymlink) {
 			return nil, &readProblem{msg: "is a symbolic link; hookexec reads only regular files under .hookexec/", err: err}
 		}
 		return nil, &readProblem{msg: "cannot read file: " + unwrapPathError(err).Error(), err: err}
