@@ -1,9 +1,7 @@
 package runner
 
 import (
-	"errors"
 	"os"
-	"syscall"
 	"time"
 )
 
@@ -25,6 +23,7 @@ type capture struct {
 	limit  int64
 	budget *Budget
 	done   chan struct{}
+	sys    captureSys // what stop needs on this OS
 
 	// Owned by the reading goroutine until done is closed.
 	buf       []byte
@@ -34,12 +33,14 @@ type capture struct {
 
 func capturePipe(f *os.File, limit int64, budget *Budget) *capture {
 	c := &capture{f: f, limit: limit, budget: budget, own: budget.claim(), done: make(chan struct{})}
+	c.sys.init(f)
 	go c.read()
 	return c
 }
 
 func (c *capture) read() {
 	defer close(c.done)
+	defer c.sys.close()
 	defer c.f.Close()
 	defer func() { c.budget.release(c.own); c.own = 0 }()
 	chunk := make([]byte, 4<<10)
@@ -51,7 +52,7 @@ func (c *capture) read() {
 				chunk = make([]byte, min(2*len(chunk), readChunk))
 			}
 		}
-		if errors.Is(err, os.ErrDeadlineExceeded) {
+		if c.stopped(err) {
 			c.readRest(chunk)
 			return
 		}
@@ -59,30 +60,6 @@ func (c *capture) read() {
 			return
 		}
 	}
-}
-
-// readRest takes what is already in the pipe when reading is stopped (the
-// deadline fails reads without looking), without waiting for more and at
-// most finalDrain bytes, in case a background process keeps writing.
-func (c *capture) readRest(chunk []byte) {
-	if c.f.SetReadDeadline(time.Time{}) != nil {
-		return
-	}
-	rc, err := c.f.SyscallConn()
-	if err != nil {
-		return
-	}
-	_ = rc.Read(func(fd uintptr) bool {
-		for total := 0; total < finalDrain; {
-			n, err := syscall.Read(int(fd), chunk)
-			if n <= 0 || err != nil {
-				break
-			}
-			c.keep(chunk[:n])
-			total += n
-		}
-		return true // never wait for readiness
-	})
 }
 
 // keep appends b as far as the cap and the budget allow; what does not fit
@@ -127,12 +104,6 @@ func (c *capture) grow(n int) {
 	c.buf = grown
 }
 
-// stop makes a blocked Read return; read then closes the pipe. Writers
-// still holding the other end get EPIPE from then on.
-func (c *capture) stop() {
-	_ = c.f.SetReadDeadline(time.Now())
-}
-
 // feeder writes the hook's input to its stdin pipe, then closes it. A
 // process that never reads or exits early (EPIPE) is not an error.
 type feeder struct {
@@ -150,12 +121,6 @@ func feed(f *os.File, data []byte) *feeder {
 		}
 	}()
 	return fd
-}
-
-// stop unblocks a Write stuck on a pipe that a background process holds
-// open without reading.
-func (fd *feeder) stop() {
-	_ = fd.f.SetWriteDeadline(time.Now())
 }
 
 // finishIO waits up to d for both output pipes to reach EOF, then stops

@@ -3,7 +3,6 @@ package runner
 import (
 	"context"
 	"errors"
-	"fmt"
 	"syscall"
 	"time"
 )
@@ -94,16 +93,4 @@ func (r *Runner) wake() {
 // when that is the last one the limit allows.
 func outOfDescriptors(err error) bool {
 	return errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) || errors.Is(err, syscall.EBADF)
-}
-
-// descriptorLimitError names the limit that was reached.
-func descriptorLimitError(err error) error {
-	if errors.Is(err, syscall.ENFILE) {
-		return fmt.Errorf("%w (the system-wide limit of open files is reached)", err)
-	}
-	var lim syscall.Rlimit
-	if syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim) != nil {
-		return fmt.Errorf("%w (out of file descriptors: the limit of open files, RLIMIT_NOFILE, is reached)", err)
-	}
-	return fmt.Errorf("%w (out of file descriptors: RLIMIT_NOFILE is %d open files; raise it with ulimit -n)", err, lim.Cur)
 }

@@ -1,13 +1,5 @@
 package runner
 
-import "syscall"
-
-// signalGroup sends sig to every process of the group pgid. ESRCH (the
-// group is gone) is not an error.
-func signalGroup(pgid int, sig syscall.Signal) {
-	_ = syscall.Kill(-pgid, sig)
-}
-
 // procInfo is one process as the OS's process table shows it.
 type procInfo struct {
 	pid, ppid, pgid int

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"syscall"
 	"time"
 )
 
@@ -44,10 +43,10 @@ func (r *Runner) run(ctx context.Context, spec Spec) Result {
 		return Result{Status: SpawnFailed, ExitCode: -1, Err: err}
 	}
 	defer r.released()
-	g := r.register(p.pgid)
+	g := r.register(p.ctl)
 	defer r.unregister(g)
 	res := r.supervise(ctx, spec, p, g)
-	children.finish(p.tree, res.Status == Exited || res.Status == Signaled)
+	p.ctl.finish(res.Status == Exited || res.Status == Signaled)
 	return res
 }
 
@@ -103,17 +102,13 @@ func (r *Runner) supervise(ctx context.Context, spec Spec, p *process, g *group)
 // leader and every other member to exit, recording members found later.
 // When the grace period expires or KillAll is called, it kills the tree.
 func (r *Runner) terminate(p *process, g *group) error {
-	children.terminating(p.tree)
 	if g.killRequested() {
 		// KillAll: SIGKILL only. A SIGTERM now could still reach the
 		// leader before KillAll's SIGKILL does.
 		return killTree(p)
 	}
-	// SIGCONT: a stopped process must see the TERM.
-	signalTree(p.tree, syscall.SIGTERM, syscall.SIGCONT)
-
 	grace := r.opts.KillGrace
-	if r.isKilled() {
+	if !p.ctl.stop() || r.isKilled() {
 		grace = 0
 	}
 	timer := time.NewTimer(grace)
@@ -127,7 +122,7 @@ func (r *Runner) terminate(p *process, g *group) error {
 		case <-exited:
 			exited = nil // reaped; from now on, poll the rest of the tree
 		case <-tick.C:
-			if !signalTree(p.tree) && exited == nil {
+			if !p.ctl.alive() && exited == nil {
 				return nil
 			}
 		case <-timer.C:
@@ -141,23 +136,23 @@ func (r *Runner) terminate(p *process, g *group) error {
 // killTree sends SIGKILL to the hook's group and every member of its tree
 // and waits, boundedly, until the leader is reaped and no member is left.
 func killTree(p *process) error {
-	signalTree(p.tree, syscall.SIGKILL)
+	p.ctl.kill()
 	deadline := time.NewTimer(killWait)
 	defer deadline.Stop()
 	select {
 	case <-p.exited:
 	case <-deadline.C:
-		return fmt.Errorf("runner: process %d did not exit after SIGKILL", p.pgid)
+		return fmt.Errorf("runner: process %d did not exit after SIGKILL", p.os.Pid)
 	}
 	tick := time.NewTicker(pollInterval)
 	defer tick.Stop()
 	// A member forked between the scan and the SIGKILL, or outlived it:
 	// kill again until none is left.
-	for signalTree(p.tree, syscall.SIGKILL) {
+	for p.ctl.kill() {
 		select {
 		case <-tick.C:
 		case <-deadline.C:
-			return fmt.Errorf("runner: process group %d still alive after SIGKILL", p.pgid)
+			return fmt.Errorf("runner: process group %d still alive after SIGKILL", p.os.Pid)
 		}
 	}
 	return nil
@@ -185,17 +180,9 @@ func (p *process) result(status Status, err error) Result {
 		}
 		return res
 	}
-	ws, ok := p.state.Sys().(syscall.WaitStatus)
-	switch {
-	case !ok:
-		res.ExitCode = p.state.ExitCode()
-	case ws.Signaled():
-		res.Signal = signalName(ws.Signal())
-		if status == Exited {
-			res.Status = Signaled
-		}
-	default:
-		res.ExitCode = ws.ExitStatus()
+	res.ExitCode, res.Signal = leaderStatus(p)
+	if res.Signal != "" && status == Exited {
+		res.Status = Signaled
 	}
 	return res
 }

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -51,9 +50,9 @@ type Runner struct {
 	spawnTurn sync.Mutex // held by a spawn once descriptors ran short
 }
 
-// group is one spawned process group as the Runner's registry sees it.
+// group is one spawned hook as the Runner's registry sees it.
 type group struct {
-	pgid    int
+	ctl     control
 	killNow chan struct{} // closed by KillAll
 }
 
@@ -80,12 +79,12 @@ func New(opts Options) *Runner {
 	// Orphaned descendants of hooks become this process's children, so a
 	// timed-out hook's double-forked daemon can be found (once per
 	// process; later calls change nothing).
-	children.adopt()
+	adoptOrphans()
 	return &Runner{opts: opts, live: make(map[*group]struct{}), ended: make(chan struct{})}
 }
 
 // KillAll is the "second signal": it sends SIGKILL to every live process
-// group at once. Terminations in progress stop waiting for their grace
+// group at once (on Windows: terminates every live hook's Job Object). Terminations in progress stop waiting for their grace
 // period, and afterwards no new process is started (Run reports Cancelled)
 // and any termination skips the grace period.
 func (r *Runner) KillAll() {
@@ -97,7 +96,7 @@ func (r *Runner) KillAll() {
 		// Close first, so a supervisor that sees its leader die of this
 		// SIGKILL already knows who sent it.
 		close(g.killNow)
-		_ = syscall.Kill(-g.pgid, syscall.SIGKILL)
+		g.ctl.killFast()
 		delete(r.live, g)
 	}
 }
@@ -110,13 +109,13 @@ func (r *Runner) isKilled() bool {
 
 // register records a freshly spawned group. If KillAll already ran, the
 // group is killed at once and its killNow channel is returned closed.
-func (r *Runner) register(pgid int) *group {
-	g := &group{pgid: pgid, killNow: make(chan struct{})}
+func (r *Runner) register(ctl control) *group {
+	g := &group{ctl: ctl, killNow: make(chan struct{})}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.killed {
 		close(g.killNow)
-		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		ctl.killFast()
 		return g
 	}
 	r.live[g] = struct{}{}

@@ -29,3 +29,9 @@ func signalName(sig syscall.Signal) string {
 	}
 	return "SIG" + strconv.Itoa(int(sig))
 }
+
+// signalGroup sends sig to every process of the group pgid. ESRCH (the
+// group is gone) is not an error.
+func signalGroup(pgid int, sig syscall.Signal) {
+	_ = syscall.Kill(-pgid, sig)
+}

@@ -5,17 +5,16 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"strings"
 	"syscall"
+
+	"github.com/hookexec/hookexec/internal/progpath"
 )
 
-// process is one spawned hook: its leader, its group and the goroutines
-// that feed stdin and capture stdout and stderr.
+// process is one spawned hook: its leader, the OS's hold on everything it
+// starts, and the goroutines that feed stdin and capture stdout and stderr.
 type process struct {
-	os   *os.Process
-	pgid int
-	tree *tree // everything of the hook, inside its group or not
+	os  *os.Process
+	ctl control
 
 	exited  chan struct{} // closed once state/waitErr are set
 	state   *os.ProcessState
@@ -25,8 +24,8 @@ type process struct {
 	stdout, stderr *capture
 }
 
-// spawn starts spec in a new session with fresh pipes for its stdio. The
-// returned process is already being waited for.
+// spawn starts spec in a group of its own (startHook) with fresh pipes for
+// its stdio. The returned process is already being waited for.
 func (r *Runner) spawn(spec Spec) (*process, error) {
 	if len(spec.Argv) == 0 || spec.Argv[0] == "" {
 		return nil, errors.New("runner: empty command")
@@ -69,18 +68,11 @@ func (r *Runner) spawn(spec Spec) (*process, error) {
 		}
 	}
 
-	children.spawnMu.RLock()
-	proc, err := os.StartProcess(path, spec.Argv, &os.ProcAttr{
+	proc, ctl, err := startHook(path, spec.Argv, &os.ProcAttr{
 		Dir:   spec.Dir,
 		Env:   env,
 		Files: childEnds,
-		Sys:   &syscall.SysProcAttr{Setsid: true},
 	})
-	var t *tree
-	if err == nil {
-		t = children.add(proc.Pid)
-	}
-	children.spawnMu.RUnlock()
 	closeAll(childEnds)
 	if err != nil {
 		closeAll(parentEnds)
@@ -89,8 +81,7 @@ func (r *Runner) spawn(spec Spec) (*process, error) {
 
 	p := &process{
 		os:     proc,
-		pgid:   proc.Pid, // Setsid: the leader's pid is the group's id
-		tree:   t,
+		ctl:    ctl,
 		exited: make(chan struct{}),
 		stdin:  feed(parentEnds[0], spec.Stdin),
 		stdout: capturePipe(parentEnds[1], r.opts.MaxOutput, spec.Budget),
@@ -114,43 +105,34 @@ func (p *process) leaderDone() bool {
 }
 
 // HasProgram reports whether Run would find name as Argv[0] with env as
-// Spec.Env: on env's PATH, or as a path when name has a slash (relative
-// names are checked against the current directory).
+// Spec.Env: on env's PATH (with env's PATHEXT on Windows), or as a path
+// when name has a slash (relative names are checked against the current
+// directory).
 func HasProgram(name string, env []string) bool {
 	if name == "" {
 		return false
 	}
 	path, err := lookPath(name, dedupEnv(env))
-	return err == nil && isExecutable(path)
+	return err == nil && progpath.Check(path) == nil
 }
 
-// lookPath resolves name like execvp does, but on the PATH of env rather
-// than the parent's. A name with a slash is used as is (relative to the
-// working directory of the child). Relative PATH entries (including empty
-// ones) are skipped, as os/exec refuses them too.
+// lookPath resolves name like execvp does (on Windows like os/exec does,
+// with PATHEXT), but on the PATH of env rather than the parent's. A path
+// is used as is (relative to the working directory of the child; on
+// Windows with an extension of PATHEXT added when the file has none).
+// Relative PATH entries (including empty ones) are skipped, as os/exec
+// refuses them too.
 func lookPath(name string, env []string) (string, error) {
-	if strings.Contains(name, "/") {
-		return name, nil
+	pathExt, _ := envValue(env, "PATHEXT")
+	if progpath.IsPath(name) {
+		return progpath.Resolve(name, pathExt), nil
 	}
 	pathList, _ := envValue(env, "PATH")
-	for _, dir := range filepath.SplitList(pathList) {
-		if !filepath.IsAbs(dir) {
-			continue
-		}
-		candidate := filepath.Join(dir, name)
-		if isExecutable(candidate) {
-			return candidate, nil
-		}
+	path, err := progpath.Find(name, pathList, pathExt)
+	if err != nil {
+		return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
 	}
-	return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
-}
-
-func isExecutable(path string) bool {
-	fi, err := os.Stat(path)
-	if err != nil || fi.IsDir() {
-		return false
-	}
-	return fi.Mode().Perm()&0o111 != 0
+	return path, nil
 }
 
 // checkDir reports a clear "chdir DIR: ..." error: with SysProcAttr set,
@@ -174,10 +156,11 @@ func unwrapPathErr(err error) error {
 	return err
 }
 
-// envValue returns the last value of name in env.
+// envValue returns the last value of name in env (names compared as the
+// OS does: envKey).
 func envValue(env []string, name string) (string, bool) {
 	for i := len(env) - 1; i >= 0; i-- {
-		if k, v, ok := strings.Cut(env[i], "="); ok && k == name {
+		if k, v, ok := cutEnv(env[i]); ok && envKey(k) == envKey(name) {
 			return v, true
 		}
 	}
@@ -189,16 +172,16 @@ func envValue(env []string, name string) (string, bool) {
 func dedupEnv(env []string) []string {
 	last := make(map[string]int, len(env))
 	for i, kv := range env {
-		k, _, _ := strings.Cut(kv, "=")
-		last[k] = i
+		k, _, _ := cutEnv(kv)
+		last[envKey(k)] = i
 	}
 	if len(last) == len(env) {
 		return env
 	}
 	out := make([]string, 0, len(last))
 	for i, kv := range env {
-		k, _, _ := strings.Cut(kv, "=")
-		if last[k] == i {
+		k, _, _ := cutEnv(kv)
+		if last[envKey(k)] == i {
 			out = append(out, kv)
 		}
 	}
