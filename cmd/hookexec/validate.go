@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -34,7 +36,8 @@ Errors are what fire would reject or skip (invalid JSON, wrong structure,
 unknown events, unsupported hook types and fields, matchers that do not
 compile, bad timeouts) and what would fail every time it runs (shell syntax
 errors, parsed in process in the grammar of the hook's shell: bash, sh,
-dash, ash, mksh; commands for other shells are not checked; scripts that are
+dash, ash, mksh; commands for other shells, cmd.exe and PowerShell among them,
+are not checked, and the line of the file says how many; scripts that are
 missing or not executable). Warnings are likely mistakes that fire accepts:
 unknown fields, matchers without effect, timeouts that look like the wrong
 unit, shells and programs not on PATH.
@@ -119,6 +122,13 @@ func fileLine(f registry.FileReport) string {
 	if !f.Enabled && f.Hooks > 0 {
 		b.WriteString(" (file disabled)")
 	}
+	if len(f.Unchecked) > 0 {
+		var parts []string
+		for _, shell := range slices.Sorted(maps.Keys(f.Unchecked)) {
+			parts = append(parts, fmt.Sprintf("%s for %s", plural(f.Unchecked[shell], "command"), shell))
+		}
+		b.WriteString("; shell syntax not checked (no parser): " + strings.Join(parts, ", "))
+	}
 	return b.String()
 }
 
@@ -166,6 +176,9 @@ type validateFile struct {
 	Enabled  bool   `json:"enabled"`
 	Errors   int    `json:"errors"`
 	Warnings int    `json:"warnings"`
+	// Unchecked counts the shell-form commands whose syntax was not
+	// checked, by shell.
+	Unchecked map[string]int `json:"unchecked,omitempty"`
 }
 
 // validateFinding is one finding; line and col are 0 when the finding is
@@ -184,7 +197,7 @@ func newValidateView(r *registry.Report, ok bool) validateView {
 		Files: []validateFile{}, Findings: []validateFinding{},
 	}
 	for _, f := range r.Files {
-		vf := validateFile{File: f.Path, Source: f.Source.String(), Dialect: string(f.Dialect), Hooks: f.Hooks, Enabled: f.Enabled}
+		vf := validateFile{File: f.Path, Source: f.Source.String(), Dialect: string(f.Dialect), Hooks: f.Hooks, Enabled: f.Enabled, Unchecked: f.Unchecked}
 		for _, d := range f.Findings {
 			if d.Severity == registry.SeverityError {
 				vf.Errors++

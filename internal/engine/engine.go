@@ -9,6 +9,7 @@ import (
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
 )
 
@@ -121,7 +122,7 @@ func (e *Engine) logStart(step planner.Step) {
 		return
 	}
 	h := step.Hook
-	argv := []string{step.Shell, "-c", h.Command} // hookexec expands nothing in the shell form
+	argv := registry.ShellArgv(step.Shell, h.Command) // hookexec expands nothing in the shell form
 	if h.ExecForm {
 		argv = append([]string{h.Command}, h.Args...)
 	}

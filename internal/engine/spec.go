@@ -97,7 +97,7 @@ func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 			argv = append(argv, expand(a, lookup))
 		}
 	} else {
-		argv = []string{step.Shell, "-c", h.Command}
+		argv = registry.ShellArgv(step.Shell, h.Command)
 	}
 	return runner.Spec{Argv: argv, Dir: dir, Env: env, Timeout: step.Timeout, Stdin: stdin}
 }

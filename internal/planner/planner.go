@@ -60,6 +60,9 @@ type Options struct {
 	// HasProgram reports whether a program is on PATH, to pick the
 	// dialect's default shell ("bash, else sh"). nil: the first default.
 	HasProgram func(name string) bool
+	// Getenv reads the variables that locate the default shells on
+	// Windows (registry.Dialect.DefaultShells); nil: none is set.
+	Getenv func(string) string
 }
 
 // Build plans ev for the given match value (SPEC §3): matching, disabled
@@ -164,7 +167,7 @@ func shell(h *registry.Hook, opts Options, cache map[registry.Dialect]string) st
 	if s, ok := cache[h.Dialect]; ok {
 		return s
 	}
-	defaults := h.Dialect.DefaultShells()
+	defaults := h.Dialect.DefaultShells(opts.Getenv)
 	s := defaults[len(defaults)-1]
 	for _, d := range defaults {
 		if opts.HasProgram == nil || opts.HasProgram(d) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -45,9 +46,15 @@ func (d Dialect) DefaultTimeout() time.Duration {
 }
 
 // DefaultShells are the shell programs tried, in order, for the shell form
-// when neither the hook nor $HOOKEXEC_SHELL names one: bash, else sh; only
-// sh for claude.
-func (d Dialect) DefaultShells() []string {
+// when neither the hook nor $HOOKEXEC_SHELL names one; the first that is
+// installed is used, else the last. Unix: bash, else sh; only sh for
+// claude. Windows, every dialect, as Claude Code does there: Git Bash's
+// bash.exe, else cmd.exe (windowsShells). getenv reads the variables that
+// locate them (nil: none is set).
+func (d Dialect) DefaultShells(getenv func(string) string) []string {
+	if runtime.GOOS == "windows" {
+		return windowsShells(getenv)
+	}
 	if d == Claude {
 		return []string{"sh"}
 	}

@@ -89,9 +89,9 @@ func TestDialectDefaults(t *testing.T) {
 	for _, tt := range tests {
 		assert.Equal(t, tt.unit, tt.d.TimeoutUnit(), tt.d)
 		assert.Equal(t, tt.timeout, tt.d.DefaultTimeout(), tt.d)
-		assert.Equal(t, tt.shells, tt.d.DefaultShells(), tt.d)
+		assert.Equal(t, tt.shells, tt.d.DefaultShells(nil), tt.d)
 	}
 	// Callers may modify the returned slice.
-	Native.DefaultShells()[0] = "zsh"
-	assert.Equal(t, "bash", Native.DefaultShells()[0])
+	Native.DefaultShells(nil)[0] = "zsh"
+	assert.Equal(t, "bash", Native.DefaultShells(nil)[0])
 }

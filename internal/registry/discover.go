@@ -6,7 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
+	"runtime"
 
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -37,7 +37,8 @@ func configFiles(opts Options, getenv func(string) string) ([]fileSpec, error) {
 	}
 	explicit := opts.Configs
 	if len(explicit) == 0 {
-		for _, p := range strings.Split(getenv("HOOKEXEC_CONFIG"), ":") {
+		// ":"-separated, ";" on Windows (a path there has a colon).
+		for _, p := range filepath.SplitList(getenv("HOOKEXEC_CONFIG")) {
 			if p != "" {
 				explicit = append(explicit, p)
 			}
@@ -83,11 +84,9 @@ func discover(project string, getenv func(string) string) ([]fileSpec, error) {
 	if userDir != "" {
 		add(filepath.Join(userDir, "hooks.json"), User)
 	}
-	systemDir := getenv("HOOKEXEC_SYSTEM_DIR")
-	if systemDir == "" {
-		systemDir = "/etc/hookexec"
+	if systemDir := systemConfigDir(getenv); systemDir != "" {
+		add(filepath.Join(systemDir, "hooks.json"), System)
 	}
-	add(filepath.Join(systemDir, "hooks.json"), System)
 	specs = append(specs, exts...)
 	if userDir != "" {
 		dirs, err := extensionDirs(filepath.Join(userDir, "extensions"))
@@ -123,9 +122,16 @@ func projectFiles(project string) []fileSpec {
 }
 
 // userConfigDir is ${XDG_CONFIG_HOME:-$HOME/.config}/hookexec, or "" when
-// neither variable is set.
+// neither variable is set. On Windows, without XDG_CONFIG_HOME, it is
+// %APPDATA%\hookexec (the roaming application data, where Windows
+// programs keep their settings).
 func userConfigDir(getenv func(string) string) string {
 	base := getenv("XDG_CONFIG_HOME")
+	if base == "" && runtime.GOOS == "windows" {
+		if base = getenv("APPDATA"); base == "" {
+			return ""
+		}
+	}
 	if base == "" {
 		home := getenv("HOME")
 		if home == "" {
@@ -134,6 +140,21 @@ func userConfigDir(getenv func(string) string) string {
 		base = filepath.Join(home, ".config")
 	}
 	return filepath.Join(base, "hookexec")
+}
+
+// systemConfigDir is $HOOKEXEC_SYSTEM_DIR, else /etc/hookexec; on Windows
+// %ProgramData%\hookexec ("" when ProgramData is not set either).
+func systemConfigDir(getenv func(string) string) string {
+	if dir := getenv("HOOKEXEC_SYSTEM_DIR"); dir != "" {
+		return dir
+	}
+	if runtime.GOOS == "windows" {
+		if pd := getenv("ProgramData"); pd != "" {
+			return filepath.Join(pd, "hookexec")
+		}
+		return ""
+	}
+	return "/etc/hookexec"
 }
 
 // extensionDirs returns the subdirectories of root sorted by name (byte

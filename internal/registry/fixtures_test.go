@@ -64,7 +64,7 @@ func TestFixtureClaude(t *testing.T) {
 	h := byCommand(t, reg, "echo edit-or-write")
 	assert.Zero(t, h.Timeout)
 	assert.Equal(t, 600*time.Second, h.Dialect.DefaultTimeout())
-	assert.Equal(t, []string{"sh"}, h.Dialect.DefaultShells())
+	assert.Equal(t, []string{"sh"}, h.Dialect.DefaultShells(nil))
 
 	for _, tt := range []fixtureMatch{
 		{"PreToolUse", "Bash", []string{"echo bash-guard"}},
@@ -109,7 +109,7 @@ func TestFixtureGemini(t *testing.T) {
 	h := byCommand(t, reg, "echo write-guard")
 	assert.Equal(t, 1500*time.Millisecond, h.Timeout, "milliseconds")
 	assert.Equal(t, 60*time.Second, h.Dialect.DefaultTimeout())
-	assert.Equal(t, []string{"bash", "sh"}, h.Dialect.DefaultShells())
+	assert.Equal(t, []string{"bash", "sh"}, h.Dialect.DefaultShells(nil))
 
 	for _, tt := range []fixtureMatch{
 		// Unanchored regular expressions on tool names: write_* is "write"

@@ -30,6 +30,10 @@ type FileReport struct {
 	Enabled bool
 	// Findings are in position order.
 	Findings []Diagnostic
+	// Unchecked counts the shell-form commands whose syntax validate did
+	// not check, by the name of their shell (cmd.exe, pwsh, zsh, ...:
+	// hookexec has no parser for them).
+	Unchecked map[string]int
 }
 
 // Report is the result of Validate: one FileReport per file that exists
@@ -125,6 +129,7 @@ func validateFile(spec fileSpec, index int, env lintEnv) (fr FileReport, ok bool
 		fr.Findings = append(fr.Findings, w)
 	}
 	fr.Findings = append(fr.Findings, lint.findings...)
+	fr.Unchecked = lint.unchecked
 	return fr, true
 }
 

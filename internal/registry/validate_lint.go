@@ -26,6 +26,9 @@ type lintEnv struct {
 type linter struct {
 	env      lintEnv
 	findings []Diagnostic
+	// unchecked counts the shell-form commands whose syntax was not
+	// checked, by the base name of their shell (no parser for it).
+	unchecked map[string]int
 }
 
 func (l *linter) add(d *fileDecoder, off int, sev Severity, format string, args ...any) {

@@ -1,10 +1,14 @@
 package registry
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/progpath"
 )
 
 // The script check of validate (SPEC §7): the program a hook runs (the
@@ -84,11 +88,11 @@ func (l *linter) program(d *fileDecoder, where string, off int, raw, word string
 		}
 		return "the shell exits " + status + " and the hook always fails"
 	}
-	if !strings.Contains(word, "/") {
+	if !progpath.IsPath(word) {
 		if !execForm && slices.Contains(shellWords(), word) {
 			return
 		}
-		if _, err := lookPath(word, pathEnv); err == nil {
+		if _, err := l.lookPath(word, pathEnv); err == nil {
 			return
 		}
 		if fi, err := os.Stat(filepath.Join(l.env.projectDir, word)); err == nil && fi.Mode().IsRegular() {
@@ -103,13 +107,13 @@ func (l *linter) program(d *fileDecoder, where string, off int, raw, word string
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(l.env.projectDir, path)
 	}
-	err := executable(path)
+	_, err := progpath.Find(path, "", l.env.getenv("PATHEXT"))
 	if err == nil {
 		return
 	}
 	detail := ""
 	switch {
-	case err.Error() == "is not executable":
+	case errors.Is(err, progpath.ErrNotExecutable) && runtime.GOOS != "windows":
 		detail = " (chmod +x " + path + ")"
 	case !filepath.IsAbs(word):
 		detail = " (looked for " + path + ": relative paths are resolved against the project directory)"
@@ -117,7 +121,7 @@ func (l *linter) program(d *fileDecoder, where string, off int, raw, word string
 		detail = " (resolved to " + path + ")"
 	}
 	status := "127"
-	if err.Error() != "does not exist" {
+	if !errors.Is(err, progpath.ErrNotExist) {
 		status = "126"
 	}
 	l.fail(d, off, "%s: script %s %v%s; %s", where, raw, err, detail, fails(status))

@@ -3,11 +3,12 @@ package registry
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookexec/hookexec/internal/progpath"
 )
 
 // The shell syntax check of validate (SPEC §2.4, §7): each shell-form
@@ -23,7 +24,7 @@ import (
 // Plain ksh is left out because it is ksh93 on most systems, whose grammar
 // (process substitution, for one) is not mksh's.
 func shellGrammar(shell string) (syntax.LangVariant, bool) {
-	switch strings.TrimSuffix(filepath.Base(shell), ".exe") {
+	switch shellName(shell) {
 	case "bash":
 		return syntax.LangBash, true
 	case "sh", "dash", "ash":
@@ -32,6 +33,11 @@ func shellGrammar(shell string) (syntax.LangVariant, bool) {
 		return syntax.LangMirBSDKorn, true
 	}
 	return 0, false
+}
+
+// shellName is the base name of a shell program, without ".exe".
+func shellName(shell string) string {
+	return strings.TrimSuffix(filepath.Base(shell), ".exe")
 }
 
 // shellCommand checks the syntax of a shell-form hook, that its shell
@@ -44,24 +50,35 @@ func (l *linter) shellCommand(d *fileDecoder, where string, cmdOff int, shellFie
 		explicit = shell != ""
 	}
 	if !explicit {
-		defaults := d.spec.dialect.DefaultShells()
+		defaults := d.spec.dialect.DefaultShells(l.env.getenv)
 		shell = defaults[len(defaults)-1]
 		for _, s := range defaults {
-			if _, err := lookPath(s, l.env.getenv("PATH")); err == nil {
+			if _, err := l.lookPath(s, l.env.getenv("PATH")); err == nil {
 				shell = s
 				break
 			}
 		}
 	}
-	if _, err := lookPath(shell, l.env.getenv("PATH")); err != nil && explicit {
+	if _, err := l.lookPath(shell, l.env.getenv("PATH")); err != nil && explicit {
 		off, from := cmdOff, "$HOOKEXEC_SHELL"
 		if h.Shell != "" && shellField != nil {
 			off, from = shellField.off, `"shell"`
 		}
 		l.warn(d, off, "%s: shell %q (from %s) %v; the hook cannot start (spawn_error)", where, shell, from, err)
 	}
+	if _, ok := shellGrammar(shell); !ok {
+		if l.unchecked == nil {
+			l.unchecked = map[string]int{}
+		}
+		l.unchecked[shellName(shell)]++
+	}
 	if msg, bad := checkSyntax(shell, h.Command); bad {
 		l.fail(d, cmdOff, "%s: %s", where, msg)
+	}
+	if KindOfShell(shell) != ShellPOSIX {
+		// Not sh syntax: its first word cannot be told without the
+		// shell's own parser (and may be a builtin such as cmd's dir).
+		return
 	}
 	if word, raw, ok := firstWord(h.Command, l.resolver(h)); ok {
 		l.program(d, where, cmdOff, raw, word, false, l.pathOf(h))
@@ -76,7 +93,7 @@ func checkSyntax(shell, command string) (msg string, bad bool) {
 	if !ok {
 		return "", false
 	}
-	name := strings.TrimSuffix(filepath.Base(shell), ".exe")
+	name := shellName(shell)
 	f, err := syntax.NewParser(syntax.Variant(lang)).Parse(strings.NewReader(command), "")
 	if err == nil && lang == syntax.LangPOSIX {
 		err = posixTestExpr(f)
@@ -154,38 +171,10 @@ func isAre(feature string) string {
 	return "is"
 }
 
-// lookPath finds name like execvp: a name with a slash is used as is, any
-// other on pathEnv (relative entries skipped). The error says what is wrong
-// ("not found on PATH", "is not executable"). It only looks: nothing is run.
-func lookPath(name, pathEnv string) (string, error) {
-	if strings.Contains(name, "/") {
-		if err := executable(name); err != nil {
-			return "", err
-		}
-		return name, nil
-	}
-	for _, dir := range filepath.SplitList(pathEnv) {
-		if !filepath.IsAbs(dir) {
-			continue
-		}
-		p := filepath.Join(dir, name)
-		if executable(p) == nil {
-			return p, nil
-		}
-	}
-	return "", errors.New("is not found on PATH")
-}
-
-// executable reports why path is not an executable file, or nil.
-func executable(path string) error {
-	fi, err := os.Stat(path)
-	switch {
-	case err != nil:
-		return errors.New("does not exist")
-	case fi.IsDir():
-		return errors.New("is a directory")
-	case fi.Mode()&0o111 == 0:
-		return errors.New("is not executable")
-	}
-	return nil
+// lookPath finds name as the runner will (progpath: execvp's rules, PATH
+// and PATHEXT on Windows): a path is checked where it is, any other name
+// on pathEnv. The error says what is wrong ("is not found on PATH", "is
+// not executable"). It only looks: nothing is run.
+func (l *linter) lookPath(name, pathEnv string) (string, error) {
+	return progpath.Find(name, pathEnv, l.env.getenv("PATHEXT"))
 }

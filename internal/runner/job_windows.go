@@ -189,10 +189,10 @@ func (c *jobControl) terminateLocked() {
 
 // jobAccounting is JOBOBJECT_BASIC_ACCOUNTING_INFORMATION.
 type jobAccounting struct {
-	TotalUserTime, TotalKernelTime                   int64
+	TotalUserTime, TotalKernelTime                     int64
 	ThisPeriodTotalUserTime, ThisPeriodTotalKernelTime int64
-	TotalPageFaultCount, TotalProcesses              uint32
-	ActiveProcesses, TotalTerminatedProcesses        uint32
+	TotalPageFaultCount, TotalProcesses                uint32
+	ActiveProcesses, TotalTerminatedProcesses          uint32
 }
 
 // activeLocked reports whether a process of the job is still running; c.mu

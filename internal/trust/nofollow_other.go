@@ -1,4 +1,4 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package trust
 
@@ -7,7 +7,7 @@ import (
 	"os"
 )
 
-// Without O_NOFOLLOW (Windows) the link is refused by a check before the
+// Without O_NOFOLLOW (Plan 9, WebAssembly) the link is refused by a check before the
 // open.
 func openNoFollow(path string, flag int, perm os.FileMode) (*os.File, error) {
 	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -24,8 +25,9 @@ const maxEntryBytes = 16 << 20
 // Store is the trust store: one 0600 JSON file per trusted project in a
 // directory only the user can write (SPEC §2.4).
 type Store struct {
-	// Dir is ${XDG_DATA_HOME:-$HOME/.local/share}/hookexec/trust; "" when
-	// neither variable is set (nothing is trusted).
+	// Dir is ${XDG_DATA_HOME:-$HOME/.local/share}/hookexec/trust (on
+	// Windows %LOCALAPPDATA% instead of $HOME/.local/share); "" when no
+	// variable locates it (nothing is trusted).
 	Dir string
 }
 
@@ -64,9 +66,16 @@ func NewVersion(pins map[string]string, stats map[string]FileStat, dirs, command
 	return Version{Hash: ClosureHash(pins), TrustedAt: now.UTC(), Pins: pins, Stats: stats, Dirs: dirs, Commands: commands}
 }
 
-// OpenStore locates the store from the environment.
+// OpenStore locates the store from the environment. On Windows, without
+// XDG_DATA_HOME, it is %LOCALAPPDATA%\hookexec\trust (the machine's own
+// application data, which does not roam to other machines).
 func OpenStore(getenv func(string) string) Store {
 	base := getenv("XDG_DATA_HOME")
+	if base == "" && runtime.GOOS == "windows" {
+		if base = getenv("LOCALAPPDATA"); base == "" {
+			return Store{}
+		}
+	}
 	if base == "" {
 		home := getenv("HOME")
 		if home == "" {
@@ -75,6 +84,15 @@ func OpenStore(getenv func(string) string) Store {
 		base = filepath.Join(home, ".local", "share")
 	}
 	return Store{Dir: filepath.Join(base, "hookexec", "trust")}
+}
+
+// storeVars names the variables that locate the store, for the error
+// when none is set.
+func storeVars() string {
+	if runtime.GOOS == "windows" {
+		return "neither XDG_DATA_HOME nor LOCALAPPDATA is set"
+	}
+	return "neither XDG_DATA_HOME nor HOME is set"
 }
 
 // entryPath is the file of root's entry.
@@ -90,7 +108,7 @@ func (s Store) entryPath(root string) string {
 // A missing directory is no error (exists false).
 func (s Store) checkDirs() (exists bool, err error) {
 	if s.Dir == "" {
-		return false, errors.New("trust: no store (neither XDG_DATA_HOME nor HOME is set)")
+		return false, errors.New("trust: no store (" + storeVars() + ")")
 	}
 	fi, err := os.Lstat(s.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
