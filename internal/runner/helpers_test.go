@@ -1,56 +1,16 @@
 package runner
 
 import (
-	"errors"
+	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 )
-
-// bash returns a shell-form spec running script with the test's environment.
-func bash(script string, extraEnv ...string) Spec {
-	return Spec{
-		Argv: []string{"bash", "-c", script},
-		Env:  append(os.Environ(), extraEnv...),
-	}
-}
-
-// pgrepFull returns the pids of live processes whose command line matches
-// pattern (pgrep -f), ignoring zombies, which have no command line.
-func pgrepFull(t *testing.T, pattern string) []int {
-	t.Helper()
-	out, err := exec.Command("pgrep", "-f", pattern).Output()
-	if err != nil {
-		var ee *exec.ExitError
-		require.Truef(t, errors.As(err, &ee) && ee.ExitCode() == 1, "pgrep: %v", err)
-	}
-	var pids []int
-	for _, field := range strings.Fields(string(out)) {
-		pid, err := strconv.Atoi(field)
-		require.NoError(t, err)
-		if state, _, err := procStat(pid); err == nil && state != 'Z' {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
-}
-
-// killOnCleanup makes sure no process matching pattern outlives the test.
-func killOnCleanup(t *testing.T, pattern string) {
-	t.Helper()
-	t.Cleanup(func() {
-		for _, pid := range pgrepFull(t, pattern) {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-		}
-	})
-}
 
 // waitForFile polls until path exists: hooks touch a file once their
 // traps are installed, instead of the test sleeping and hoping.
@@ -63,7 +23,31 @@ func waitForFile(t *testing.T, path string) {
 }
 
 func readyFile(t *testing.T) string {
-	return filepath.Join(t.TempDir(), "ready")
+	return filepath.Join(tempDir(t), "ready")
+}
+
+// tempDir is t.TempDir, except that its removal does not fail under Wine,
+// whose file system lacks what os.RemoveAll uses on Windows (it reports
+// "Invalid function"): what RemoveAll leaves is removed entry by entry,
+// deepest first.
+func tempDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "hookexec-runner-test")
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		if os.RemoveAll(dir) == nil {
+			return
+		}
+		var paths []string
+		_ = filepath.WalkDir(dir, func(path string, _ fs.DirEntry, err error) error {
+			paths = append(paths, path)
+			return nil
+		})
+		for i := len(paths) - 1; i >= 0; i-- {
+			_ = os.Remove(paths[i])
+		}
+	})
+	return dir
 }
 
 func splitLines(s string) []string {
@@ -73,3 +57,14 @@ func splitLines(s string) []string {
 func fields(s string) []string { return strings.Fields(s) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+const mib = 1 << 20
+
+// bigInput is 10 MiB of varied bytes, so a misplaced chunk would show.
+func bigInput() []byte {
+	b := make([]byte, 10*mib)
+	for i := range b {
+		b[i] = byte(i*7 + i/4096)
+	}
+	return b
+}

@@ -1,3 +1,5 @@
+//go:build unix
+
 package runner
 
 import (
@@ -10,17 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-const mib = 1 << 20
-
-// bigInput is 10 MiB of varied bytes, so a misplaced chunk would show.
-func bigInput() []byte {
-	b := make([]byte, 10*mib)
-	for i := range b {
-		b[i] = byte(i*7 + i/4096)
-	}
-	return b
-}
 
 func TestStdinDeliveredByteExact(t *testing.T) {
 	t.Parallel()
