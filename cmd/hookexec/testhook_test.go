@@ -17,9 +17,10 @@ import (
 //	                                 FILE.term for each one), create FILE, then sleep
 //	testhook waitfile FILE           wait (up to 30 s) until FILE exists; exit 1 if it never does
 //	testhook sleepms N               sleep N milliseconds
+//	testhook flood N                 write N bytes on stdout; exit 9 if a write fails
 func testHook(args []string) int {
 	if len(args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: testhook ready|stubborn|waitfile|sleepms ARG [SECONDS]")
+		fmt.Fprintln(os.Stderr, "usage: testhook ready|stubborn|waitfile|sleepms|flood ARG [SECONDS]")
 		return 64
 	}
 	seconds := 60
@@ -45,6 +46,21 @@ func testHook(args []string) int {
 		}
 		fmt.Fprintln(os.Stderr, "testhook: timed out waiting for", args[1])
 		return 1
+	case "flood":
+		n, err := strconv.Atoi(args[1])
+		if err != nil {
+			return 64
+		}
+		chunk := make([]byte, 64<<10)
+		for i := range chunk {
+			chunk[i] = 'x'
+		}
+		for ; n > 0; n -= len(chunk) {
+			if _, err := os.Stdout.Write(chunk[:min(n, len(chunk))]); err != nil {
+				return 9
+			}
+		}
+		return 0
 	case "sleepms":
 		n, err := strconv.Atoi(args[1])
 		if err != nil {

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// testMain does what testscript.Main does (the test binary runs as one of
+// commands when called by its name, else copies of it named after them are
+// put on PATH and the tests run), except that removing the copies
+// afterwards does not fail under Wine, whose file system lacks what
+// os.RemoveAll uses on Windows; testscript.Main exits 1 when it fails.
+func testMain(m *testing.M, commands map[string]func()) {
+	name := strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe")
+	if f, ok := commands[name]; ok {
+		os.Args[0] = name
+		f()
+		os.Exit(0)
+	}
+	bin, err := os.MkdirTemp("", "hookexec-test-bin")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "test setup:", err)
+		os.Exit(1)
+	}
+	self, err := os.Executable()
+	for name := range commands {
+		if err == nil {
+			err = copyFile(self, filepath.Join(bin, name+".exe"))
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "test setup:", err)
+		os.Exit(1)
+	}
+	os.Setenv("PATH", bin+string(filepath.ListSeparator)+os.Getenv("PATH"))
+	code := m.Run()
+	removeTree(bin)
+	os.Exit(code)
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		_ = out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// removeTree removes dir, entry by entry, deepest first, where
+// os.RemoveAll fails.
+func removeTree(dir string) {
+	if os.RemoveAll(dir) == nil {
+		return
+	}
+	var paths []string
+	_ = filepath.WalkDir(dir, func(path string, _ fs.DirEntry, _ error) error {
+		paths = append(paths, path)
+		return nil
+	})
+	for i := len(paths) - 1; i >= 0; i-- {
+		_ = os.Remove(paths[i])
+	}
+}
