@@ -85,12 +85,15 @@ func TestFireOnWindowsBlock(t *testing.T) {
 func TestFireOnWindowsTimeoutKillsChild(t *testing.T) {
 	n := 40000 + os.Getpid()%20000
 	started, waited := fmt.Sprintf("ping -n %d ", n), fmt.Sprintf("ping -n %d ", n+1)
-	hook := fmt.Sprintf(`{"type": "command", "timeout": 1500, "command": "start /b %s127.0.0.1 >NUL & %s127.0.0.1 >NUL"}`, started, waited)
+	// The timeout leaves Wine ample time to start both pings (the echo
+	// between them shows it did).
+	hook := fmt.Sprintf(`{"type": "command", "timeout": 6000, "command": "start /b %s127.0.0.1 >NUL & echo started& %s127.0.0.1 >NUL"}`, started, waited)
 	r := fire(t, hooksConfig(hook), "--kill-grace", "500ms")
 	assert.Equal(t, 0, r.code, "a timeout fails open; stderr: %s", r.stderr)
 	require.Len(t, r.verdict.Hooks, 1)
 	assert.Equal(t, "timeout", r.verdict.Hooks[0].Outcome)
-	assert.Less(t, r.elapsed, 15*time.Second)
+	assert.Contains(t, r.verdict.Hooks[0].Stdout, "started")
+	assert.Less(t, r.elapsed, 20*time.Second)
 	for _, marker := range []string{started, waited} {
 		pids, err := testproc.Survivors(marker)
 		require.NoError(t, err)

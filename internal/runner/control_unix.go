@@ -5,7 +5,12 @@ package runner
 import (
 	"os"
 	"syscall"
+	"time"
 )
+
+// killWait bounds the wait for a group to vanish after SIGKILL (a process
+// in uninterruptible sleep dies only when it wakes up).
+const killWait = 2 * time.Second
 
 // groupControl is a hook on Unix: its process group (the leader started
 // a new session, so the group's id is the leader's pid) and its process

@@ -21,6 +21,16 @@ import (
 
 var markers atomic.Int64
 
+// startAllowance is a timeout long enough for the hook program to start
+// and reach its sleep on a busy machine: long for Windows, where a process
+// starts slowly under Wine, the more so in a fresh Wine prefix.
+func startAllowance() time.Duration {
+	if runtime.GOOS == "windows" {
+		return 8 * time.Second
+	}
+	return 2 * time.Second
+}
+
 // uniqueMarker is a word that no other process's command line holds, not
 // even one of a test run of another checkout on the same machine.
 func uniqueMarker(name string) string {
@@ -31,7 +41,7 @@ func TestHookTimeoutKillsTheHookAndItsChild(t *testing.T) {
 	t.Parallel()
 	marker, pidFile := uniqueMarker("timeoutchild"), filepath.Join(tempDir(t), "child.pid")
 	killChildOnCleanup(t, marker, pidFile)
-	const timeout, grace = 2 * time.Second, 500 * time.Millisecond
+	timeout, grace := startAllowance(), 500*time.Millisecond
 	spec := hook("child", marker, pidFile, "waitfile", pidFile, "print", "started", "sleep", "10m")
 	spec.Timeout = timeout
 
@@ -52,7 +62,7 @@ func TestHookTimeoutKillsTheHookAndItsChild(t *testing.T) {
 func TestHookIgnoringTheStopIsKilledAfterTheGrace(t *testing.T) {
 	t.Parallel()
 	ready := readyFile(t)
-	const timeout, grace = 2 * time.Second, 700 * time.Millisecond
+	timeout, grace := startAllowance(), 700*time.Millisecond
 	spec := hook("ignore-stop", "touch", ready, "sleep", "10m")
 	spec.Timeout = timeout
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"sync"
 	"syscall"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/windows"
@@ -16,6 +17,11 @@ import (
 // a job whose limits do not allow breakaway, and these do not). The job
 // has JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE: if hookexec dies, however it
 // dies, the system closes its handles and kills every running hook.
+
+// killWait bounds the wait for a job to empty after TerminateJobObject: a
+// process dies once its pending I/O is cancelled, which a loaded machine
+// (or Wine) can take seconds to do.
+const killWait = 10 * time.Second
 
 // killExitCode is the exit code TerminateJobObject gives the processes it
 // kills (the code Windows uses for a console program ended by Ctrl-C or

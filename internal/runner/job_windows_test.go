@@ -55,14 +55,15 @@ func TestTimeoutKillsProcessesStartedByCmd(t *testing.T) {
 	started, waited := fmt.Sprintf("-n %d ", n), fmt.Sprintf("-n %d ", n+1)
 	spec := Spec{
 		Argv: []string{cmdExe(), "/d", "/s", "/c",
-			fmt.Sprintf("start /b ping %s127.0.0.1 >NUL & ping %s127.0.0.1 >NUL", started, waited)},
+			fmt.Sprintf("start /b ping %s127.0.0.1 >NUL & echo started& ping %s127.0.0.1 >NUL", started, waited)},
 		Env:     os.Environ(),
-		Timeout: 3 * time.Second,
+		Timeout: startAllowance(),
 	}
 	res := New(Options{KillGrace: 500 * time.Millisecond}).Run(context.Background(), spec)
 	require.NoError(t, res.Err)
 	assert.Equal(t, TimedOut, res.Status)
 	assert.Equal(t, -1, res.ExitCode)
+	assert.Contains(t, string(res.Stdout), "started", "both pings had started")
 	assert.Empty(t, survivors(t, "ping "+started), "the process started with start /b is gone")
 	assert.Empty(t, survivors(t, "ping "+waited), "the process cmd waited for is gone")
 }

@@ -11,9 +11,6 @@ const (
 	// pollInterval is how often a terminating group is checked for
 	// survivors once its leader has been reaped.
 	pollInterval = 20 * time.Millisecond
-	// killWait bounds the wait for a group to vanish after SIGKILL (a
-	// process in uninterruptible sleep dies only when it wakes up).
-	killWait = 2 * time.Second
 )
 
 // Run runs spec to completion and returns its raw Result. It never panics
@@ -142,7 +139,7 @@ func killTree(p *process) error {
 	select {
 	case <-p.exited:
 	case <-deadline.C:
-		return fmt.Errorf("runner: process %d did not exit after SIGKILL", p.os.Pid)
+		return fmt.Errorf("runner: process %d did not exit after it was killed", p.os.Pid)
 	}
 	tick := time.NewTicker(pollInterval)
 	defer tick.Stop()
@@ -152,7 +149,7 @@ func killTree(p *process) error {
 		select {
 		case <-tick.C:
 		case <-deadline.C:
-			return fmt.Errorf("runner: process group %d still alive after SIGKILL", p.os.Pid)
+			return fmt.Errorf("runner: processes of hook %d still alive after they were killed", p.os.Pid)
 		}
 	}
 	return nil

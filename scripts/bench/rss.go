@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 )
 
 // Peak RSS is measured in runs of its own, under /usr/bin/time -f %M when it
@@ -23,6 +22,9 @@ const helperFlag = "-rusage-helper"
 
 // rssWrapper describes how peak RSS is measured, for the report.
 func rssWrapper() string {
+	if !rssMeasured {
+		return "nothing: peak RSS is not measured on this OS (reported as 0)"
+	}
 	if timeBin() != "" {
 		return "/usr/bin/time -f %M"
 	}
@@ -70,6 +72,9 @@ func (c command) peakRSS(dir string) (int64, error) {
 		return 0, err
 	}
 	lines := strings.Fields(string(data))
+	if len(lines) == 0 && !rssMeasured {
+		return 0, nil // reported as 0: not measured here
+	}
 	if len(lines) == 0 {
 		return 0, fmt.Errorf("%s: no peak RSS reported", strings.Join(c.argv, " "))
 	}
@@ -90,8 +95,8 @@ func rusageHelper(outFile string, argv []string) int {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		return 1
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		_ = os.WriteFile(outFile, []byte(strconv.FormatInt(ru.Maxrss, 10)+"\n"), 0o644)
+	if kib, ok := maxRSS(cmd.ProcessState); ok {
+		_ = os.WriteFile(outFile, []byte(strconv.FormatInt(kib, 10)+"\n"), 0o644)
 	}
 	return cmd.ProcessState.ExitCode()
 }

@@ -1,0 +1,69 @@
+package trust
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestWindowsOpenNoFollow(t *testing.T) {
+	t.Parallel()
+	dir, err := os.MkdirTemp("", "hookexec-trust-test")
+	require.NoError(t, err)
+	t.Cleanup(func() { removeTree(dir) })
+	file := filepath.Join(dir, "file")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o600))
+
+	f, err := OpenNoFollow(file, os.O_RDONLY, 0)
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	f, err = OpenNoFollow(filepath.Join(dir, "new"), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	require.NoError(t, err, "a new file is created")
+	require.NoError(t, f.Close())
+	_, err = OpenNoFollow(filepath.Join(dir, "missing"), os.O_RDONLY, 0)
+	assert.ErrorIs(t, err, os.ErrNotExist)
+
+	// Wine 8's CreateSymbolicLink reports success and creates nothing:
+	// there the refusal of links is not exercised.
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(file, link); err != nil {
+		t.Skipf("cannot create a symbolic link here: %v", err)
+	}
+	if _, err := os.Lstat(link); err != nil {
+		t.Skipf("the symbolic link was not created (Wine): %v", err)
+	}
+	_, err = OpenNoFollow(link, os.O_RDONLY, 0)
+	assert.ErrorIs(t, err, ErrSymlink)
+	_, err = OpenNoFollow(link, os.O_WRONLY|os.O_APPEND, 0o600)
+	assert.ErrorIs(t, err, ErrSymlink)
+}
+
+func TestWindowsStoreLocation(t *testing.T) {
+	t.Parallel()
+	env := func(vars map[string]string) func(string) string {
+		return func(k string) string { return vars[k] }
+	}
+	assert.Equal(t, `C:\Users\u\AppData\Local\hookexec\trust`, OpenStore(env(map[string]string{"LOCALAPPDATA": `C:\Users\u\AppData\Local`, "HOME": `C:\h`})).Dir)
+	assert.Equal(t, `D:\data\hookexec\trust`, OpenStore(env(map[string]string{"LOCALAPPDATA": `C:\L`, "XDG_DATA_HOME": `D:\data`})).Dir, "XDG_DATA_HOME wins")
+	assert.Empty(t, OpenStore(env(map[string]string{"HOME": `C:\h`})).Dir)
+}
+
+// removeTree removes dir entry by entry, deepest first, where os.RemoveAll
+// fails (under Wine).
+func removeTree(dir string) {
+	if os.RemoveAll(dir) == nil {
+		return
+	}
+	var paths []string
+	_ = filepath.WalkDir(dir, func(path string, _ fs.DirEntry, _ error) error {
+		paths = append(paths, path)
+		return nil
+	})
+	for i := len(paths) - 1; i >= 0; i-- {
+		_ = os.Remove(paths[i])
+	}
+}
