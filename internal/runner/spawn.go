@@ -97,7 +97,7 @@ func (r *Runner) spawn(spec Spec) (*process, error) {
 		stderr: capturePipe(parentEnds[2], r.opts.MaxOutput, spec.Budget),
 	}
 	go func() {
-		p.state, p.waitErr = proc.Wait()
+		p.state, p.waitErr = awaitExit(proc)
 		close(p.exited)
 	}()
 	return p, nil
