@@ -98,6 +98,7 @@ func (r *Runner) spawn(spec Spec) (*process, error) {
 	}
 	go func() {
 		p.state, p.waitErr = awaitExit(proc)
+		children.kick()
 		close(p.exited)
 	}()
 	return p, nil
