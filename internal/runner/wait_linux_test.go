@@ -48,6 +48,7 @@ func TestWaitHoldsNoThreadPerHook(t *testing.T) {
 	}, 30*time.Second, 10*time.Millisecond)
 	// Every hook's leader runs (it created its file and loops).
 	during := threads(t)
+	t.Logf("%d threads while %d hooks run", during, n)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go"), nil, 0o644))
 	results := <-done
 	for i, res := range results {
