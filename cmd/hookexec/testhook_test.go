@@ -18,9 +18,15 @@ import (
 //	testhook waitfile FILE           wait (up to 30 s) until FILE exists; exit 1 if it never does
 //	testhook sleepms N               sleep N milliseconds
 //	testhook flood N                 write N bytes on stdout; exit 9 if a write fails
+//	testhook nowms                   print the time in milliseconds since the Unix epoch
+//	                                 (`date +%s%N` is GNU-only)
 func testHook(args []string) int {
+	if len(args) == 1 && args[0] == "nowms" {
+		fmt.Println(time.Now().UnixMilli())
+		return 0
+	}
 	if len(args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: testhook ready|stubborn|waitfile|sleepms|flood ARG [SECONDS]")
+		fmt.Fprintln(os.Stderr, "usage: testhook ready|stubborn|waitfile|sleepms|flood ARG [SECONDS] | testhook nowms")
 		return 64
 	}
 	seconds := 60

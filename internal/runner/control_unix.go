@@ -41,6 +41,11 @@ func startHook(path string, argv []string, attr *os.ProcAttr) (*os.Process, cont
 // can (once per process; later calls change nothing).
 func adoptOrphans() { children.adopt() }
 
+// leaderReaped is called when a leader has been reaped: the reaper of
+// adopted orphans looks again, as zombies that waited behind the leader in
+// the kernel's list become visible.
+func leaderReaped() { children.kick() }
+
 func (g *groupControl) stop() bool {
 	children.terminating(g.tree)
 	// SIGCONT: a stopped process must see the TERM.

@@ -121,3 +121,42 @@ func TestDaemonOfExitedHookSurvivesOthersTimeout(t *testing.T) {
 	assert.Len(t, pgrepFull(t, "sleep 4707"), 1, "the daemon of the hook that exited is left alone")
 	assert.Empty(t, pgrepFull(t, "sleep 4708"))
 }
+
+// A daemon orphaned while another hook runs cannot be told apart by when
+// it started, but one that stayed in its hook's session (here: its own
+// group, by job control) is the timed-out hook's by its session. Not
+// parallel, as above.
+func TestTimeoutKillsOrphanInItsSessionWhileAnotherHookRuns(t *testing.T) {
+	killOnCleanup(t, "sleep 4715")
+	ready := readyFile(t)
+	other := bash(`sleep 1.5; echo other`)
+	killed := bash(`bash -c 'set -m; sleep 4715 </dev/null >/dev/null 2>&1 & exit 0'; touch "$READY"; sleep 30`, "READY="+ready)
+	killed.Timeout = 700 * time.Millisecond
+
+	res := New(Options{KillGrace: 200 * time.Millisecond}).RunAll(context.Background(), []Spec{other, killed})
+
+	assert.Equal(t, Exited, res[0].Status)
+	assert.Equal(t, TimedOut, res[1].Status)
+	require.FileExists(t, ready, "the orphan was made before the timeout")
+	assert.Empty(t, pgrepFull(t, "sleep 4715"))
+}
+
+// What a hook starts during its grace period (here: the cleanup its TERM
+// trap runs) is not sent SIGTERM: the grace period is there for that
+// cleanup. It runs to its end, and the hook ends before the grace does.
+func TestCleanupDuringGraceIsNotTerminated(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	ready, done := filepath.Join(dir, "ready"), filepath.Join(dir, "done")
+	spec := bash(`trap 'sleep 0.3 && touch "$DONE"; exit 0' TERM; touch "$READY"; while :; do sleep 0.05; done`, "READY="+ready, "DONE="+done)
+	spec.Timeout = 300 * time.Millisecond
+
+	res := New(Options{KillGrace: 20 * time.Second}).Run(context.Background(), spec)
+
+	require.NoError(t, res.Err)
+	assert.Equal(t, TimedOut, res.Status)
+	require.FileExists(t, ready)
+	assert.FileExists(t, done, "the cleanup's sleep was terminated")
+	assert.Equal(t, 0, res.ExitCode)
+	assert.Less(t, res.Duration, 10*time.Second)
+}

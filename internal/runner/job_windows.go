@@ -243,3 +243,6 @@ func (c *jobControl) release() {
 // adoptOrphans: Windows has no adoption of orphans; the job holds every
 // descendant anyway.
 func adoptOrphans() {}
+
+// leaderReaped: there is no reaper of orphans to wake.
+func leaderReaped() {}

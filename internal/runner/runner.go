@@ -80,6 +80,9 @@ func New(opts Options) *Runner {
 	// timed-out hook's double-forked daemon can be found (once per
 	// process; later calls change nothing).
 	adoptOrphans()
+	// Under a low process limit, the runtime gets its threads before
+	// hooks take what the limit allows.
+	reserveThreads()
 	return &Runner{opts: opts, live: make(map[*group]struct{}), ended: make(chan struct{})}
 }
 

@@ -88,7 +88,8 @@ func (r *Runner) spawn(spec Spec) (*process, error) {
 		stderr: capturePipe(parentEnds[2], r.opts.MaxOutput, spec.Budget),
 	}
 	go func() {
-		p.state, p.waitErr = proc.Wait()
+		p.state, p.waitErr = awaitExit(proc)
+		leaderReaped()
 		close(p.exited)
 	}()
 	return p, nil

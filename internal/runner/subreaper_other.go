@@ -1,4 +1,4 @@
-//go:build !linux
+//go:build unix && !linux
 
 package runner
 
@@ -14,3 +14,7 @@ func procStart(int) uint64 { return 0 }
 func reapAdopted(int) {}
 
 func ownSession() int { return 0 }
+
+func (c *treeTable) startReaper() {}
+
+func (c *treeTable) kick() {}

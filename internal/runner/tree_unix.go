@@ -50,6 +50,7 @@ type treeTable struct {
 	sid      int  // this process's session
 	trees    map[*tree]struct{}
 	leaders  map[int]*tree
+	kicks    chan os.Signal // wakes the reaper of adopted orphans (nil: none)
 }
 
 var children = &treeTable{trees: make(map[*tree]struct{}), leaders: make(map[int]*tree)}
@@ -61,6 +62,7 @@ func (c *treeTable) adopt() {
 	if !c.adopting && enableSubreaper() {
 		c.adopting = true
 		c.sid = ownSession()
+		c.startReaper()
 	}
 }
 
@@ -106,11 +108,11 @@ func (c *treeTable) finish(t *tree, left bool) {
 	}
 }
 
-// scan finds what is left of t: its group, its leader's descendants, the
-// descendants of every member found before, and the adopted orphans it may
-// claim. It records them in t.found and returns those that are not zombies.
-// On the way it reaps adopted orphans that have exited. ok is false when
-// there is no process table.
+// scan finds what is left of t: its session and group, its leader's
+// descendants, the descendants of every member found before, and the
+// adopted orphans it may claim. It records them in t.found and returns
+// those that are not zombies. On the way it reaps adopted orphans that
+// have exited. ok is false when there is no process table.
 func (c *treeTable) scan(t *tree) (live []procInfo, ok bool) {
 	procs, ok := listProcs()
 	if !ok {
@@ -131,13 +133,20 @@ func (c *treeTable) scan(t *tree) (live []procInfo, ok bool) {
 			queue = append(queue, p)
 		}
 	}
+	// The leader's pid names its session and group for as long as any
+	// process is in them: it is not reused before. Once it is (a live
+	// process has it and started later), they are gone.
+	reused := false
+	for _, p := range procs {
+		reused = reused || p.pid == t.leader && t.start != 0 && p.start != t.start
+	}
 	var zombies []int
 	for _, p := range procs {
 		kids[p.ppid] = append(kids[p.ppid], p)
 		start, seen := t.found[p.pid]
 		switch {
 		case p.pid == t.leader && p.start == t.start,
-			p.pgid == t.leader, // a pid in use as a group id is never reused
+			!reused && (p.sid == t.leader || p.pgid == t.leader),
 			seen && start == p.start:
 			add(p)
 		case c.adopting && p.ppid == self && c.leaders[p.pid] == nil && p.sid != c.sid:
@@ -195,8 +204,9 @@ func (c *treeTable) claimable(t *tree, o procInfo) bool {
 }
 
 // signalTree sends sigs to t's group and to every live member of t, found
-// by a scan before signalling (with no sigs, it only scans). It reports
-// whether anything of t is left.
+// by a scan before signalling (with no sigs, it only scans): members
+// signalled first would leave descendants that are not yet known as the
+// hook's. It reports whether anything of t is left.
 func signalTree(t *tree, sigs ...syscall.Signal) (alive bool) {
 	live, ok := children.scan(t)
 	for _, sig := range sigs {

@@ -3,21 +3,23 @@ package runner
 import (
 	"context"
 	"errors"
-	"syscall"
 	"time"
 )
 
 // Each running hook holds file descriptors in this process (its pipes
-// and, on Linux, a pidfd). Go raises the soft RLIMIT_NOFILE to the hard
-// limit at start, but a low hard limit (`ulimit -n 32` sets both) still
-// runs out with a few dozen parallel hooks. Then a spawn waits for another
-// hook of the runner to end, instead of failing, and fails, naming the
-// limit, only when no other hook runs (nothing would free a descriptor).
+// and, on Linux, pidfds) and counts against the user's processes with
+// all it starts. Go raises the soft RLIMIT_NOFILE to the hard limit at
+// start, but a low hard limit (`ulimit -n 32` sets both) still runs out
+// with a few dozen parallel hooks, and `ulimit -u` or a cgroup's pids.max
+// with a few more. Then a spawn waits for another hook of the runner to
+// end, instead of failing, and fails, naming the limit, only when no other
+// hook runs (nothing would free a descriptor or a process).
 
-// errNotStarted: the run was cancelled while it waited for descriptors.
+// errNotStarted: the run was cancelled while it waited for a spawn.
 var errNotStarted = errors.New("runner: cancelled before the start")
 
-// spawnQueued spawns spec, waiting for descriptors as described above.
+// spawnQueued spawns spec, waiting for descriptors or processes as
+// described above.
 // r.active counts the spawns in progress too, as they hold pipes. Once
 // descriptors ran short, spawns take turns, so that a failure while no
 // other hook runs means that the limit is too low for one hook, not that
@@ -36,7 +38,8 @@ func (r *Runner) spawnQueued(ctx context.Context, spec Spec) (*process, error) {
 		if short {
 			r.spawnTurn.Unlock()
 		}
-		if err == nil || !outOfDescriptors(err) {
+		limitErr := spawnLimit(err)
+		if err == nil || limitErr == nil {
 			if err != nil {
 				r.released()
 			}
@@ -49,8 +52,9 @@ func (r *Runner) spawnQueued(ctx context.Context, spec Spec) (*process, error) {
 		r.mu.Unlock()
 		switch {
 		case idle && short:
-			// Nothing else held descriptors: the limit is too low for one hook.
-			return nil, descriptorLimitError(err)
+			// Nothing else held descriptors or processes: the limit
+			// is too low for one hook.
+			return nil, limitErr
 		case idle:
 			continue // try again, taking turns
 		}
@@ -85,12 +89,4 @@ func (r *Runner) released() {
 func (r *Runner) wake() {
 	close(r.ended)
 	r.ended = make(chan struct{})
-}
-
-// outOfDescriptors reports whether a spawn failed for lack of file
-// descriptors. On Linux, os.StartProcess reports EBADF then: the child
-// moves a descriptor just above the highest one it inherits, which fails
-// when that is the last one the limit allows.
-func outOfDescriptors(err error) bool {
-	return errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) || errors.Is(err, syscall.EBADF)
 }
