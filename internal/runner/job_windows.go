@@ -160,14 +160,13 @@ func (c *jobControl) stop() bool {
 	return c.stopSent
 }
 
+// kill terminates the job whatever its count of processes says, and
+// reports whether any is still running (they die asynchronously).
 func (c *jobControl) kill() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	alive := c.activeLocked()
-	if alive {
-		c.terminateLocked()
-	}
-	return alive
+	c.terminateLocked()
+	return c.activeLocked()
 }
 
 func (c *jobControl) alive() bool {
@@ -187,10 +186,16 @@ func (c *jobControl) terminateLocked() {
 	if c.job == 0 {
 		return
 	}
+	leaderRuns := false
 	if ev, err := windows.WaitForSingleObject(c.leader, 0); err == nil && ev == uint32(windows.WAIT_TIMEOUT) {
-		c.killedLeader = true
+		c.killedLeader, leaderRuns = true, true
 	}
 	_ = windows.TerminateJobObject(c.job, killExitCode)
+	if leaderRuns {
+		// The leader is in the job; ending it by its own handle too costs
+		// nothing and does not depend on the job.
+		_ = windows.TerminateProcess(c.leader, killExitCode)
+	}
 }
 
 // jobAccounting is JOBOBJECT_BASIC_ACCOUNTING_INFORMATION.
@@ -201,12 +206,15 @@ type jobAccounting struct {
 	ActiveProcesses, TotalTerminatedProcesses          uint32
 }
 
-// activeLocked reports whether a process of the job is still running; c.mu
-// is held. A job whose count cannot be read counts as empty: the leader
-// is then all that is waited for.
+// activeLocked reports whether a process of the job is still running: the
+// job's count of active processes, and the leader itself (which counts
+// even where the job's count cannot be read); c.mu is held.
 func (c *jobControl) activeLocked() bool {
 	if c.job == 0 {
 		return false
+	}
+	if ev, err := windows.WaitForSingleObject(c.leader, 0); err == nil && ev == uint32(windows.WAIT_TIMEOUT) {
+		return true
 	}
 	var info jobAccounting
 	err := windows.QueryInformationJobObject(c.job, windows.JobObjectBasicAccountingInformation,
