@@ -26,11 +26,7 @@ const (
 // KindOfShell tells the family of shell by its base name (case and a
 // trailing .exe ignored).
 func KindOfShell(shell string) ShellKind {
-	base := strings.ToLower(filepath.Base(shell))
-	if i := strings.LastIndexAny(base, `\`); i >= 0 {
-		base = base[i+1:] // a Windows path read on another OS
-	}
-	switch strings.TrimSuffix(base, ".exe") {
+	switch strings.ToLower(shellName(shell)) {
 	case "cmd":
 		return ShellCmd
 	case "pwsh", "powershell":

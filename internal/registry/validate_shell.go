@@ -35,9 +35,17 @@ func shellGrammar(shell string) (syntax.LangVariant, bool) {
 	return 0, false
 }
 
-// shellName is the base name of a shell program, without ".exe".
+// shellName is the base name of a shell program, without ".exe" (a
+// Windows path's too, wherever it is read).
 func shellName(shell string) string {
-	return strings.TrimSuffix(filepath.Base(shell), ".exe")
+	base := filepath.Base(shell)
+	if i := strings.LastIndexByte(base, '\\'); i >= 0 {
+		base = base[i+1:]
+	}
+	if strings.EqualFold(filepath.Ext(base), ".exe") {
+		base = base[:len(base)-len(".exe")]
+	}
+	return base
 }
 
 // shellCommand checks the syntax of a shell-form hook, that its shell

@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -297,5 +298,30 @@ func TestRegexHint(t *testing.T) {
 		} else {
 			assert.Contains(t, got, tt.want, tt.pattern)
 		}
+	}
+}
+
+// Shells without a parser (cmd.exe, PowerShell, zsh, ...) are not checked,
+// and the report says so per file instead of passing silently; for cmd
+// and PowerShell the first word is not looked up as if it were sh.
+func TestValidateCountsUncheckedShells(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	content := hookJSON(
+		`{"type": "command", "command": "dir /b & no-such-program-x", "shell": "cmd.exe"}`,
+		`{"type": "command", "command": "Get-ChildItem (", "shell": "pwsh"}`,
+		`{"type": "command", "command": "echo one", "shell": "C:\\Windows\\system32\\cmd.exe"}`,
+		`{"type": "command", "command": "echo ok"}`,
+	)
+	path := writeFile(t, filepath.Join(dir, "hooks.json"), content)
+	report, err := Validate(context.Background(), Options{Configs: []string{path}, ProjectDir: dir, Getenv: validateEnv(dir, nil)})
+	require.NoError(t, err)
+	require.Len(t, report.Files, 1)
+	f := report.Files[0]
+	assert.Equal(t, map[string]int{"cmd": 2, "pwsh": 1}, f.Unchecked)
+	for _, d := range f.Findings {
+		assert.NotContains(t, d.Message, "not found on PATH\"", "no program lookup of a cmd or pwsh first word")
+		assert.NotContains(t, d.Message, `"dir"`)
+		assert.NotContains(t, d.Message, "syntax error")
 	}
 }
