@@ -2,6 +2,7 @@ package casefile
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -134,4 +135,26 @@ func TestParseErrors(t *testing.T) {
 			assert.Equal(t, tt.want, err.Error())
 		})
 	}
+}
+
+// Case files nest as deep as every JSON hookexec reads: 10,000 levels
+// (issue 10, row 11); the error names the position.
+func TestParseNestingLimit(t *testing.T) {
+	t.Parallel()
+	doc := func(n int) string {
+		return "{\"name\": \"a\", \"event\": \"Stop\", \"expect\": {},\n\"input\": {\"x\": " +
+			strings.Repeat("[", n) + strings.Repeat("]", n) + "}}"
+	}
+	_, err := Parse("case.json", []byte(doc(9998)))
+	require.NoError(t, err, "10,000 levels")
+	_, err = Parse("case.json", []byte(doc(9999)))
+	require.Error(t, err)
+	assert.Equal(t, "case.json:2:"+strconv.Itoa(len(`"input": {"x": `)+9999)+": invalid JSON: invalid character '[' exceeded max depth", err.Error())
+}
+
+// A byte order mark anywhere but at the start is a stray character.
+func TestParseByteOrderMarkNotLeading(t *testing.T) {
+	t.Parallel()
+	_, err := Parse("case.json", []byte(" \xEF\xBB\xBF{}"))
+	require.ErrorContains(t, err, "case.json:1:2: invalid JSON: invalid character")
 }

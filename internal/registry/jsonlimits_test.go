@@ -105,3 +105,17 @@ func BenchmarkLoadSettingsWithBigIgnoredKey(b *testing.B) {
 		}
 	}
 }
+
+// A byte order mark is ignored only at the very start (issue 10, row 10).
+func TestParseJSONByteOrderMark(t *testing.T) {
+	t.Parallel()
+	v, err := parseJSON([]byte("\xEF\xBB\xBF{\"a\": \"\xEF\xBB\xBFb\"}"))
+	require.NoError(t, err)
+	assert.Equal(t, "\uFEFFb", v.get("a").str, "inside a string it is content")
+	for _, in := range []string{" \xEF\xBB\xBF{}", "\xEF\xBB\xBF\xEF\xBB\xBF{}", "{\"a\":\xEF\xBB\xBF1}"} {
+		_, err := parseJSON([]byte(in))
+		var se *syntaxError
+		require.ErrorAs(t, err, &se, "%q", in)
+		assert.Contains(t, se.msg, `invalid character '\ufeff'`)
+	}
+}

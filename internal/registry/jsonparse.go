@@ -1,8 +1,11 @@
 package registry
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/hookexec/hookexec/internal/event"
 )
 
 // This file is a small position-aware JSON parser. encoding/json does not
@@ -77,17 +80,14 @@ type parser struct {
 func newParser(data []byte) *parser {
 	p := &parser{data: data}
 	if hasBOM(data) {
-		p.i = len(bom)
+		p.i = len(event.BOM)
 	}
 	return p
 }
 
-// bom is the UTF-8 byte order mark. A leading one is ignored by every
-// reader of JSON in hookexec (configs, case files, event input, hook
-// output); anywhere else it is an ordinary character.
-const bom = "\xEF\xBB\xBF"
-
-func hasBOM(data []byte) bool { return len(data) >= len(bom) && string(data[:len(bom)]) == bom }
+// hasBOM reports whether data starts with a UTF-8 byte order mark, which
+// is ignored (event.BOM).
+func hasBOM(data []byte) bool { return bytes.HasPrefix(data, []byte(event.BOM)) }
 
 // end checks that nothing but white space follows the top-level value.
 func (p *parser) end() error {
