@@ -158,3 +158,13 @@ func TestParseByteOrderMarkNotLeading(t *testing.T) {
 	_, err := Parse("case.json", []byte(" \xEF\xBB\xBF{}"))
 	require.ErrorContains(t, err, "case.json:1:2: invalid JSON: invalid character")
 }
+
+// A repeated key is an error naming both places, as in a native config: a
+// second "expect" must not silently replace the first (issue 10, row 7).
+func TestParseDuplicateKey(t *testing.T) {
+	t.Parallel()
+	_, err := Parse("case.json", []byte("{\"name\": \"a\", \"event\": \"Stop\",\n \"expect\": {\"blocked\": true},\n \"expect\": {}}"))
+	require.EqualError(t, err, `case.json:3:2: duplicate key "expect" (also at case.json:2:2): a key may appear only once in a case file`)
+	_, err = Parse("case.json", []byte(`{"name": "a", "event": "Stop", "expect": {"blocked": true, "blocked": false}}`))
+	require.ErrorContains(t, err, `case.json:1:60: duplicate key "blocked" (also at case.json:1:43)`)
+}
