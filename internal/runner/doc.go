@@ -1,8 +1,11 @@
 // Package runner is the only package that touches os/exec and signals. It
 // spawns hook processes (SPEC §4.1–§4.5): stdin fed through a reader, stdout
-// and stderr captured separately with a cap that keeps draining, a new
-// session per hook, timeouts as SIGTERM+SIGCONT to the process group, a grace
-// period, then SIGKILL to the group, cancellation, and bounded parallelism.
-// It returns one raw Result per Spec, in the order given, and knows nothing
-// about decisions.
+// and stderr captured separately with a cap that keeps draining, a group of
+// their own per hook, timeouts, a grace period, then a kill of everything
+// the hook started, cancellation, and bounded parallelism. The OS's side
+// is one small interface (control.go): on Unix a new session, SIGTERM and
+// SIGCONT to the group and the hook's process tree, then SIGKILL; on
+// Windows a Job Object, CTRL_BREAK to the hook's process group, then
+// TerminateJobObject. It returns one raw Result per Spec, in the order
+// given, and knows nothing about decisions.
 package runner
