@@ -93,11 +93,11 @@ func (f fireFlags) parse() (runSettings, error) {
 		return s, fmt.Errorf("invalid --max-parallel %d (want 0 or more)", f.maxParallel)
 	}
 	if f.timeout != "" {
-		if s.timeout, err = parseDuration("--timeout", f.timeout); err != nil {
+		if s.timeout, err = timeoutFlag.parse(f.timeout); err != nil {
 			return s, err
 		}
 	}
-	if s.killGrace, err = parseDuration("--kill-grace", f.killGrace); err != nil {
+	if s.killGrace, err = killGraceFlag.parse(f.killGrace); err != nil {
 		return s, err
 	}
 	if s.killGrace == 0 {
