@@ -1,6 +1,7 @@
 package aggregator
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/runner"
@@ -17,4 +18,16 @@ const lostAnswer = "stdout over the output cap (--max-output or --max-total-outp
 // hook printed. out is the trimmed stdout.
 func cutAnswer(res runner.Result, out string) bool {
 	return res.StdoutTruncated && (strings.HasPrefix(out, "{") || strings.HasPrefix(out, `"`))
+}
+
+// withCutMarker ends a captured stream that the caps cut (SPEC §4.4) with a
+// visible marker, so that the verdict's stdout or stderr does not pass for
+// all the hook printed: "… [hookexec: truncated; N more bytes not kept
+// (--max-output, --max-total-output)]". N counts the bytes read past the
+// cap; what a hook wrote after reading stopped is not among them.
+func withCutMarker(s string, truncated bool, dropped int64) string {
+	if !truncated {
+		return s
+	}
+	return s + fmt.Sprintf("… [hookexec: truncated; %d more bytes not kept (--max-output, --max-total-output)]", dropped)
 }

@@ -101,6 +101,10 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 		}
 	}
 	r.Error = strings.Join(notes, "; ")
+	// Only now: what was interpreted is what the hook printed, never the
+	// marker.
+	r.Stdout = withCutMarker(r.Stdout, res.StdoutTruncated, res.StdoutDropped)
+	r.Stderr = withCutMarker(r.Stderr, res.StderrTruncated, res.StderrDropped)
 	return r
 }
 
