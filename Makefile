@@ -2,7 +2,7 @@ GO      ?= go
 BIN     := bin/hookexec
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: build test fmt-check vet cross demo bench clean
+.PHONY: build test fmt-check vet cross demo bench soak clean
 
 # A static binary (no cgo): it starts about 0.6 ms faster, which every
 # agent event pays (docs/benchmarks.md).
@@ -43,6 +43,12 @@ demo: build
 # pass harness options with BENCH_FLAGS (go run ./scripts/bench -h).
 bench:
 	CGO_ENABLED=0 $(GO) run ./scripts/bench -ldflags "-s -w -X main.version=$(VERSION)" $(BENCH_FLAGS)
+
+# 10,000 fires in a row, 200 at once and 10,000 through the engine in one
+# process; every verdict checked, then no process, zombie, descriptor or
+# thread may be left over (docs/soak.md). Not part of make test: minutes.
+soak:
+	$(GO) run ./scripts/soak $(SOAK_FLAGS)
 
 clean:
 	rm -rf bin

@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
+	"github.com/hookexec/hookexec/scripts/internal/machine"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 )
@@ -58,25 +58,13 @@ func buildAll(root, dir, ldflags, prebuilt string) (binaries, error) {
 }
 
 func goBuild(root, out, pkg, ldflags string) error {
-	cmd := exec.Command(goTool(), "build", "-trimpath", "-ldflags", ldflags, "-o", out, pkg)
+	cmd := exec.Command(machine.GoTool(), "build", "-trimpath", "-ldflags", ldflags, "-o", out, pkg)
 	cmd.Dir = root
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("go build %s: %w", pkg, err)
 	}
 	return nil
-}
-
-// goTool is the go command: $GO (as make passes it), else go on PATH, else
-// the one of the running toolchain.
-func goTool() string {
-	if g := strings.TrimSpace(os.Getenv("GO")); g != "" {
-		return g
-	}
-	if p, err := exec.LookPath("go"); err == nil {
-		return p
-	}
-	return filepath.Join(runtime.GOROOT(), "bin", "go")
 }
 
 // runGoBenchmarks runs the hot-path Go benchmarks, streams their output and
@@ -86,7 +74,7 @@ func runGoBenchmarks(root, benchtime string) (string, error) {
 	args := []string{"test", "-run", "^$", "-bench", "^(BenchmarkLoad1000Hooks|BenchmarkBuild1000Hooks|BenchmarkMerge100|BenchmarkPrepare10MiBFor20Hooks|BenchmarkRunAllFlood)$",
 		"-benchmem", "-benchtime", benchtime, "-count", "1",
 		"./internal/registry", "./internal/planner", "./internal/aggregator", "./internal/engine", "./internal/runner"}
-	cmd := exec.Command(goTool(), args...)
+	cmd := exec.Command(machine.GoTool(), args...)
 	cmd.Dir = root
 	var buf strings.Builder
 	cmd.Stdout = teeWriter{&buf, os.Stdout}

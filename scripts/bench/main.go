@@ -17,6 +17,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/hookexec/hookexec/scripts/internal/machine"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -74,7 +75,7 @@ func fatalf(format string, args ...any) {
 }
 
 func run(o options) error {
-	root, err := moduleRoot()
+	root, err := machine.ModuleRoot()
 	if err != nil {
 		return err
 	}
@@ -88,8 +89,8 @@ func run(o options) error {
 		defer os.RemoveAll(tmp)
 	}
 
-	m := describeMachine()
-	fmt.Print(m.text())
+	m := machine.Describe()
+	fmt.Print(m.Text())
 	fmt.Printf("peak RSS measured with %s\n\n", rssWrapper())
 
 	fmt.Println("building hookexec and the baselines ...")
@@ -103,7 +104,7 @@ func run(o options) error {
 	}
 
 	report := &strings.Builder{}
-	report.WriteString("# hookexec benchmark results\n\n```\n" + m.text() + "```\n\nPeak RSS measured with " + rssWrapper() + ".\n\n")
+	report.WriteString("# hookexec benchmark results\n\n```\n" + m.Text() + "```\n\nPeak RSS measured with " + rssWrapper() + ".\n\n")
 
 	var rows []rowResult
 	for _, sc := range scenarios(bins, fx, o) {
@@ -141,7 +142,7 @@ func run(o options) error {
 		report.WriteString("## Go benchmarks\n\n```\n" + out + "```\n")
 	}
 
-	end := "load average at the end: " + loadAverage() + "\n"
+	end := "load average at the end: " + machine.LoadAverage() + "\n"
 	fmt.Print("\n" + end)
 	report.WriteString("\n" + end)
 
@@ -154,25 +155,6 @@ func run(o options) error {
 	}
 	fmt.Printf("\nresults written to %s\n", resultsPath)
 	return nil
-}
-
-// moduleRoot walks up from the working directory to the directory holding
-// go.mod.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above the working directory")
-		}
-		dir = parent
-	}
 }
 
 // scaled applies -runs-scale to a run count.

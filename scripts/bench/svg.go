@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/hookexec/hookexec/scripts/internal/machine"
 	"html"
 	"math"
 	"os"
@@ -21,7 +22,7 @@ const (
 
 // writeSVG draws wall time against the number of parallel hooks, hookexec
 // against the minimal spawner, one panel per hook command.
-func writeSVG(path string, series []scalingSeries, m machine) error {
+func writeSVG(path string, series []scalingSeries, m machine.Info) error {
 	w := panelW * len(series)
 	h := panelH + footerH
 	var b strings.Builder
@@ -32,7 +33,7 @@ func writeSVG(path string, series []scalingSeries, m machine) error {
 	}
 	foot := []string{
 		"Median wall time of the whole process: hookexec fire vs the minimal Go spawner (each hook bash -c, all in parallel).",
-		fmt.Sprintf("%d cores · %s · %s · %s", m.nproc, m.cpu, m.goVersion, m.date),
+		fmt.Sprintf("%d cores · %s · %s · %s", m.NProc, m.CPU, m.GoVersion, m.Date),
 	}
 	for i, line := range foot {
 		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" font-size="11" fill="#555">%s</text>`+"\n", w/2, panelH+8+16*i, html.EscapeString(line))

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+)
+
+// usage is what a process holds that a leak would grow.
+type usage struct {
+	fds, threads, goroutines, zombies int
+}
+
+func (u usage) String() string {
+	return fmt.Sprintf("%d fds, %d threads, %d goroutines, %d zombie children", u.fds, u.threads, u.goroutines, u.zombies)
+}
+
+// measure reads this process's usage from /proc.
+func measure() usage {
+	fds, _ := os.ReadDir("/proc/self/fd")
+	return usage{
+		fds:        len(fds),
+		threads:    threadCount(),
+		goroutines: runtime.NumGoroutine(),
+		zombies:    len(zombieChildren(os.Getpid())),
+	}
+}
+
+func threadCount() int {
+	status, _ := os.ReadFile("/proc/self/status")
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "Threads:"); ok {
+			n, _ := strconv.Atoi(strings.TrimSpace(v))
+			return n
+		}
+	}
+	return -1
+}
+
+// zombieChildren lists the pids of pid's children that exited and were
+// not reaped.
+func zombieChildren(pid int) []int {
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var zs []int
+	for _, path := range stats {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold spaces and parens.
+		s := string(data)
+		fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+		if len(fields) < 2 || fields[0] != "Z" {
+			continue
+		}
+		if ppid, _ := strconv.Atoi(fields[1]); ppid == pid {
+			child, _ := strconv.Atoi(strings.Fields(s)[0])
+			zs = append(zs, child)
+		}
+	}
+	return zs
+}
+
+// processesMatching lists the live processes whose command line matches
+// pattern (pgrep -f).
+func processesMatching(pattern string) ([]int, error) {
+	out, err := exec.Command("pgrep", "-f", pattern).Output()
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("pgrep: %w", err)
+	}
+	var pids []int
+	for _, f := range strings.Fields(string(out)) {
+		n, _ := strconv.Atoi(f)
+		pids = append(pids, n)
+	}
+	return pids, nil
+}
