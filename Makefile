@@ -2,7 +2,7 @@ GO      ?= go
 BIN     := bin/hookexec
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: build test fmt-check vet cross demo bench soak clean
+.PHONY: build test fmt-check vet cross demo bench fuzz soak clean
 
 # A static binary (no cgo): it starts about 0.6 ms faster, which every
 # agent event pays (docs/benchmarks.md).
@@ -43,6 +43,20 @@ demo: build
 # pass harness options with BENCH_FLAGS (go run ./scripts/bench -h).
 bench:
 	CGO_ENABLED=0 $(GO) run ./scripts/bench -ldflags "-s -w -X main.version=$(VERSION)" $(BENCH_FLAGS)
+
+# Run every fuzz target of the module (each func FuzzX in any package, found
+# with go test -list) for FUZZTIME each, one at a time. Their seed corpora
+# (testdata/fuzz/FuzzX) already run as ordinary tests in make test; this
+# explores further. A crasher is written to the package's testdata/fuzz/FuzzX:
+# fix it and commit it as a seed. Results: docs/fuzzing.md.
+FUZZTIME ?= 1m
+fuzz:
+	@list="$$($(GO) test -list '^Fuzz' ./...)" || { echo "$$list"; exit 1; }; \
+	echo "$$list" | awk '/^Fuzz/ { n[++c] = $$1; next } /^ok/ { for (i = 1; i <= c; i++) print $$2, n[i]; c = 0 }' | \
+	{ fail=0; while read -r pkg target; do \
+		echo "fuzz $$pkg $$target ($(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg </dev/null || fail=1; \
+	done; exit $$fail; }
 
 # 10,000 fires in a row, 200 at once and 10,000 through the engine in one
 # process; every verdict checked, then no process, zombie, descriptor or

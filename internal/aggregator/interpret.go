@@ -28,7 +28,9 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 		r.Start = res.Start
 	}
 
-	out := strings.TrimSpace(r.Stdout)
+	// A leading byte order mark is ignored, as in every JSON hookexec
+	// reads; r.Stdout keeps it.
+	out := strings.TrimSpace(strings.TrimPrefix(r.Stdout, event.BOM))
 	errText := strings.TrimSpace(r.Stderr)
 	var notes []string
 	var detail string // what went wrong, for a fail-closed reason

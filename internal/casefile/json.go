@@ -112,6 +112,7 @@ func (r *reader) members(n node, what string) ([]member, error) {
 		return nil, r.errorf(n.off, "%s: %v", what, err)
 	}
 	var out []member
+	seen := map[string]int{}
 	for dec.More() {
 		keyOff := n.off + skipSeparators(n.raw, int(dec.InputOffset()))
 		tok, err := dec.Token()
@@ -119,6 +120,12 @@ func (r *reader) members(n node, what string) ([]member, error) {
 			return nil, r.errorf(keyOff, "%s: %v", what, err)
 		}
 		key, _ := tok.(string)
+		if first, ok := seen[key]; ok {
+			// A case file is hookexec's own format: as in a native
+			// config, a repeated key is an error, never a silent drop.
+			return nil, r.errorf(keyOff, "duplicate key %q (also at %s): a key may appear only once in a case file", key, r.pos(first))
+		}
+		seen[key] = keyOff
 		val, err := r.next(dec, n)
 		if err != nil {
 			return nil, err

@@ -1,6 +1,7 @@
 package casefile
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -26,8 +27,10 @@ var (
 // them. file names the file in positions and anchors relative config paths.
 // A malformed file yields an *Error naming file:line:col.
 func Parse(file string, data []byte) ([]Case, error) {
-	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-		data = append([]byte("   "), data[3:]...) // a BOM: keep the columns
+	if bytes.HasPrefix(data, []byte(event.BOM)) {
+		// A leading byte order mark is ignored, as everywhere; the
+		// columns still count its bytes, as a config's do.
+		data = append([]byte("   "), data[len(event.BOM):]...)
 	}
 	r := newReader(file, data)
 	root, err := r.root()

@@ -2,6 +2,7 @@ package casefile
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -135,4 +136,36 @@ func TestParseErrors(t *testing.T) {
 			assert.Equal(t, tt.want, err.Error())
 		})
 	}
+}
+
+// Case files nest as deep as every JSON hookexec reads: 10,000 levels
+// (issue 10, row 11); the error names the position.
+func TestParseNestingLimit(t *testing.T) {
+	t.Parallel()
+	doc := func(n int) string {
+		return "{\"name\": \"a\", \"event\": \"Stop\", \"expect\": {},\n\"input\": {\"x\": " +
+			strings.Repeat("[", n) + strings.Repeat("]", n) + "}}"
+	}
+	_, err := Parse("case.json", []byte(doc(9998)))
+	require.NoError(t, err, "10,000 levels")
+	_, err = Parse("case.json", []byte(doc(9999)))
+	require.Error(t, err)
+	assert.Equal(t, "case.json:2:"+strconv.Itoa(len(`"input": {"x": `)+9999)+": invalid JSON: invalid character '[' exceeded max depth", err.Error())
+}
+
+// A byte order mark anywhere but at the start is a stray character.
+func TestParseByteOrderMarkNotLeading(t *testing.T) {
+	t.Parallel()
+	_, err := Parse("case.json", []byte(" \xEF\xBB\xBF{}"))
+	require.ErrorContains(t, err, "case.json:1:2: invalid JSON: invalid character")
+}
+
+// A repeated key is an error naming both places, as in a native config: a
+// second "expect" must not silently replace the first (issue 10, row 7).
+func TestParseDuplicateKey(t *testing.T) {
+	t.Parallel()
+	_, err := Parse("case.json", []byte("{\"name\": \"a\", \"event\": \"Stop\",\n \"expect\": {\"blocked\": true},\n \"expect\": {}}"))
+	require.EqualError(t, err, `case.json:3:2: duplicate key "expect" (also at case.json:2:2): a key may appear only once in a case file`)
+	_, err = Parse("case.json", []byte(`{"name": "a", "event": "Stop", "expect": {"blocked": true, "blocked": false}}`))
+	require.ErrorContains(t, err, `case.json:1:60: duplicate key "blocked" (also at case.json:1:43)`)
 }

@@ -52,16 +52,23 @@ func ReadInput(r io.Reader, now time.Time, wd string) (*Input, error) {
 
 // ParseInput parses an event object (empty input means {}) and fills the
 // missing base fields (SPEC §4.1): session_id, transcript_path, cwd (wd)
-// and timestamp (now, UTC).
+// and timestamp (now, UTC). A leading UTF-8 byte order mark is ignored, as
+// in every JSON hookexec reads; error columns count its bytes, as a
+// config's do.
 func ParseInput(data []byte, now time.Time, wd string) (*Input, error) {
+	skip := 0
+	if bytes.HasPrefix(data, []byte(BOM)) {
+		skip = len(BOM)
+	}
+	body := data[skip:]
 	var fields map[string]json.RawMessage
-	if len(bytes.TrimSpace(data)) == 0 {
+	if len(bytes.TrimSpace(body)) == 0 {
 		fields = map[string]json.RawMessage{}
 	} else {
 		var compact bytes.Buffer
-		compact.Grow(len(data))
-		if err := json.Compact(&compact, data); err != nil {
-			return nil, syntaxError(data, err)
+		compact.Grow(len(body))
+		if err := json.Compact(&compact, body); err != nil {
+			return nil, syntaxError(data, skip, err)
 		}
 		c := compact.Bytes()
 		if c[0] != '{' {
@@ -226,11 +233,17 @@ func JSONKind(first byte) string {
 	}
 }
 
-// syntaxError converts a JSON error into an InputError with line and column.
-// json.Compact does not report offsets, so the error path checks again.
-func syntaxError(data []byte, err error) error {
+// BOM is the UTF-8 byte order mark. A leading one is ignored wherever
+// hookexec reads JSON (configs, case files, event input, hook output);
+// anywhere else it is an ordinary character.
+const BOM = "\xEF\xBB\xBF"
+
+// syntaxError converts a JSON error about data[skip:] into an InputError
+// with the line and column in data. json.Compact does not report offsets,
+// so the error path checks again.
+func syntaxError(data []byte, skip int, err error) error {
 	var raw json.RawMessage
-	if uerr := json.Unmarshal(data, &raw); uerr != nil {
+	if uerr := json.Unmarshal(data[skip:], &raw); uerr != nil {
 		err = uerr
 	}
 	var se *json.SyntaxError
@@ -238,7 +251,7 @@ func syntaxError(data []byte, err error) error {
 		return &InputError{Msg: err.Error()}
 	}
 	// Offset counts the bytes read up to and including the offending one.
-	p := min(max(int(se.Offset)-1, 0), len(data))
+	p := min(max(skip+int(se.Offset)-1, 0), len(data))
 	line := 1 + bytes.Count(data[:p], []byte("\n"))
 	col := p - bytes.LastIndexByte(data[:p], '\n')
 	msg := strings.TrimPrefix(se.Error(), "json: ")

@@ -45,7 +45,7 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 		line, col := lines.lineCol(off)
 		return Position{File: spec.path, Line: line, Col: col}
 	}
-	root, err := parseJSON(data)
+	root, dups, err := parseConfig(data, knownTopLevelFields(), lint != nil)
 	if err != nil {
 		var se *syntaxError
 		if errors.As(err, &se) {
@@ -63,6 +63,9 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 		fileIndex:  fileIndex,
 		file:       File{Path: spec.path, Source: spec.source, Dialect: spec.dialect, Enabled: true, Project: spec.isProject()},
 		lint:       lint,
+	}
+	if err := d.duplicates(dups); err != nil {
+		return err
 	}
 	d.settings(root)
 	if lint != nil {
@@ -165,10 +168,7 @@ func (d *fileDecoder) events(hooks *value) {
 	}
 	for i, m := range hooks.members {
 		if last[m.key] != i {
-			// As in encoding/json and JavaScript's JSON.parse, the last
-			// of duplicate keys wins.
-			d.warn(m.keyOff, "duplicate event key %q: only its last occurrence is used; these hooks are skipped", m.key)
-			continue
+			continue // a duplicate: the last wins (duplicates warned)
 		}
 		ev, ok := event.ByKey(m.key)
 		if !ok {

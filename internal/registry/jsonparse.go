@@ -1,18 +1,22 @@
 package registry
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"strconv"
-	"unicode/utf8"
+
+	"github.com/hookexec/hookexec/internal/event"
 )
 
 // This file is a small position-aware JSON parser. encoding/json does not
 // report where a value starts, and every diagnostic of a config file needs a
 // line and column, so config files are parsed into a tree of values that
-// remember their byte offsets.
+// remember their byte offsets. It accepts exactly what encoding/json accepts
+// (FuzzParseJSON holds it to that), plus one leading UTF-8 byte order mark.
 
-// maxDepth bounds nesting so that hostile input cannot exhaust the stack.
+// maxDepth bounds nesting so that hostile input cannot exhaust the stack:
+// as in encoding/json, 10,000 nested arrays or objects are accepted and
+// 10,001 are an error.
 const maxDepth = 10000
 
 // syntaxError is a JSON syntax error at a byte offset.
@@ -23,70 +27,78 @@ type syntaxError struct {
 
 func (e *syntaxError) Error() string { return e.msg }
 
+// duplicate is a key that an object repeats: off is an occurrence that is
+// ignored, last the offset of the last one, which is used.
+type duplicate struct {
+	key       string
+	off, last int
+}
+
 // parseJSON parses data as exactly one JSON value (surrounded by optional
-// white space; a leading UTF-8 byte order mark is skipped).
+// white space; a leading UTF-8 byte order mark is skipped) and builds all of
+// it.
 func parseJSON(data []byte) (*value, error) {
-	p := &parser{data: data}
-	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-		p.i = 3
-	}
+	p := newParser(data)
 	v, err := p.value(0)
 	if err != nil {
 		return nil, err
 	}
+	return v, p.end()
+}
+
+// parseConfig parses a config file. Only the top-level members whose key is
+// one of keep are built; every other value is checked as strictly as
+// parseJSON checks it and then skipped without being stored, so that an
+// agent's settings.json costs memory in proportion to its hooks, not to the
+// whole file. A top level that is not an object is checked and returned
+// without its contents. When listSkipped is set, the skipped members are
+// kept with a nil val (validate looks at their keys). The duplicate keys of
+// every object built are returned, in file order.
+func parseConfig(data []byte, keep []string, listSkipped bool) (*value, []duplicate, error) {
+	p := newParser(data)
 	p.space()
-	if p.i < len(p.data) {
-		return nil, p.errChar("after top-level value")
+	var root *value
+	var err error
+	if p.i < len(p.data) && p.data[p.i] == '{' {
+		root, err = p.topObject(keep, listSkipped)
+	} else {
+		root = &value{off: p.i}
+		root.kind, err = p.skip(0)
 	}
-	return v, nil
+	if err != nil {
+		return nil, nil, err
+	}
+	return root, p.dups, p.end()
 }
 
 type parser struct {
 	data []byte
 	i    int
+	dups []duplicate
 }
 
-func (p *parser) space() {
-	for p.i < len(p.data) {
-		switch p.data[p.i] {
-		case ' ', '\t', '\n', '\r':
-			p.i++
-		default:
-			return
-		}
+func newParser(data []byte) *parser {
+	p := &parser{data: data}
+	if hasBOM(data) {
+		p.i = len(event.BOM)
 	}
+	return p
 }
 
-// errChar reports the byte at the current offset, or the end of input.
-func (p *parser) errChar(context string) error {
-	if p.i >= len(p.data) {
-		return &syntaxError{off: len(p.data), msg: "unexpected end of JSON input"}
-	}
-	return &syntaxError{off: p.i, msg: fmt.Sprintf("invalid character %s %s", p.quoteChar(), context)}
-}
+// hasBOM reports whether data starts with a UTF-8 byte order mark, which
+// is ignored (event.BOM).
+func hasBOM(data []byte) bool { return bytes.HasPrefix(data, []byte(event.BOM)) }
 
-func (p *parser) quoteChar() string {
-	c := p.data[p.i]
-	switch {
-	case c == '\'':
-		return `'\''`
-	case c == '"':
-		return `'"'`
-	case c < utf8.RuneSelf:
-		s := strconv.Quote(string(rune(c)))
-		return "'" + s[1:len(s)-1] + "'"
+// end checks that nothing but white space follows the top-level value.
+func (p *parser) end() error {
+	p.space()
+	if p.i < len(p.data) {
+		return p.errChar("after top-level value")
 	}
-	r, _ := utf8.DecodeRune(p.data[p.i:])
-	if r == utf8.RuneError {
-		return fmt.Sprintf("byte 0x%02x", c)
-	}
-	return strconv.QuoteRune(r)
+	return nil
 }
 
 func (p *parser) value(depth int) (*value, error) {
-	if depth > maxDepth {
-		return nil, &syntaxError{off: p.i, msg: "exceeded max nesting depth"}
-	}
 	p.space()
 	if p.i >= len(p.data) {
 		return nil, p.errChar("")
@@ -104,207 +116,158 @@ func (p *parser) value(depth int) (*value, error) {
 		}
 		return &value{kind: kindString, off: off, str: s}, nil
 	case c == '-' || (c >= '0' && c <= '9'):
-		return p.number()
-	case c == 't':
-		return p.literal("true", &value{kind: kindBool, off: p.i, b: true})
-	case c == 'f':
-		return p.literal("false", &value{kind: kindBool, off: p.i})
-	case c == 'n':
-		return p.literal("null", &value{kind: kindNull, off: p.i})
+		start := p.i
+		if err := p.number(); err != nil {
+			return nil, err
+		}
+		return &value{kind: kindNumber, off: start, str: string(p.data[start:p.i])}, nil
 	default:
-		return nil, p.errChar("looking for beginning of value")
+		off := p.i
+		k, err := p.skipLiteral()
+		if err != nil {
+			return nil, err
+		}
+		return &value{kind: k, off: off, b: k == kindBool && p.data[off] == 't'}, nil
 	}
 }
 
-func (p *parser) literal(word string, v *value) (*value, error) {
-	for k := 0; k < len(word); k++ {
-		if p.i >= len(p.data) || p.data[p.i] != word[k] {
-			return nil, p.errChar(fmt.Sprintf("in literal %s (expecting '%c')", word, word[k]))
-		}
-		p.i++
+// open consumes the '{' or '[' of a container at depth (the number of
+// containers around it).
+func (p *parser) open(depth int) error {
+	if depth >= maxDepth {
+		return &syntaxError{off: p.i, msg: fmt.Sprintf("exceeded max nesting depth (%d)", maxDepth)}
 	}
-	return v, nil
+	p.i++
+	return nil
 }
 
 func (p *parser) object(depth int) (*value, error) {
 	v := &value{kind: kindObject, off: p.i}
-	p.i++ // '{'
-	p.space()
-	if p.i < len(p.data) && p.data[p.i] == '}' {
-		p.i++
-		return v, nil
+	if err := p.open(depth); err != nil {
+		return nil, err
 	}
-	for {
-		p.space()
-		if p.i >= len(p.data) || p.data[p.i] != '"' {
-			if len(v.members) > 0 && p.i < len(p.data) && p.data[p.i] == '}' {
-				return nil, p.errChar("after ',': trailing commas are not allowed in JSON")
+	for n := 0; ; n++ {
+		if more, err := p.item('}', n); err != nil || !more {
+			if err != nil {
+				return nil, err
 			}
-			return nil, p.errChar("looking for beginning of object key string")
+			break
 		}
-		keyOff := p.i
-		key, err := p.string()
+		rawKey, keyOff, err := p.key()
 		if err != nil {
 			return nil, err
 		}
-		p.space()
-		if p.i >= len(p.data) || p.data[p.i] != ':' {
-			return nil, p.errChar("after object key")
-		}
-		p.i++
 		val, err := p.value(depth + 1)
 		if err != nil {
 			return nil, err
 		}
-		v.members = append(v.members, member{key: key, keyOff: keyOff, val: val})
-		p.space()
-		if p.i >= len(p.data) {
-			return nil, p.errChar("")
+		v.members = append(v.members, member{key: decodeString(rawKey), keyOff: keyOff, val: val})
+	}
+	p.noteDuplicates(v.members)
+	return v, nil
+}
+
+// topObject reads the top-level object of a config file (parseConfig).
+func (p *parser) topObject(keep []string, listSkipped bool) (*value, error) {
+	v := &value{kind: kindObject, off: p.i}
+	if err := p.open(0); err != nil {
+		return nil, err
+	}
+	for n := 0; ; n++ {
+		if more, err := p.item('}', n); err != nil || !more {
+			if err != nil {
+				return nil, err
+			}
+			break
 		}
-		switch p.data[p.i] {
-		case ',':
-			p.i++
-		case '}':
-			p.i++
-			return v, nil
-		default:
-			return nil, p.errChar("after object key:value pair")
+		rawKey, keyOff, err := p.key()
+		if err != nil {
+			return nil, err
+		}
+		if key, kept := keptKey(rawKey, keep); kept {
+			val, err := p.value(1)
+			if err != nil {
+				return nil, err
+			}
+			v.members = append(v.members, member{key: key, keyOff: keyOff, val: val})
+			continue
+		}
+		if listSkipped {
+			v.members = append(v.members, member{key: decodeString(rawKey), keyOff: keyOff})
+		}
+		if _, err := p.skip(1); err != nil {
+			return nil, err
 		}
 	}
+	p.noteDuplicates(v.members)
+	return v, nil
+}
+
+// keptKey decodes rawKey (a string literal) when it is one of keep. A key
+// without escapes is compared without being copied.
+func keptKey(rawKey []byte, keep []string) (string, bool) {
+	inner := rawKey[1 : len(rawKey)-1]
+	key := ""
+	escaped := containsEscape(inner)
+	if escaped {
+		key = decodeString(rawKey)
+	}
+	for _, k := range keep {
+		if (!escaped && string(inner) == k) || (escaped && key == k) {
+			return k, true
+		}
+	}
+	return "", false
 }
 
 func (p *parser) array(depth int) (*value, error) {
 	v := &value{kind: kindArray, off: p.i}
-	p.i++ // '['
-	p.space()
-	if p.i < len(p.data) && p.data[p.i] == ']' {
-		p.i++
-		return v, nil
+	if err := p.open(depth); err != nil {
+		return nil, err
 	}
-	for {
-		p.space()
-		if len(v.elems) > 0 && p.i < len(p.data) && p.data[p.i] == ']' {
-			return nil, p.errChar("after ',': trailing commas are not allowed in JSON")
+	for n := 0; ; n++ {
+		if more, err := p.item(']', n); err != nil || !more {
+			if err != nil {
+				return nil, err
+			}
+			break
 		}
 		el, err := p.value(depth + 1)
 		if err != nil {
 			return nil, err
 		}
 		v.elems = append(v.elems, el)
-		p.space()
-		if p.i >= len(p.data) {
-			return nil, p.errChar("")
-		}
-		switch p.data[p.i] {
-		case ',':
-			p.i++
-		case ']':
-			p.i++
-			return v, nil
-		default:
-			return nil, p.errChar("after array element")
-		}
 	}
+	return v, nil
 }
 
 // string scans a string literal starting at the opening quote and returns
 // its decoded content.
 func (p *parser) string() (string, error) {
 	start := p.i
-	p.i++ // opening quote
-	escaped, nonASCII := false, false
-	for {
-		if p.i >= len(p.data) {
-			return "", p.errChar("")
-		}
-		c := p.data[p.i]
-		switch {
-		case c == '"':
-			p.i++
-			raw := p.data[start:p.i]
-			if !escaped && (!nonASCII || utf8.Valid(raw)) {
-				return string(raw[1 : len(raw)-1]), nil
-			}
-			// Escapes or invalid UTF-8: let encoding/json decode the
-			// (already validated) literal exactly as it would.
-			var s string
-			if err := json.Unmarshal(raw, &s); err != nil {
-				return "", &syntaxError{off: start, msg: err.Error()}
-			}
-			return s, nil
-		case c < 0x20:
-			return "", p.errChar("in string literal")
-		case c == '\\':
-			escaped = true
-			p.i++
-			if p.i >= len(p.data) {
-				return "", p.errChar("")
-			}
-			switch p.data[p.i] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				p.i++
-			case 'u':
-				p.i++
-				for k := 0; k < 4; k++ {
-					if p.i >= len(p.data) || !isHex(p.data[p.i]) {
-						return "", p.errChar("in \\u hexadecimal character escape")
-					}
-					p.i++
-				}
-			default:
-				return "", p.errChar("in string escape code")
-			}
-		case c >= utf8.RuneSelf:
-			nonASCII = true
-			p.i++
-		default:
-			p.i++
-		}
+	simple, err := p.scanString()
+	if err != nil {
+		return "", err
 	}
+	raw := p.data[start:p.i]
+	if simple {
+		return string(raw[1 : len(raw)-1]), nil
+	}
+	return decodeString(raw), nil
 }
 
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// number scans a number literal: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func (p *parser) number() (*value, error) {
-	start := p.i
-	if p.data[p.i] == '-' {
-		p.i++
+// decodeString decodes a string literal that scanString accepted. Escapes
+// and invalid UTF-8 are left to encoding/json, which decodes them exactly
+// as it always does (invalid UTF-8 and lone surrogates become U+FFFD).
+func decodeString(raw []byte) string {
+	inner := raw[1 : len(raw)-1]
+	if !containsEscape(inner) && validUTF8(inner) {
+		return string(inner)
 	}
-	if p.i >= len(p.data) || !isDigit(p.data[p.i]) {
-		return nil, p.errChar("in numeric literal")
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		// Unreachable: scanString checked the literal.
+		return string(inner)
 	}
-	if p.data[p.i] == '0' {
-		p.i++
-	} else {
-		p.digits()
-	}
-	if p.i < len(p.data) && p.data[p.i] == '.' {
-		p.i++
-		if p.i >= len(p.data) || !isDigit(p.data[p.i]) {
-			return nil, p.errChar("after decimal point in numeric literal")
-		}
-		p.digits()
-	}
-	if p.i < len(p.data) && (p.data[p.i] == 'e' || p.data[p.i] == 'E') {
-		p.i++
-		if p.i < len(p.data) && (p.data[p.i] == '+' || p.data[p.i] == '-') {
-			p.i++
-		}
-		if p.i >= len(p.data) || !isDigit(p.data[p.i]) {
-			return nil, p.errChar("in exponent of numeric literal")
-		}
-		p.digits()
-	}
-	return &value{kind: kindNumber, off: start, str: string(p.data[start:p.i])}, nil
-}
-
-func (p *parser) digits() {
-	for p.i < len(p.data) && isDigit(p.data[p.i]) {
-		p.i++
-	}
+	return s
 }

@@ -1,9 +1,6 @@
 package registry
 
-import (
-	"bytes"
-	"sort"
-)
+import "bytes"
 
 // The tree produced by the parser in jsonparse.go, and the mapping from
 // byte offsets to line:col.
@@ -65,27 +62,82 @@ func (v *value) get(key string) *value {
 	return nil
 }
 
-// lineIndex maps byte offsets to 1-based line and column numbers. It is
-// built once per file; lookups are a binary search.
-type lineIndex []int // offsets at which lines start
+// noteDuplicates records the keys that members repeats: every occurrence
+// but the last, with the offset of the last. Members without a value (top-
+// level keys parseConfig skipped) are not compared.
+func (p *parser) noteDuplicates(members []member) {
+	if len(members) < 2 {
+		return
+	}
+	lastOf := func(i int) int { // the last member with members[i]'s key
+		last := i
+		for j := i + 1; j < len(members); j++ {
+			if members[j].val != nil && members[j].key == members[i].key {
+				last = j
+			}
+		}
+		return last
+	}
+	if len(members) > 16 { // a map, not n² comparisons
+		last := make(map[string]int, len(members))
+		for i, m := range members {
+			if m.val != nil {
+				last[m.key] = i
+			}
+		}
+		if len(last) == len(members) {
+			return
+		}
+		lastOf = func(i int) int { return last[members[i].key] }
+	}
+	for i, m := range members {
+		if m.val == nil {
+			continue
+		}
+		if j := lastOf(i); j != i {
+			p.dups = append(p.dups, duplicate{key: m.key, off: m.keyOff, last: members[j].keyOff})
+		}
+	}
+}
+
+// lineIndex maps byte offsets to 1-based line and byte column numbers. It
+// keeps, for every lineChunk bytes of the file, the number of line breaks
+// before the chunk and where the line that holds its first byte starts, so
+// it stays small for a file of millions of lines, and a lookup scans at most
+// one chunk.
+type lineIndex struct {
+	data   []byte
+	breaks []int // breaks[k]: line breaks before offset k*lineChunk
+	starts []int // starts[k]: start of the line holding offset k*lineChunk
+}
+
+const lineChunk = 4096
 
 func newLineIndex(data []byte) lineIndex {
-	idx := make(lineIndex, 1, 64)
-	for off := 0; ; {
-		i := bytes.IndexByte(data[off:], '\n')
-		if i < 0 {
-			return idx
+	n := len(data)/lineChunk + 1
+	idx := lineIndex{data: data, breaks: make([]int, n), starts: make([]int, n)}
+	breaks, start := 0, 0
+	for k := range n {
+		idx.breaks[k], idx.starts[k] = breaks, start
+		lo := k * lineChunk
+		chunk := data[lo:min(lo+lineChunk, len(data))]
+		breaks += bytes.Count(chunk, []byte{'\n'})
+		if j := bytes.LastIndexByte(chunk, '\n'); j >= 0 {
+			start = lo + j + 1
 		}
-		off += i + 1
-		idx = append(idx, off)
 	}
+	return idx
 }
 
 // lineCol returns the 1-based line and byte column of off.
 func (idx lineIndex) lineCol(off int) (line, col int) {
-	n := sort.Search(len(idx), func(i int) bool { return idx[i] > off }) - 1
-	if n < 0 {
-		n = 0
+	off = min(max(off, 0), len(idx.data))
+	k := off / lineChunk
+	lo := k * lineChunk
+	seg := idx.data[lo:off]
+	start := idx.starts[k]
+	if j := bytes.LastIndexByte(seg, '\n'); j >= 0 {
+		start = lo + j + 1
 	}
-	return n + 1, off - idx[n] + 1
+	return idx.breaks[k] + bytes.Count(seg, []byte{'\n'}) + 1, off - start + 1
 }

@@ -452,13 +452,15 @@ func TestLoadEventKeys(t *testing.T) {
   "BeforeTool": [{"hooks": [{"type": "command", "command": "second"}]}],
   "PreToolUse": [{"hooks": [{"type": "command", "command": "alias"}]}]
 }}`
-	reg, _ := loadString(t, "hooks.json", config, "")
+	reg, _ := loadString(t, "hooks.json", config, Gemini)
 	assert.Equal(t, []string{"second", "alias"}, commands(reg))
+	warnings := warningTexts(reg)
+	require.NotEmpty(t, warnings)
+	assert.Regexp(t, `^2:3: duplicate key "BeforeTool": this value is ignored, the last one \(at .*hooks.json:5:3\) is used, as Gemini CLI does$`, warnings[0])
 	assert.Equal(t, []string{
-		`2:3: duplicate event key "BeforeTool": only its last occurrence is used; these hooks are skipped`,
 		`3:3: unknown event "BeforeTol" (did you mean "BeforeTool"?); its hooks are skipped`,
 		`4:3: unknown event "pretooluse" (did you mean "PreToolUse"? event names are case-sensitive); its hooks are skipped`,
-	}, warningTexts(reg))
+	}, warnings[1:])
 	assert.Equal(t, "BeforeTool", reg.Hooks[1].Event.Name)
 	assert.Equal(t, "PreToolUse", reg.Hooks[1].EventKey)
 }

@@ -3,7 +3,6 @@ package registry
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"syscall"
@@ -82,7 +81,7 @@ func (s fileSpec) read() ([]byte, error) {
 	if fi.Mode().IsRegular() && fi.Size() > limit {
 		return nil, &readProblem{msg: fmt.Sprintf("larger than %d MiB (%d bytes)", limit>>20, fi.Size())}
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	data, err := readAtMost(f, fi, limit)
 	if err != nil {
 		return nil, &readProblem{msg: "cannot read file: " + unwrapPathError(err).Error(), err: err}
 	}

@@ -1,0 +1,35 @@
+package registry
+
+import "fmt"
+
+// duplicates applies the policy for repeated keys in the parts of a file
+// hookexec reads (the top-level keys it ignores are never looked at). In
+// the native dialect, hookexec's own format, a repeated key is an error
+// that names both places: nothing is silently dropped, and a file cannot
+// hide a guard behind a second "hooks". The agents' dialects are read as
+// their agents read them (JavaScript's JSON.parse: the last of duplicate
+// keys wins), with a warning at each ignored occurrence naming the one used.
+func (d *fileDecoder) duplicates(dups []duplicate) error {
+	for _, dup := range dups {
+		if d.spec.dialect == Native {
+			return &Error{Pos: d.pos(dup.last), Msg: fmt.Sprintf(
+				"duplicate key %q (also at %s): a key may appear only once in a hookexec config", dup.key, d.pos(dup.off))}
+		}
+		d.warn(dup.off, "duplicate key %q: this value is ignored, the last one (at %s) is used, as %s does",
+			dup.key, d.pos(dup.last), d.spec.dialect.agent())
+	}
+	return nil
+}
+
+// agent names the program whose settings a dialect reads.
+func (d Dialect) agent() string {
+	switch d {
+	case Claude:
+		return "Claude Code"
+	case Gemini:
+		return "Gemini CLI"
+	case LLxprt:
+		return "LLxprt Code"
+	}
+	return "hookexec"
+}
