@@ -13,7 +13,7 @@ build:
 test:
 	$(GO) mod download
 	$(MAKE) fmt-check vet cross
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 20m ./...
 
 fmt-check:
 	@out="$$(gofmt -l cmd internal scripts schema 2>/dev/null)"; \
