@@ -13,7 +13,7 @@ build:
 test:
 	$(GO) mod download
 	$(MAKE) fmt-check vet cross
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 20m ./...
 
 # The Windows build's tests under Wine: the runner package and the fire
 # smoke test, as Windows binaries (installs wine64 when it is missing).

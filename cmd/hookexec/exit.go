@@ -54,12 +54,18 @@ func exitCode(err error, stderr io.Writer) int {
 			return code
 		}
 	}
+	printError(stderr, err)
+	return code
+}
+
+// printError writes err as one line on stderr: config errors as
+// FILE:LINE:COL: message, everything else prefixed with "hookexec: ".
+func printError(stderr io.Writer, err error) {
 	var cfg *registry.Error
 	if errors.As(err, &cfg) {
 		// Config errors read FILE:LINE:COL: message, as validate prints them.
 		fmt.Fprintln(stderr, cfg.Error())
-		return code
+		return
 	}
 	fmt.Fprintln(stderr, "hookexec: "+strings.TrimPrefix(err.Error(), "hookexec: "))
-	return code
 }

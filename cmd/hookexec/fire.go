@@ -93,11 +93,11 @@ func (f fireFlags) parse() (runSettings, error) {
 		return s, fmt.Errorf("invalid --max-parallel %d (want 0 or more)", f.maxParallel)
 	}
 	if f.timeout != "" {
-		if s.timeout, err = parseDuration("--timeout", f.timeout); err != nil {
+		if s.timeout, err = timeoutFlag.parse(f.timeout); err != nil {
 			return s, err
 		}
 	}
-	if s.killGrace, err = parseDuration("--kill-grace", f.killGrace); err != nil {
+	if s.killGrace, err = killGraceFlag.parse(f.killGrace); err != nil {
 		return s, err
 	}
 	if s.killGrace == 0 {
@@ -144,10 +144,8 @@ func (a *app) fire(name string, f fireFlags) error {
 	if !ok {
 		// Interrupted while reading the input or configs: no hook ran.
 		verdict := aggregator.Verdict{Event: ev.Name, Continue: true, Hooks: []aggregator.HookReport{}, DurationMs: millisSince(start)}
-		if err := a.writeVerdict(settings.format, ev, verdict, nil); err != nil {
-			return err
-		}
-		return silentStatus(128 + int(interrupted()))
+		werr := writeVerdictError(a.writeVerdict(settings.format, ev, verdict, nil))
+		return withStatus(128+int(interrupted()), werr)
 	}
 	if l.err != nil {
 		interrupted()
@@ -165,18 +163,18 @@ func (a *app) fire(name string, f fireFlags) error {
 		interrupted()
 		return err
 	}
-	if err := a.writeVerdict(settings.format, ev, verdict, l.in); err != nil {
-		interrupted()
-		return err
-	}
+	// A failure to print the verdict never hides a block or an interrupt:
+	// their exit status and the block reason come first, the write error
+	// after them (a full disk, a reader that went away).
+	werr := writeVerdictError(a.writeVerdict(settings.format, ev, verdict, l.in))
 	if sig := interrupted(); sig != 0 {
-		return silentStatus(128 + int(sig))
+		return withStatus(128+int(sig), werr)
 	}
 	if verdict.Blocked {
 		fmt.Fprintln(a.stderr, aggregator.CutMessage(blockMessage(verdict), settings.format.maxMessage))
-		return silentStatus(exitBlocked)
+		return withStatus(exitBlocked, werr)
 	}
-	return nil
+	return werr
 }
 
 // loaded is what load returns.
@@ -219,7 +217,8 @@ func (a *app) failClosedOrError(ev event.Event, failClosed bool, format outputFo
 		Hooks: []aggregator.HookReport{}, DurationMs: millisSince(start),
 	}
 	if werr := a.writeVerdict(format, ev, v, nil); werr != nil {
-		return werr
+		printError(a.stderr, err) // the reason first, as for any block
+		return withStatus(exitBlocked, writeVerdictError(werr))
 	}
 	return withStatus(exitBlocked, err)
 }

@@ -108,7 +108,9 @@ func TestFireOnWindowsTenMiBOutput(t *testing.T) {
 	h := r.verdict.Hooks[0]
 	assert.Equal(t, "success", h.Outcome, "exit 9 would mean a write failed")
 	assert.True(t, h.StdoutTruncated)
-	assert.Len(t, h.Stdout, 1<<20)
+	// 1 MiB kept, then the marker counting the rest, all of it read.
+	assert.True(t, strings.HasPrefix(h.Stdout, strings.Repeat("x", 1<<20)), "stdout starts with the 1 MiB kept")
+	assert.Contains(t, h.Stdout[1<<20:], fmt.Sprintf("truncated; %d more bytes not kept", 9<<20))
 	assert.Less(t, r.elapsed, 60*time.Second)
 }
 

@@ -5,6 +5,10 @@ package main
 
 import "os"
 
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+func main() { os.Exit(mainStatus()) }
+
+// mainStatus is main's work: what the test scripts run as hookexec too.
+func mainStatus() int {
+	survivePipeClose()
+	return run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }

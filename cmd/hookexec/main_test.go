@@ -14,7 +14,7 @@ import (
 // as commands, so `go test ./...` needs no install step.
 func TestMain(m *testing.M) {
 	testMain(m, map[string]func(){
-		"hookexec": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"hookexec": func() { os.Exit(mainStatus()) },
 		"testhook": func() { os.Exit(testHook(os.Args[1:])) },
 		"jsonget":  func() { os.Exit(jsonGet(os.Args[1:])) },
 	})

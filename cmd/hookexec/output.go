@@ -6,7 +6,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
@@ -51,22 +50,6 @@ func toolInputOf(in *event.Input) func() map[string]any {
 		}
 		return in.Object("tool_input")
 	}
-}
-
-// parseDuration reads a Go duration; a bare number means milliseconds.
-func parseDuration(flag, s string) (time.Duration, error) {
-	s = strings.TrimSpace(s)
-	if ms, err := strconv.ParseFloat(s, 64); err == nil {
-		if ms < 0 {
-			return 0, fmt.Errorf("invalid %s %q: negative", flag, s)
-		}
-		return time.Duration(ms * float64(time.Millisecond)), nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d < 0 {
-		return 0, fmt.Errorf("invalid %s %q (want a duration such as 500ms or 2s, or milliseconds)", flag, s)
-	}
-	return d, nil
 }
 
 // parseSize reads a byte count with an optional K/KiB/M/MiB/G/GiB suffix

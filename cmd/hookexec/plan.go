@@ -65,7 +65,7 @@ func (a *app) plan(name string, f planFlags) error {
 	opts := planDefaults(a.getenv, os.Environ())
 	opts.Sequential, opts.FailClosed = f.sequential, f.failClosed
 	if f.timeout != "" {
-		if opts.Timeout, err = parseDuration("--timeout", f.timeout); err != nil {
+		if opts.Timeout, err = timeoutFlag.parse(f.timeout); err != nil {
 			return err
 		}
 	}

@@ -137,6 +137,9 @@ func (a *app) test(args []string, f testFlags) error {
 	start := time.Now()
 	run := runner.New(runner.Options{})
 	ctx, interrupted := a.watchSignals(run)
+	// The report goes out line by line; the first failed write is kept and
+	// reported after the summary status is decided.
+	out := &trackedWriter{w: a.stdout}
 	var runs []caseRun
 	for _, c := range cases {
 		if ctx.Err() != nil {
@@ -145,31 +148,40 @@ func (a *app) test(args []string, f testFlags) error {
 		r := a.runCase(ctx, run, c, f.configFlags, depth, log)
 		runs = append(runs, r)
 		if f.format == "text" {
-			writeCaseText(a.stdout, r)
+			writeCaseText(out, r)
 		}
 	}
 	sig := interrupted()
 	total := time.Since(start)
 
 	if f.format == "json" {
-		if err := writeJSON(a.stdout, jsonReport(runs, total)); err != nil {
+		if err := writeJSON(out, jsonReport(runs, total)); err != nil && out.err == nil {
 			return err
 		}
 	} else {
-		writeSummaryText(a.stdout, runs, sig != 0)
+		writeSummaryText(out, runs, sig != 0)
+	}
+	var werr error
+	if out.err != nil {
+		werr = fmt.Errorf("writing the report to stdout: %w", out.err)
 	}
 	if f.junit != "" {
 		if err := writeJUnitFile(f.junit, runs, total); err != nil {
+			if werr != nil {
+				printError(a.stderr, werr)
+			}
 			return err
 		}
 	}
+	// An interrupt or a failed case keeps its status when the report could
+	// not be written; the write error is reported after it.
 	switch {
 	case sig != 0:
-		return silentStatus(128 + int(sig))
+		return withStatus(128+int(sig), werr)
 	case failedCount(runs) > 0:
-		return silentStatus(exitError)
+		return withStatus(exitError, werr)
 	}
-	return nil
+	return werr
 }
 
 // collectCases expands the arguments (default: the project's

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"os/signal"
 	"strconv"
 	"syscall"
@@ -20,10 +22,16 @@ import (
 //	testhook flood N                 write N bytes on stdout; exit 9 if a write fails
 //	testhook nowms                   print the time in milliseconds since the Unix epoch
 //	                                 (`date +%s%N` is GNU-only)
+//	testhook brokenpipe CMD [ARG...] run CMD with its stdout a pipe nobody reads (the
+//	                                 read end closed before it starts), stdin and stderr
+//	                                 inherited; print "exit N" or "signal NAME"
 func testHook(args []string) int {
 	if len(args) == 1 && args[0] == "nowms" {
 		fmt.Println(time.Now().UnixMilli())
 		return 0
+	}
+	if len(args) >= 2 && args[0] == "brokenpipe" {
+		return brokenPipe(args[1:])
 	}
 	if len(args) < 2 {
 		fmt.Fprintln(os.Stderr, "usage: testhook ready|stubborn|waitfile|sleepms|flood ARG [SECONDS] | testhook nowms")
@@ -93,4 +101,34 @@ func stubborn(file string) {
 			}
 		}
 	}()
+}
+
+// brokenPipe runs argv with stdout a pipe whose reader is gone, so its
+// first write fails (EPIPE, or death by SIGPIPE), whatever its size.
+func brokenPipe(argv []string) int {
+	r, w, err := os.Pipe()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	_ = r.Close()
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, w, os.Stderr
+	err = cmd.Run()
+	_ = w.Close()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		fmt.Println("exit 0")
+	case errors.As(err, &exit):
+		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			fmt.Println("signal", ws.Signal())
+		} else {
+			fmt.Println("exit", exit.ExitCode())
+		}
+	default:
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
 }

@@ -39,11 +39,22 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 	case runner.Exited:
 		code := res.ExitCode
 		r.ExitCode = &code
-		switch code {
-		case 0:
+		switch {
+		case code == 0 && cutAnswer(res, out):
+			// An error of the hook: it blocks when the hook fails closed.
+			r.Outcome = Error
+			notes = append(notes, lostAnswer)
+			r.Output = warningOutput("", errText)
+			detail = withText(lostAnswer, errText)
+		case code == 0:
 			r.Outcome = Success
 			r.Output = successOutput(ev, meta, out, &notes)
-		case 2:
+		case code == 2 && cutAnswer(res, out):
+			// Exit 2 denies whatever was lost; only the reason is missing.
+			r.Outcome = Blocked
+			notes = append(notes, lostAnswer)
+			r.Output = &Output{Decision: "deny", Reason: firstNonEmpty(errText, "hook exited with code 2; its "+lostAnswer)}
+		case code == 2:
 			r.Outcome = Blocked
 			r.Output = blockOutput(ev, out, errText, &notes)
 		default:
@@ -92,6 +103,10 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 		}
 	}
 	r.Error = strings.Join(notes, "; ")
+	// Only now: what was interpreted is what the hook printed, never the
+	// marker.
+	r.Stdout = withCutMarker(r.Stdout, res.StdoutTruncated, res.StdoutDropped)
+	r.Stderr = withCutMarker(r.Stderr, res.StderrTruncated, res.StderrDropped)
 	return r
 }
 

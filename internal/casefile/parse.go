@@ -167,6 +167,10 @@ func (r *reader) env(n node) (map[string]string, error) {
 		if env[m.key], err = r.str(m.val, "env."+m.key); err != nil {
 			return nil, err
 		}
+		if strings.IndexByte(env[m.key], 0) >= 0 {
+			// No environment holds a NUL: every hook would fail to start.
+			return nil, r.errorf(m.val.off, "env.%s contains a NUL byte", m.key)
+		}
 	}
 	return env, nil
 }

@@ -125,6 +125,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad dialect", `{"name": "a", "event": "Stop", "dialect": "vscode", "expect": {}}`, `c.json:1:43: unknown dialect "vscode" (want native, claude, gemini or llxprt)`},
 		{"env value", `{"name": "a", "event": "Stop", "env": {"A": 1}, "expect": {}}`, `c.json:1:45: env.A must be a string, got a number`},
 		{"env name", `{"name": "a", "event": "Stop", "env": {"A=B": "x"}, "expect": {}}`, `c.json:1:40: env: invalid variable name "A=B"`},
+		{"env NUL", `{"name": "a", "event": "Stop", "env": {"A": "x\u0000y"}, "expect": {}}`, `c.json:1:45: env.A contains a NUL byte`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -54,6 +54,11 @@ func (e *Engine) shared(in *event.Input) shared {
 		agentDir = cwd
 	}
 	sessionID, _ := in.String("session_id")
+	// The input's strings reach every hook's environment: made safe, or one
+	// NUL or an overlong id would make every hook a spawn_error, and a
+	// guard fail open (the directories are existing ones: no NUL, within
+	// the system's path limit).
+	cwd, sessionID = e.inputEnvValue("cwd", cwd), e.inputEnvValue("session_id", sessionID)
 	return shared{projectDir: e.ProjectDir, agentDir: agentDir, depth: strconv.Itoa(e.Depth + 1), env: OverlayEnv(e.Environ, map[string]string{
 		"HOOKEXEC_PROJECT_DIR": e.ProjectDir,
 		"CLAUDE_PROJECT_DIR":   e.ProjectDir,

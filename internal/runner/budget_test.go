@@ -157,6 +157,19 @@ func TestTotalOutputKeepsAPrefix(t *testing.T) {
 	b.release(500)
 	c.keep([]byte("c"))
 	assert.Equal(t, 100, len(c.buf))
+	assert.Equal(t, int64(20+1), c.dropped, "every byte read and not kept is counted")
+}
+
+// The bytes past the stream's own cap are counted too.
+func TestCaptureCountsDropped(t *testing.T) {
+	t.Parallel()
+	c := &capture{limit: 10, budget: NewBudget(100, 0, 1000)}
+	c.keep([]byte("0123456"))
+	c.keep([]byte("789abcdef"))
+	c.keep([]byte("xyz"))
+	assert.Equal(t, "0123456789", string(c.buf))
+	assert.True(t, c.truncated)
+	assert.Equal(t, int64(6+3), c.dropped)
 }
 
 func TestBudgetShares(t *testing.T) {

@@ -29,6 +29,7 @@ type capture struct {
 	buf       []byte
 	own       int64 // unused part of the stream's reserved share
 	truncated bool
+	dropped   int64 // bytes read and not kept
 }
 
 func capturePipe(f *os.File, limit int64, budget *Budget) *capture {
@@ -66,16 +67,19 @@ func (c *capture) read() {
 // is dropped and the stream marked truncated.
 func (c *capture) keep(b []byte) {
 	if c.truncated {
+		c.dropped += int64(len(b))
 		return // what is kept stays a prefix of what was written
 	}
 	if room := c.limit - int64(len(c.buf)); int64(len(b)) > room {
 		c.truncated = true
+		c.dropped += int64(len(b)) - room
 		b = b[:room]
 	}
 	if len(b) > cap(c.buf)-len(c.buf) {
 		c.grow(len(b))
 		if free := cap(c.buf) - len(c.buf); len(b) > free {
 			c.truncated = true
+			c.dropped += int64(len(b) - free)
 			b = b[:free]
 		}
 	}

@@ -166,6 +166,8 @@ func (p *process) result(status Status, err error) Result {
 		Stderr:          p.stderr.buf,
 		StdoutTruncated: p.stdout.truncated,
 		StderrTruncated: p.stderr.truncated,
+		StdoutDropped:   p.stdout.dropped,
+		StderrDropped:   p.stderr.dropped,
 		Err:             err,
 	}
 	if !p.leaderDone() {

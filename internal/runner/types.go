@@ -66,6 +66,10 @@ type Result struct {
 	// StdoutTruncated / StderrTruncated: more was written than the cap.
 	StdoutTruncated bool
 	StderrTruncated bool
+	// StdoutDropped / StderrDropped: the bytes read past the caps and not
+	// kept (what a process wrote after reading stopped is not counted).
+	StdoutDropped int64
+	StderrDropped int64
 	// Start is when Run began with the spec (just before the spawn);
 	// Duration is measured from it.
 	Start    time.Time

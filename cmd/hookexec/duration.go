@@ -1,0 +1,72 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// maxFlagDuration is the longest --timeout or --kill-grace. A day is far
+// beyond any hook an agent waits for, and far below the ~292 years where
+// time.Duration overflows and a grace would silently become 0.
+const maxFlagDuration = 24 * time.Hour
+
+// durationFlag is how a duration flag is read: its name, and whether 0 is
+// a meaningful value (--kill-grace 0: no grace; a --timeout of 0 is not a
+// timeout).
+type durationFlag struct {
+	name      string
+	allowZero bool
+}
+
+var (
+	timeoutFlag   = durationFlag{name: "--timeout"}
+	killGraceFlag = durationFlag{name: "--kill-grace", allowZero: true}
+)
+
+// parse reads a Go duration ("500ms", "2s") or a bare decimal number of
+// milliseconds. NaN, infinities, negative values, 0 where it is not
+// allowed and anything above maxFlagDuration are usage errors naming the
+// flag and the range.
+func (f durationFlag) parse(s string) (time.Duration, error) {
+	t := strings.TrimSpace(s)
+	d, ok := time.Duration(0), false
+	if isDecimal(t) {
+		if ms, err := strconv.ParseFloat(t, 64); err == nil && !math.IsNaN(ms) && !math.IsInf(ms, 0) &&
+			ms >= 0 && ms <= float64(maxFlagDuration/time.Millisecond) {
+			d, ok = time.Duration(math.Round(ms*float64(time.Millisecond))), true
+		}
+	} else if pd, err := time.ParseDuration(t); err == nil {
+		d, ok = pd, true
+	}
+	if !ok || d < 0 || d > maxFlagDuration || (d == 0 && !f.allowZero) {
+		return 0, fmt.Errorf("invalid %s %q (want %s: a Go duration such as 500ms or 2s, or a number of milliseconds)", f.name, s, f.rangeText())
+	}
+	return d, nil
+}
+
+func (f durationFlag) rangeText() string {
+	if f.allowZero {
+		return "0 to 24h"
+	}
+	return "more than 0, up to 24h"
+}
+
+// isDecimal reports whether s is spelled as a plain decimal number (digits,
+// a point, an exponent), so that strconv's "NaN", "Inf" and hexadecimal
+// forms are not milliseconds.
+func isDecimal(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9', c == '.', c == 'e', c == 'E', c == '+', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestDurationFlagParse(t *testing.T) {
+	t.Parallel()
+	ok := []struct {
+		flag durationFlag
+		in   string
+		want time.Duration
+	}{
+		{killGraceFlag, "0", 0},
+		{killGraceFlag, "5s", 5 * time.Second},
+		{killGraceFlag, " 250 ", 250 * time.Millisecond},
+		{killGraceFlag, "86400000", 24 * time.Hour},
+		{timeoutFlag, "24h", 24 * time.Hour},
+		{timeoutFlag, "0.5", 500 * time.Microsecond},
+		{timeoutFlag, "1e3", time.Second},
+	}
+	for _, c := range ok {
+		d, err := c.flag.parse(c.in)
+		require.NoError(t, err, "%s %q", c.flag.name, c.in)
+		assert.Equal(t, c.want, d, "%s %q", c.flag.name, c.in)
+	}
+	bad := []struct {
+		flag durationFlag
+		in   string
+	}{
+		{killGraceFlag, "1e30"}, {killGraceFlag, "1e13"}, {killGraceFlag, "inf"}, {killGraceFlag, "-Inf"},
+		{killGraceFlag, "NaN"}, {killGraceFlag, "-1"}, {killGraceFlag, "-1s"}, {killGraceFlag, "86400001"},
+		{killGraceFlag, "24h0m0.000000001s"}, {killGraceFlag, "9223372036854775807ns0s"}, {killGraceFlag, "3000000h"},
+		{killGraceFlag, "0x1p4"}, {killGraceFlag, "1e400"}, {killGraceFlag, ""}, {killGraceFlag, "soon"},
+		{timeoutFlag, "0"}, {timeoutFlag, "0s"}, {timeoutFlag, "1e-9"}, {timeoutFlag, "nan"}, {timeoutFlag, "infinity"},
+	}
+	for _, c := range bad {
+		_, err := c.flag.parse(c.in)
+		require.Error(t, err, "%s %q", c.flag.name, c.in)
+		assert.Contains(t, err.Error(), "invalid "+c.flag.name)
+		assert.Contains(t, err.Error(), "24h")
+	}
+}
