@@ -99,6 +99,8 @@ func TestHookTenMiBOutputIsCapped(t *testing.T) {
 	assert.True(t, res.StdoutTruncated)
 	assert.True(t, res.StderrTruncated)
 	assert.Equal(t, "0123456789abcdef", string(res.Stdout[:16]))
+	assert.Equal(t, int64(9*mib+len("end\n")), res.StdoutDropped, "everything written was read")
+	assert.Equal(t, int64(9*mib), res.StderrDropped)
 	assert.Less(t, time.Since(start), 60*time.Second)
 }
 
