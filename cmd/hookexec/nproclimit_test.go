@@ -41,7 +41,7 @@ func TestFireUnderLowProcessLimit(t *testing.T) {
 	}
 
 	// Hooks that time out: none survives, started or not.
-	marker := "sleep 4711"
+	marker := "sleep 4761"
 	t.Cleanup(func() { killMatching(t, marker) })
 	hooks(marker + " # %d")
 	outcomes, errs = fireLimited(t, setpriv, dir, bin, limit, config, 40, "--timeout", "300ms", "--kill-grace", "100ms")
