@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/testfs"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -44,7 +46,7 @@ type fireResult struct {
 // BeforeTool event on stdin, in a fresh directory.
 func fire(t *testing.T, config string, args ...string) fireResult {
 	t.Helper()
-	dir := windowsTempDir(t)
+	dir := testfs.TempDir(t)
 	cfg := filepath.Join(dir, "hooks.json")
 	require.NoError(t, os.WriteFile(cfg, []byte(config), 0o644))
 	bin, err := exec.LookPath("hookexec")
@@ -112,14 +114,4 @@ func TestFireOnWindowsTenMiBOutput(t *testing.T) {
 	assert.True(t, strings.HasPrefix(h.Stdout, strings.Repeat("x", 1<<20)), "stdout starts with the 1 MiB kept")
 	assert.Contains(t, h.Stdout[1<<20:], fmt.Sprintf("truncated; %d more bytes not kept", 9<<20))
 	assert.Less(t, r.elapsed, 60*time.Second)
-}
-
-// windowsTempDir is t.TempDir, whose removal fails under Wine: what
-// os.RemoveAll leaves is removed entry by entry (removeTree).
-func windowsTempDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "hookexec-fire-test")
-	require.NoError(t, err)
-	t.Cleanup(func() { removeTree(dir) })
-	return dir
 }

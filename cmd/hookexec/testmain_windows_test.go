@@ -3,11 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookexec/hookexec/internal/testfs"
 )
 
 // testMain does what testscript.Main does (the test binary runs as one of
@@ -39,7 +40,7 @@ func testMain(m *testing.M, commands map[string]func()) {
 	}
 	os.Setenv("PATH", bin+string(filepath.ListSeparator)+os.Getenv("PATH"))
 	code := m.Run()
-	removeTree(bin)
+	testfs.RemoveTree(bin)
 	os.Exit(code)
 }
 
@@ -58,20 +59,4 @@ func copyFile(from, to string) error {
 		return err
 	}
 	return out.Close()
-}
-
-// removeTree removes dir, entry by entry, deepest first, where
-// os.RemoveAll fails.
-func removeTree(dir string) {
-	if os.RemoveAll(dir) == nil {
-		return
-	}
-	var paths []string
-	_ = filepath.WalkDir(dir, func(path string, _ fs.DirEntry, _ error) error {
-		paths = append(paths, path)
-		return nil
-	})
-	for i := len(paths) - 1; i >= 0; i-- {
-		_ = os.Remove(paths[i])
-	}
 }

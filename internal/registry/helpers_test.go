@@ -1,13 +1,14 @@
 package registry
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/testfs"
 )
 
 // writeFile writes content to path, creating parent directories.
@@ -76,25 +77,5 @@ func disabledNames(reg *Registry) []string {
 	return out
 }
 
-// tempDir is t.TempDir, except that its removal does not fail under Wine,
-// whose file system lacks what os.RemoveAll uses on Windows: what
-// RemoveAll leaves is removed entry by entry, deepest first.
-func tempDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "hookexec-registry-test")
-	require.NoError(t, err)
-	t.Cleanup(func() {
-		if os.RemoveAll(dir) == nil {
-			return
-		}
-		var paths []string
-		_ = filepath.WalkDir(dir, func(path string, _ fs.DirEntry, _ error) error {
-			paths = append(paths, path)
-			return nil
-		})
-		for i := len(paths) - 1; i >= 0; i-- {
-			_ = os.Remove(paths[i])
-		}
-	})
-	return dir
-}
+// tempDir is t.TempDir, also removable under Wine (see testfs).
+func tempDir(t *testing.T) string { return testfs.TempDir(t) }

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,6 +9,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/testfs"
 )
 
 // waitForFile polls until path exists: hooks touch a file once their
@@ -26,29 +27,8 @@ func readyFile(t *testing.T) string {
 	return filepath.Join(tempDir(t), "ready")
 }
 
-// tempDir is t.TempDir, except that its removal does not fail under Wine,
-// whose file system lacks what os.RemoveAll uses on Windows (it reports
-// "Invalid function"): what RemoveAll leaves is removed entry by entry,
-// deepest first.
-func tempDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "hookexec-runner-test")
-	require.NoError(t, err)
-	t.Cleanup(func() {
-		if os.RemoveAll(dir) == nil {
-			return
-		}
-		var paths []string
-		_ = filepath.WalkDir(dir, func(path string, _ fs.DirEntry, err error) error {
-			paths = append(paths, path)
-			return nil
-		})
-		for i := len(paths) - 1; i >= 0; i-- {
-			_ = os.Remove(paths[i])
-		}
-	})
-	return dir
-}
+// tempDir is t.TempDir, also removable under Wine (see testfs).
+func tempDir(t *testing.T) string { return testfs.TempDir(t) }
 
 func splitLines(s string) []string {
 	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")

@@ -1,20 +1,19 @@
 package trust
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/testfs"
 )
 
 func TestWindowsOpenNoFollow(t *testing.T) {
 	t.Parallel()
-	dir, err := os.MkdirTemp("", "hookexec-trust-test")
-	require.NoError(t, err)
-	t.Cleanup(func() { removeTree(dir) })
+	dir := testfs.TempDir(t)
 	file := filepath.Join(dir, "file")
 	require.NoError(t, os.WriteFile(file, []byte("x"), 0o600))
 
@@ -50,20 +49,4 @@ func TestWindowsStoreLocation(t *testing.T) {
 	assert.Equal(t, `C:\Users\u\AppData\Local\hookexec\trust`, OpenStore(env(map[string]string{"LOCALAPPDATA": `C:\Users\u\AppData\Local`, "HOME": `C:\h`})).Dir)
 	assert.Equal(t, `D:\data\hookexec\trust`, OpenStore(env(map[string]string{"LOCALAPPDATA": `C:\L`, "XDG_DATA_HOME": `D:\data`})).Dir, "XDG_DATA_HOME wins")
 	assert.Empty(t, OpenStore(env(map[string]string{"HOME": `C:\h`})).Dir)
-}
-
-// removeTree removes dir entry by entry, deepest first, where os.RemoveAll
-// fails (under Wine).
-func removeTree(dir string) {
-	if os.RemoveAll(dir) == nil {
-		return
-	}
-	var paths []string
-	_ = filepath.WalkDir(dir, func(path string, _ fs.DirEntry, _ error) error {
-		paths = append(paths, path)
-		return nil
-	})
-	for i := len(paths) - 1; i >= 0; i-- {
-		_ = os.Remove(paths[i])
-	}
 }
