@@ -14,10 +14,30 @@ import (
 // which returns at once. Without pidfds (Linux before 5.3, or no descriptor
 // left), Wait blocks as before.
 func awaitExit(proc *os.Process) (*os.ProcessState, error) {
-	if fd, err := unix.PidfdOpen(proc.Pid, unix.PIDFD_NONBLOCK); err == nil {
+	if fd, err := openPidfd(proc.Pid); err == nil {
 		waitReadable(os.NewFile(uintptr(fd), "pidfd"))
 	}
 	return proc.Wait()
+}
+
+// openPidfd opens a non-blocking pidfd for pid: PIDFD_NONBLOCK where the
+// kernel has it (5.10), else O_NONBLOCK set afterwards (5.3 to 5.9).
+func openPidfd(pid int) (int, error) { return openPidfdWith(unix.PidfdOpen, pid) }
+
+// openPidfdWith is openPidfd with pidfd_open(2) given, for the tests.
+func openPidfdWith(pidfdOpen func(pid, flags int) (int, error), pid int) (int, error) {
+	fd, err := pidfdOpen(pid, unix.PIDFD_NONBLOCK)
+	if err != unix.EINVAL {
+		return fd, err
+	}
+	if fd, err = pidfdOpen(pid, 0); err != nil {
+		return -1, err
+	}
+	if err := unix.SetNonblock(fd, true); err != nil {
+		_ = unix.Close(fd)
+		return -1, err
+	}
+	return fd, nil
 }
 
 // waitReadable waits, in the netpoller, until the pidfd f says its process

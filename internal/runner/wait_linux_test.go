@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 )
 
 // threads is this process's number of OS threads.
@@ -56,4 +57,25 @@ func TestWaitHoldsNoThreadPerHook(t *testing.T) {
 		assert.Equal(t, 0, res.ExitCode, "hook %d", i)
 	}
 	assert.Less(t, during, n/2, "threads while %d hooks ran", n)
+}
+
+// On kernels before 5.10 pidfd_open refuses PIDFD_NONBLOCK (EINVAL): the
+// pidfd is opened without it and made non-blocking, so waiting still
+// holds no thread.
+func TestOpenPidfdWithoutNonblockFlag(t *testing.T) {
+	old := func(pid, flags int) (int, error) {
+		if flags != 0 {
+			return -1, unix.EINVAL
+		}
+		return unix.PidfdOpen(pid, 0)
+	}
+	fd, err := openPidfdWith(old, os.Getpid())
+	require.NoError(t, err)
+	defer unix.Close(fd)
+	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	require.NoError(t, err)
+	assert.NotZero(t, fl&unix.O_NONBLOCK, "the pidfd is non-blocking")
+
+	_, err = openPidfdWith(func(int, int) (int, error) { return -1, unix.ENOSYS }, os.Getpid())
+	assert.ErrorIs(t, err, unix.ENOSYS, "no pidfds: the caller falls back to Wait")
 }
