@@ -4,14 +4,14 @@ package main
 
 import (
 	"fmt"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/testproc"
 )
 
 // 40 parallel hooks under `ulimit -u 24`, as an unprivileged user (issue
@@ -59,23 +59,18 @@ func TestFireUnderLowProcessLimit(t *testing.T) {
 	}
 }
 
-// pgrep returns the pids of processes whose command line matches pattern.
-func pgrep(t *testing.T, pattern string) []string {
+// pgrep returns the pids of live processes whose command line matches
+// pattern.
+func pgrep(t *testing.T, pattern string) []int {
 	t.Helper()
-	out, err := exec.Command("pgrep", "-f", pattern).Output()
-	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
-		return nil
-	}
+	pids, err := testproc.Survivors(pattern)
 	require.NoError(t, err)
-	return strings.Fields(string(out))
+	return pids
 }
 
 // killMatching kills every process whose command line matches pattern.
 func killMatching(t *testing.T, pattern string) {
 	for _, pid := range pgrep(t, pattern) {
-		var n int
-		if _, err := fmt.Sscan(pid, &n); err == nil {
-			_ = syscall.Kill(n, syscall.SIGKILL)
-		}
+		_ = syscall.Kill(pid, syscall.SIGKILL)
 	}
 }

@@ -3,15 +3,13 @@
 package runner
 
 import (
-	"errors"
 	"os"
-	"os/exec"
-	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/testproc"
 )
 
 // bash returns a shell-form spec running script with the test's environment.
@@ -26,19 +24,8 @@ func bash(script string, extraEnv ...string) Spec {
 // pattern (pgrep -f), ignoring zombies, which have no command line.
 func pgrepFull(t *testing.T, pattern string) []int {
 	t.Helper()
-	out, err := exec.Command("pgrep", "-f", pattern).Output()
-	if err != nil {
-		var ee *exec.ExitError
-		require.Truef(t, errors.As(err, &ee) && ee.ExitCode() == 1, "pgrep: %v", err)
-	}
-	var pids []int
-	for _, field := range strings.Fields(string(out)) {
-		pid, err := strconv.Atoi(field)
-		require.NoError(t, err)
-		if state, _, err := procStat(pid); err == nil && state != 'Z' {
-			pids = append(pids, pid)
-		}
-	}
+	pids, err := testproc.Survivors(pattern)
+	require.NoError(t, err)
 	return pids
 }
 

@@ -1,4 +1,4 @@
-// Package testproc helps tests find the processes a test left behind: the
-// live processes whose command line holds a marker. Tests only; on Unix
-// the tests use pgrep, so the package has code for Windows only.
+// Package testproc helps tests (and the soak) find the processes a test
+// left behind: the live processes whose command line holds a marker. Not
+// for production code.
 package testproc

@@ -17,6 +17,7 @@ import (
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/testproc"
 )
 
 // phase is the outcome of one part of the soak.
@@ -148,7 +149,7 @@ func outcomes(hs []aggregator.HookReport) []string {
 func (fx *fixture) leftovers() phase {
 	p := phase{name: "processes left behind"}
 	time.Sleep(500 * time.Millisecond)
-	left, err := processesMatching("sleep " + marker)
+	left, err := testproc.Survivors("sleep " + marker)
 	if err != nil {
 		p.problem("%v", err)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -63,22 +62,4 @@ func zombieChildren(pid int) []int {
 		}
 	}
 	return zs
-}
-
-// processesMatching lists the live processes whose command line matches
-// pattern (pgrep -f).
-func processesMatching(pattern string) ([]int, error) {
-	out, err := exec.Command("pgrep", "-f", pattern).Output()
-	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("pgrep: %w", err)
-	}
-	var pids []int
-	for _, f := range strings.Fields(string(out)) {
-		n, _ := strconv.Atoi(f)
-		pids = append(pids, n)
-	}
-	return pids, nil
 }
