@@ -5,30 +5,15 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/unix"
-)
 
-// threads is this process's number of OS threads.
-func threads(t *testing.T) int {
-	t.Helper()
-	status, err := os.ReadFile("/proc/self/status")
-	require.NoError(t, err)
-	for _, line := range strings.Split(string(status), "\n") {
-		if v, ok := strings.CutPrefix(line, "Threads:"); ok {
-			n, err := strconv.Atoi(strings.TrimSpace(v))
-			require.NoError(t, err)
-			return n
-		}
-	}
-	t.Fatal("no Threads: line in /proc/self/status")
-	return 0
-}
+	"github.com/hookexec/hookexec/internal/testproc"
+)
 
 // Waiting for running hooks holds no OS thread per hook (issue 9): with
 // 100 hooks running at once, the process has far fewer than 100 threads.
@@ -48,7 +33,8 @@ func TestWaitHoldsNoThreadPerHook(t *testing.T) {
 		return len(entries) == n
 	}, 30*time.Second, 10*time.Millisecond)
 	// Every hook's leader runs (it created its file and loops).
-	during := threads(t)
+	during, err := testproc.Threads()
+	require.NoError(t, err)
 	t.Logf("%d threads while %d hooks run", during, n)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go"), nil, 0o644))
 	results := <-done

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/testproc"
 )
 
 // usage is what a process holds that a leak would grow.
@@ -20,24 +22,17 @@ func (u usage) String() string {
 
 // measure reads this process's usage from /proc.
 func measure() usage {
+	threads, err := testproc.Threads()
+	if err != nil {
+		threads = -1
+	}
 	fds, _ := os.ReadDir("/proc/self/fd")
 	return usage{
 		fds:        len(fds),
-		threads:    threadCount(),
+		threads:    threads,
 		goroutines: runtime.NumGoroutine(),
 		zombies:    len(zombieChildren(os.Getpid())),
 	}
-}
-
-func threadCount() int {
-	status, _ := os.ReadFile("/proc/self/status")
-	for _, line := range strings.Split(string(status), "\n") {
-		if v, ok := strings.CutPrefix(line, "Threads:"); ok {
-			n, _ := strconv.Atoi(strings.TrimSpace(v))
-			return n
-		}
-	}
-	return -1
 }
 
 // zombieChildren lists the pids of pid's children that exited and were
