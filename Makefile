@@ -2,7 +2,7 @@ GO      ?= go
 BIN     := bin/hookexec
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: build test test-windows fmt-check vet cross demo bench fuzz soak clean
+.PHONY: build test test-windows fmt-check vet cross demo bench fuzz soak e2e clean
 
 # A static binary (no cgo): it starts about 0.6 ms faster, which every
 # agent event pays (docs/benchmarks.md).
@@ -21,7 +21,7 @@ test-windows:
 	./scripts/wine/test.sh
 
 fmt-check:
-	@out="$$(gofmt -l cmd internal scripts schema 2>/dev/null)"; \
+	@out="$$(gofmt -l cmd internal scripts schema e2e 2>/dev/null)"; \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
 vet:
@@ -70,6 +70,13 @@ fuzz:
 # thread may be left over (docs/soak.md). Not part of make test: minutes.
 soak:
 	$(GO) run ./scripts/soak $(SOAK_FLAGS)
+
+# The real agents against hookexec: the pinned Claude Code and Gemini CLI
+# packages from npm (e2e/package.json), a fake model API on 127.0.0.1, each
+# scenario's policies run once as the agent's own hooks and once through
+# hookexec (docs/e2e.md). Options for go test in E2E_FLAGS (e.g. -run, -v).
+e2e:
+	./e2e/run.sh
 
 clean:
 	rm -rf bin

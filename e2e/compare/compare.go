@@ -1,0 +1,111 @@
+// Package compare holds what the end-to-end suites (make e2e) share: the
+// facts observed about one agent run, the comparison of a scenario run with
+// the agent's own hooks against the same policies run through hookexec, and
+// the table both suites write.
+package compare
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// Facts is what an agent did in one run, as named short facts ("tool ran":
+// "yes", "model saw": "...", "session": "ended: ..."). Both runs of a
+// scenario record the same keys.
+type Facts map[string]string
+
+// Row is one scenario: what the agent did with its own hooks (Direct) and
+// with hookexec as its one hook (Through). Deliberate, when set, is why
+// hookexec differs on purpose; the README lists each such difference.
+type Row struct {
+	Scenario   string
+	Direct     Facts
+	Through    Facts
+	Deliberate string
+}
+
+// Differences lists the facts whose values differ between the two runs, in
+// key order.
+func (r Row) Differences() []string {
+	keys := map[string]bool{}
+	for k := range r.Direct {
+		keys[k] = true
+	}
+	for k := range r.Through {
+		keys[k] = true
+	}
+	var diff []string
+	for _, k := range sortedKeys(keys) {
+		if r.Direct[k] != r.Through[k] {
+			diff = append(diff, k)
+		}
+	}
+	return diff
+}
+
+// Problem says what is wrong with the row, or "" when nothing is: a
+// difference nobody declared deliberate, or a declared difference that is
+// gone (the declaration, and the README's line about it, are stale).
+func (r Row) Problem() string {
+	diff := r.Differences()
+	switch {
+	case len(diff) > 0 && r.Deliberate == "":
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s: the agent behaves differently through hookexec:", r.Scenario)
+		for _, k := range diff {
+			fmt.Fprintf(&b, "\n  %s: agent alone %q, through hookexec %q", k, r.Direct[k], r.Through[k])
+		}
+		return b.String()
+	case len(diff) == 0 && r.Deliberate != "":
+		return fmt.Sprintf("%s: declared a deliberate difference (%s), but both runs agree", r.Scenario, r.Deliberate)
+	}
+	return ""
+}
+
+// WriteTable writes the rows as a Markdown table: scenario, agent alone,
+// through hookexec, same?
+func WriteTable(w io.Writer, rows []Row) error {
+	var b strings.Builder
+	b.WriteString("| scenario | agent alone | through hookexec | same? |\n|---|---|---|---|\n")
+	for _, r := range rows {
+		same := "yes"
+		if d := r.Differences(); len(d) > 0 {
+			same = "no: " + strings.Join(d, ", ")
+			if r.Deliberate != "" {
+				same += " (deliberate: " + r.Deliberate + ")"
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", cell(r.Scenario), cell(r.Direct.String()), cell(r.Through.String()), cell(same))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// String is the facts in key order, "key: value; key: value".
+func (f Facts) String() string {
+	keys := map[string]bool{}
+	for k := range f {
+		keys[k] = true
+	}
+	parts := make([]string, 0, len(f))
+	for _, k := range sortedKeys(keys) {
+		parts = append(parts, k+": "+f[k])
+	}
+	return strings.Join(parts, "; ")
+}
+
+func cell(s string) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	return strings.ReplaceAll(s, "\n", "<br>")
+}
+
+func sortedKeys(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

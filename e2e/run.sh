@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# make e2e: install the pinned agents from npm (package.json, package-lock.json)
+# into bin/e2e, build hookexec, and run the end-to-end suites against them
+# (go test -tags e2e ./e2e/...). Each suite writes its comparison table to
+# bin/e2e/*.md; docs/e2e.md holds the last one committed.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="$root/bin/e2e"
+mkdir -p "$out"
+cd "$root"
+
+# Reinstall only when the pins changed. No install scripts run: the agents
+# need none (Claude Code's native binary comes as an optional dependency).
+if ! cmp -s e2e/package-lock.json "$out/package-lock.json" || [ ! -d "$out/node_modules" ]; then
+	cp e2e/package.json e2e/package-lock.json "$out/"
+	(cd "$out" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+fi
+
+make build >/dev/null
+export HOOKEXEC_E2E_BIN="$root/bin/hookexec"
+export HOOKEXEC_E2E_NODE_MODULES="$out/node_modules"
+export HOOKEXEC_E2E_OUT="$out"
+go test -tags e2e -count=1 -timeout 15m ${E2E_FLAGS:-} ./e2e/...
