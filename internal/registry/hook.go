@@ -104,6 +104,9 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 			h.Env["CLAUDE_PLUGIN_ROOT"] = root
 		}
 	}
+	if d.spec.dialect == Gemini && !h.ExecForm {
+		h.Command = geminiQuoteVars(h.Command)
+	}
 	if dir := d.spec.extDir; dir != "" {
 		// SPEC §2.3: ${extensionPath} is the extension's directory. The
 		// exec form and env values reach no shell: plain substitution. In
