@@ -89,7 +89,7 @@ func geminiAnswer(text string) (map[string]any, answerKind) {
 // decision compared case-sensitively ("Block" decides nothing),
 // suppressOutput true for any JavaScript-truthy value ("true", 1), and
 // none of Claude Code's fields (permissionDecision is not a decision).
-func normalizeGemini( obj map[string]any, notes *[]string) *Output {
+func normalizeGemini(obj map[string]any, notes *[]string) *Output {
 	d, hasDecision := obj["decision"]
 	s, hasSuppress := obj["suppressOutput"]
 	rest := make(map[string]any, len(obj))
