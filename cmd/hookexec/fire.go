@@ -47,7 +47,8 @@ Exit status: 0 proceed, 2 blocked (the reason on stderr), 1 usage, config or
 input error, 129/130/131/143 interrupted by SIGHUP/SIGINT/SIGQUIT/SIGTERM.
 With --format claude|gemini a block is in the printed JSON and exits 0, as the
 agents expect of a hook; a config or input error under --fail-closed still
-exits 2 with a deny.`,
+exits 2 with a deny. With --format gemini, a hook that failed (as Gemini counts
+it) makes the status 1, the JSON printed all the same, so that Gemini CLI warns.`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: eventCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -183,6 +184,11 @@ func (a *app) fire(name string, f fireFlags) error {
 	if verdict.Blocked && (settings.format.Format == aggregator.FormatResult || werr != nil) {
 		fmt.Fprintln(a.stderr, aggregator.CutMessage(blockMessage(verdict), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
+	}
+	// Gemini CLI warns of a failed hook by its exit status, and reads the
+	// JSON all the same (Verdict.Failed).
+	if failed := verdict.Failed(); settings.format.Format == aggregator.FormatGemini && len(failed) > 0 && werr == nil {
+		return withStatus(exitError, fmt.Errorf("hook(s) failed: %s", strings.Join(failed, ", ")))
 	}
 	return werr
 }

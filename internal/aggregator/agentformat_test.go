@@ -190,8 +190,9 @@ func TestRenderResult(t *testing.T) {
 	assert.Equal(t, v, Render(FormatResult, mustEvent(t, "BeforeTool"), v, AgentInput{}))
 }
 
-// A policy that never answered is named to the agent's user, as Claude Code
-// does for its own hooks; one that failed closed already denies.
+// A policy that never answered is named to Claude Code's user, as Claude
+// does for its own hooks; one that failed closed already denies. Gemini CLI
+// learns of it from the exit status (Failed) and warns itself.
 func TestRenderNamesHooksThatNeverAnswered(t *testing.T) {
 	t.Parallel()
 	ev := mustEvent(t, "BeforeTool")
@@ -204,6 +205,7 @@ func TestRenderNamesHooksThatNeverAnswered(t *testing.T) {
 	want := "Warning: hook slow did not answer in time (killed after 2s)\n" +
 		"Warning: hook missing could not start: exec: \"nope\": not found\nhello"
 	assert.Equal(t, want, Render(FormatClaude, ev, v, AgentInput{}).(ClaudeOutput).SystemMessage)
-	assert.Equal(t, want, Render(FormatGemini, ev, v, AgentInput{}).(GeminiOutput).SystemMessage)
+	assert.Equal(t, "hello", Render(FormatGemini, ev, v, AgentInput{}).(GeminiOutput).SystemMessage, "Gemini warns of failed hooks itself")
+	assert.Equal(t, []string{"slow", "missing", "closed"}, v.Failed())
 	assert.Equal(t, "hello", Render(FormatResult, ev, v, AgentInput{}).(Verdict).SystemMessage, "the result format keeps the hooks' own messages")
 }

@@ -26,13 +26,13 @@ func TestInterpretCutAnswer(t *testing.T) {
 
 	r := Interpret(ev, testMeta(), cut(0, deny, ""))
 	assert.Equal(t, Error, r.Outcome)
-	assert.Nil(t, r.Output)
+	assert.Equal(t, &Output{SystemMessage: "Warning: hook guard: " + lostAnswer}, r.Output, "the agent is told")
 	assert.Contains(t, r.Error, "the JSON answer was lost")
 
 	// A kept part that happens to parse is still only a part.
 	r = Interpret(ev, testMeta(), cut(0, `{"decision":"allow"}`, "more to say"))
 	assert.Equal(t, Error, r.Outcome)
-	assert.Equal(t, &Output{SystemMessage: "Warning: more to say"}, r.Output)
+	assert.Equal(t, &Output{SystemMessage: "Warning: hook guard: " + lostAnswer + ": more to say"}, r.Output)
 
 	// Double-encoded answers too.
 	r = Interpret(ev, testMeta(), cut(0, `"{\"decision\":\"deny\"`, ""))

@@ -41,10 +41,12 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 		r.ExitCode = &code
 		switch {
 		case code == 0 && cutAnswer(res, out):
-			// An error of the hook: it blocks when the hook fails closed.
+			// An error of the hook: it blocks when the hook fails closed,
+			// and the agent is told in any case, since a deny may have been
+			// lost.
 			r.Outcome = Error
 			notes = append(notes, lostAnswer)
-			r.Output = warningOutput("", errText)
+			r.Output = &Output{SystemMessage: "Warning: " + withText("hook "+r.Name+": "+lostAnswer, errText)}
 			detail = withText(lostAnswer, errText)
 		case meta.Dialect == "gemini":
 			r.Outcome, r.Output = geminiExited(code, out, errText, &notes)
@@ -139,6 +141,7 @@ func newReport(meta Meta) HookReport {
 		Source:  meta.Source,
 		File:    meta.File,
 		Event:   meta.EventKey,
+		Dialect: meta.Dialect,
 	}
 }
 

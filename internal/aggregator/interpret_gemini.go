@@ -113,6 +113,7 @@ func normalizeGemini(obj map[string]any, notes *[]string) *Output {
 		t := true
 		o.SuppressOutput = &t
 	}
+	_, o.wholeToolInput = o.HookSpecificOutput["tool_input"].(map[string]any)
 	return o
 }
 

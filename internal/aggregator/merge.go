@@ -110,6 +110,7 @@ func mergeReplace(v *Verdict, outs []*Output) {
 // mergeSpecific shallow-merges hookSpecificOutput in plan order, dropping
 // hookEventName. With decisionRules, additionalContext values are joined,
 // clearContext is true if any is, tool_input objects are merged key by key
+// (a gemini-dialect hook's replaces the ones before it, as in Gemini CLI)
 // and updatedInput is the last one. The result is nil when empty; the
 // outputs' maps are never modified.
 func mergeSpecific(outs []*Output, decisionRules bool) map[string]any {
@@ -137,7 +138,7 @@ func mergeSpecific(outs []*Output, decisionRules bool) map[string]any {
 				}
 			case "tool_input":
 				if m, ok := val.(map[string]any); ok {
-					if toolInput == nil {
+					if toolInput == nil || o.wholeToolInput {
 						toolInput = make(map[string]any, len(m))
 					}
 					for tk, tv := range m {

@@ -214,3 +214,22 @@ func BenchmarkMerge100(b *testing.B) {
 		}
 	}
 }
+
+// Gemini CLI merges its hooks' hookSpecificOutput shallowly, so the last
+// tool_input wins whole; a native hook's is a patch merged key by key.
+func TestMergeGeminiToolInputReplaces(t *testing.T) {
+	t.Parallel()
+	ev := mustEvent(t, "BeforeTool")
+	gemini := func(stdout string) HookReport {
+		meta := testMeta()
+		meta.Dialect = "gemini"
+		return Interpret(ev, meta, exited(0, stdout, ""))
+	}
+	native := func(stdout string) HookReport { return Interpret(ev, testMeta(), exited(0, stdout, "")) }
+	first := `{"hookSpecificOutput":{"tool_input":{"command":"echo first","first":true}}}`
+	second := `{"hookSpecificOutput":{"tool_input":{"command":"echo second"}}}`
+	v := Merge(ev, []HookReport{gemini(first), gemini(second)})
+	assert.Equal(t, map[string]any{"command": "echo second"}, v.HookSpecificOutput["tool_input"])
+	v = Merge(ev, []HookReport{native(first), native(second)})
+	assert.Equal(t, map[string]any{"command": "echo second", "first": true}, v.HookSpecificOutput["tool_input"])
+}

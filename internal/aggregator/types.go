@@ -27,6 +27,11 @@ type Output struct {
 	// explicit false (which replaces an earlier true) from an absent field.
 	SuppressOutput     *bool          `json:"suppressOutput,omitempty"`
 	HookSpecificOutput map[string]any `json:"hookSpecificOutput,omitempty"`
+
+	// wholeToolInput: this output's hookSpecificOutput.tool_input replaces
+	// the earlier hooks' instead of being merged into them, as Gemini CLI
+	// merges its hooks' answers (set for the gemini dialect).
+	wholeToolInput bool
 }
 
 // Blocks reports whether the output blocks: decision deny or continue false.
@@ -63,6 +68,8 @@ type HookReport struct {
 	StderrTruncated bool    `json:"stderrTruncated"`
 	Output          *Output `json:"output,omitempty"`
 	Error           string  `json:"error,omitempty"`
+	// Dialect is the dialect of the hook's file; not part of the result.
+	Dialect string `json:"-"`
 	// Start is when the hook was started (zero if it never ran); not part
 	// of the result JSON, it places the hook on a timeline (fire --trace).
 	Start time.Time `json:"-"`
