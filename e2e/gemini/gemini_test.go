@@ -82,7 +82,7 @@ type policy struct {
 }
 
 // hook is one hook of a definition: the policy's script by its quoted path,
-// or command verbatim.
+// or command verbatim but for {project}, the quoted project directory.
 type hook struct {
 	policy  string
 	command string
@@ -293,7 +293,7 @@ func (s scenario) settings(project string) map[string]any {
 	for _, d := range s.defs {
 		var hooks []any
 		for _, h := range d.hooks {
-			command := h.command
+			command := strings.ReplaceAll(h.command, "{project}", shellQuote(project))
 			if command == "" {
 				command = shellQuote(filepath.Join(project, h.policy+".sh"))
 			}
@@ -526,6 +526,18 @@ var toolSelectionRequest = map[string]any{
 	"contents": []any{map[string]any{"role": "user", "parts": []any{map[string]any{"text": "clean up the repo"}}}},
 }
 
+// guardBody records its arguments and the agent's variables, and denies.
+const guardBody = `{
+  echo "argc=$#"
+  for a in "$@"; do echo "arg=$a"; done
+  echo "env GEMINI_PROJECT_DIR=${GEMINI_PROJECT_DIR-unset}"
+  echo "env GEMINI_CWD=${GEMINI_CWD-unset}"
+  echo "env GEMINI_SESSION_ID=${GEMINI_SESSION_ID-unset}"
+  echo "env GEMINI_PLANS_DIR=${GEMINI_PLANS_DIR-unset}"
+  echo "env CLAUDE_PROJECT_DIR=${CLAUDE_PROJECT_DIR-unset}"
+} > "$d/guard.out"
+echo '{"decision":"deny","reason":"R-GUARD"}'`
+
 // one is a scenario with one policy, one hook, no matcher.
 func one(name, event string, args map[string]any, body string) scenario {
 	return scenario{
@@ -596,18 +608,14 @@ printf '{"hookSpecificOutput":{"tool_input":{"command":"%s; echo second"}}}\n' "
 			`echo '{"hookSpecificOutput":{"hookEventName":"BeforeToolSelection","toolConfig":{"mode":"ANY","allowedFunctionNames":["read_file"]}}}'`),
 		one("BeforeToolSelection hook says nothing", "BeforeToolSelection", map[string]any{"llm_request": toolSelectionRequest}, `true`),
 		{
+			name: "BeforeTool $GEMINI_CWD, $GEMINI_SESSION_ID, $GEMINI_PLANS_DIR in the command", event: "BeforeTool", args: beforeTool(nil),
+			policies: []policy{{name: "guard", body: guardBody}},
+			defs:     []definition{{hooks: []hook{{command: `{project}/guard.sh $GEMINI_CWD $GEMINI_SESSION_ID $GEMINI_PLANS_DIR`}}}},
+		},
+		{
 			name: "BeforeTool $GEMINI_PROJECT_DIR/guard.sh, path with a space", event: "BeforeTool", args: beforeTool(nil), space: true,
-			policies: []policy{{name: "guard", body: `{
-  echo "argc=$#"
-  for a in "$@"; do echo "arg=$a"; done
-  echo "env GEMINI_PROJECT_DIR=${GEMINI_PROJECT_DIR-unset}"
-  echo "env GEMINI_CWD=${GEMINI_CWD-unset}"
-  echo "env GEMINI_SESSION_ID=${GEMINI_SESSION_ID-unset}"
-  echo "env GEMINI_PLANS_DIR=${GEMINI_PLANS_DIR-unset}"
-  echo "env CLAUDE_PROJECT_DIR=${CLAUDE_PROJECT_DIR-unset}"
-} > "$d/guard.out"
-echo '{"decision":"deny","reason":"R-GUARD"}'`}},
-			defs: []definition{{hooks: []hook{{command: `$GEMINI_PROJECT_DIR/guard.sh $GEMINI_CWD $GEMINI_SESSION_ID $GEMINI_PLANS_DIR`}}}},
+			policies: []policy{{name: "guard", body: guardBody}},
+			defs:     []definition{{hooks: []hook{{command: `$GEMINI_PROJECT_DIR/guard.sh $GEMINI_CWD $GEMINI_SESSION_ID $GEMINI_PLANS_DIR`}}}},
 		},
 		one("BeforeTool deny JSON on stderr, exit 0", "BeforeTool", beforeTool(nil),
 			`echo '{"decision":"deny","reason":"R-STDERR"}' >&2`),
