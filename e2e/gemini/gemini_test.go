@@ -452,7 +452,8 @@ func truthy(v any) bool {
 
 // normalize turns a value into a short, machine-independent string: JSON
 // for structures, the project directory, HOME and the scratch root as
-// <project>, <home> and <tmp>, long texts as their size and markers.
+// <project>, <home> and <tmp>, durations as <duration>, long texts as their
+// size and markers.
 func normalize(v any, paths *strings.Replacer) string {
 	var s string
 	switch v := v.(type) {
@@ -471,12 +472,16 @@ func normalize(v any, paths *strings.Replacer) string {
 		return "-"
 	}
 	s = paths.Replace(s)
+	s = durations.ReplaceAllString(s, "<duration>")
 	if len(s) > 300 {
 		marks := markers.FindAllString(s, -1)
 		return fmt.Sprintf("%d bytes: %s… markers %v", len(s), s[:60], uniq(marks))
 	}
 	return s
 }
+
+// durations are the times hookexec reports ("killed after 2.056s").
+var durations = regexp.MustCompile(`\b\d+(\.\d+)?(ms|s)\b`)
 
 // markers are the policies' words (R-DENY, C-START, ...).
 var markers = regexp.MustCompile(`\b[RSCWM]-[A-Z0-9]+\b`)
