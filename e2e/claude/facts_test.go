@@ -3,6 +3,7 @@
 package claude
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -118,7 +119,34 @@ func observe(sc scenario, res runResult, env e2eEnv) compare.Facts {
 		}
 	}
 	f["model saw"] = orNone(strings.Join(saw, " // "))
+
+	// The user-side messages of the session's transcript (stream-json) about
+	// the hooks: what Claude recorded, whether or not a later request
+	// showed it to the model.
+	var transcript []string
+	for _, ev := range res.stream {
+		if ev["type"] != "user" {
+			continue
+		}
+		raw, _ := json.Marshal(ev["message"])
+		var m message
+		_ = json.Unmarshal(raw, &m)
+		for _, b := range m.blocks() {
+			text, where := b.Text, "user"
+			if b.Type == "tool_result" {
+				text, where = b.text(), "tool_result"
+			}
+			if !markerRe.MatchString(text) && !(len(text) < 500 && strings.Contains(strings.ToLower(text), "hook")) {
+				continue
+			}
+			text = normalize(markerLines(text))
+			framing = append(framing, framingOf(text)...)
+			transcript = append(transcript, where+": "+stripCommands(text))
+		}
+	}
+	f["transcript"] = orNone(strings.Join(dedup(transcript), " // "))
 	f["markers seen by model"] = orNone(strings.Join(sortedSet(markers), ", "))
+
 	f["framing"] = orNone(strings.Join(dedup(framing), "; "))
 
 	// What Claude reported about the hooks, and how the session ended.

@@ -161,7 +161,9 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	if ctx.Err() != nil {
 		res.err = fmt.Errorf("claude did not finish within %s", runTimeout)
 	}
-	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	if cmd.Process != nil {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
 	res.leftover = killMarked(marker)
 	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
 		var ev map[string]any
