@@ -181,7 +181,9 @@ func observe(sc scenario, res runResult, env e2eEnv) compare.Facts {
 			}
 		}
 	}
-	f["hook outcomes"] = orNone(strings.Join(hooks, ", "))
+	// One hookexec entry stands for several policies, and parallel hooks
+	// answer in any order: the set of outcomes is the fact.
+	f["hook outcomes"] = orNone(strings.Join(sortedSet(toSet(hooks)), ", "))
 	f["notifications"] = orNone(strings.Join(notes, " // "))
 	if s := normalize(string(res.stderr)); s != "" {
 		f["claude stderr"] = s
@@ -278,6 +280,14 @@ func dedup(list []string) []string {
 		}
 	}
 	return out
+}
+
+func toSet(list []string) map[string]bool {
+	m := map[string]bool{}
+	for _, s := range list {
+		m[s] = true
+	}
+	return m
 }
 
 func sortedSet(m map[string]bool) []string {
