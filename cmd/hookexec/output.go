@@ -37,8 +37,16 @@ type outputFormat struct {
 // writeVerdict prints v on stdout in format f (SPEC §6): the verdict
 // itself, or the output of a single Claude Code or Gemini CLI hook. in is
 // the event input (nil when it was never read).
+//
+// The one exception to "one JSON document": under --format gemini, a
+// BeforeToolSelection verdict with nothing to say prints nothing, because
+// Gemini CLI reads even {} there as a tool config (GeminiOutput.Silent).
 func (a *app) writeVerdict(f outputFormat, ev event.Event, v aggregator.Verdict, in *event.Input) error {
-	return writeJSON(a.stdout, aggregator.Render(f.Format, ev, v, aggregator.AgentInput{ToolInput: toolInputOf(in), MaxMessage: f.maxMessage}))
+	out := aggregator.Render(f.Format, ev, v, aggregator.AgentInput{ToolInput: toolInputOf(in), MaxMessage: f.maxMessage})
+	if g, ok := out.(aggregator.GeminiOutput); ok && g.Silent(ev) {
+		return nil
+	}
+	return writeJSON(a.stdout, out)
 }
 
 // toolInputOf returns a function that decodes in's tool_input object

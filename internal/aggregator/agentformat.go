@@ -66,15 +66,16 @@ func (in AgentInput) toolInput() map[string]any {
 // The agent formats never block unless the verdict does: on an event that
 // cannot block (or a verdict that is not blocked, for continue), decision,
 // reason, continue and stopReason are left out, so the output and the exit
-// status always agree. Each message they carry is cut to in.MaxMessage,
+// status always agree. A hook that timed out or could not start is named
+// in systemMessage (failureNotice), so the agent's user hears of it. Each message they carry is cut to in.MaxMessage,
 // since the agent puts it in front of the model; the result format is
 // bounded only by the captured output (--max-total-output).
 func Render(f Format, ev event.Event, v Verdict, in AgentInput) any {
 	switch f {
 	case FormatClaude:
-		return RenderClaude(ev, untrustedNotice(ev, v), in)
+		return RenderClaude(ev, failureNotice(untrustedNotice(ev, v)), in)
 	case FormatGemini:
-		return RenderGemini(ev, untrustedNotice(ev, v), in)
+		return RenderGemini(ev, failureNotice(untrustedNotice(ev, v)), in)
 	default:
 		return v
 	}

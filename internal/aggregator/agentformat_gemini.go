@@ -67,3 +67,13 @@ func geminiSpecific(hso map[string]any) map[string]any {
 	}
 	return out
 }
+
+// Silent reports whether fire prints nothing at all for o on ev: a
+// BeforeToolSelection verdict with nothing to say. Gemini CLI takes any
+// answer there, even {}, as a tool config (mode AUTO and no function
+// names: the union of none), so the only way to leave the model's tools as
+// they are is to print nothing, as a hook that has nothing to say does.
+func (o GeminiOutput) Silent(ev event.Event) bool {
+	return ev.Name == "BeforeToolSelection" && o.Decision == "" && o.Reason == "" && o.Continue == nil &&
+		o.StopReason == "" && o.SystemMessage == "" && !o.SuppressOutput && len(o.HookSpecificOutput) == 0
+}

@@ -189,3 +189,21 @@ func TestRenderResult(t *testing.T) {
 	v := Verdict{Event: "BeforeTool", Continue: true, Hooks: []HookReport{}}
 	assert.Equal(t, v, Render(FormatResult, mustEvent(t, "BeforeTool"), v, AgentInput{}))
 }
+
+// A policy that never answered is named to the agent's user, as Claude Code
+// does for its own hooks; one that failed closed already denies.
+func TestRenderNamesHooksThatNeverAnswered(t *testing.T) {
+	t.Parallel()
+	ev := mustEvent(t, "BeforeTool")
+	v := Merge(ev, []HookReport{
+		{Name: "slow", Outcome: Timeout, Error: "timed out: killed after 2s"},
+		{Name: "missing", Outcome: SpawnError, Error: "exec: \"nope\": not found"},
+		{Name: "closed", Outcome: Timeout, Error: "timed out: killed after 2s", Output: &Output{Decision: "deny", Reason: "hook closed timed out"}},
+		{Name: "talks", Outcome: Success, Output: &Output{SystemMessage: "hello"}},
+	})
+	want := "Warning: hook slow did not answer in time (killed after 2s)\n" +
+		"Warning: hook missing could not start: exec: \"nope\": not found\nhello"
+	assert.Equal(t, want, Render(FormatClaude, ev, v, AgentInput{}).(ClaudeOutput).SystemMessage)
+	assert.Equal(t, want, Render(FormatGemini, ev, v, AgentInput{}).(GeminiOutput).SystemMessage)
+	assert.Equal(t, "hello", Render(FormatResult, ev, v, AgentInput{}).(Verdict).SystemMessage, "the result format keeps the hooks' own messages")
+}

@@ -46,6 +46,16 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 			notes = append(notes, lostAnswer)
 			r.Output = warningOutput("", errText)
 			detail = withText(lostAnswer, errText)
+		case meta.Dialect == "gemini":
+			r.Outcome, r.Output = geminiExited(code, out, errText, &notes)
+			if r.Outcome == Error {
+				failure := fmt.Sprintf("exit code %d", code)
+				if code == 2 && r.Output == nil {
+					failure += " without output, which Gemini CLI does not take as a block"
+				}
+				notes = append(notes, failure)
+				detail = withText(failure, firstNonEmpty(errText, out))
+			}
 		case code == 0:
 			r.Outcome = Success
 			r.Output = successOutput(ev, meta, out, &notes)

@@ -66,6 +66,15 @@ func isJSON(s string) bool {
 // normalize turns a hook's JSON output object into an Output (SPEC §4.6).
 // Values that are dropped are described in notes.
 func normalize(ev event.Event, obj map[string]any, notes *[]string) *Output {
+	o := commonFields(obj, notes)
+	claudeFields(ev, o, notes)
+	return o
+}
+
+// commonFields reads the fields every dialect shares: decision (any case,
+// with block and approve as aliases), reason, stopReason, systemMessage,
+// continue, suppressOutput and hookSpecificOutput.
+func commonFields(obj map[string]any, notes *[]string) *Output {
 	o := &Output{}
 	if v, ok := present(obj, "decision"); ok {
 		if d, ok := decision(v, "allow", "ask", "deny"); ok {
@@ -98,7 +107,6 @@ func normalize(ev event.Event, obj map[string]any, notes *[]string) *Output {
 			*notes = append(*notes, wrongType("hookSpecificOutput", "an object", v))
 		}
 	}
-	claudeFields(ev, o, notes)
 	return o
 }
 

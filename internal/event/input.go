@@ -19,9 +19,11 @@ const TimestampLayout = "2006-01-02T15:04:05.000Z"
 
 // Input is a parsed event: its top-level fields as compact raw JSON, so
 // that large nested values (tool_input, llm_request) are copied, never
-// decoded, on their way to the hooks.
+// decoded, on their way to the hooks, and the order of their keys, so that
+// the hooks get them in the agent's order.
 type Input struct {
 	fields map[string]json.RawMessage
+	order  []string // keys in input order; fields added later at the end
 }
 
 // InputError is a problem with the event input; Line and Col are set for
@@ -62,6 +64,7 @@ func ParseInput(data []byte, now time.Time, wd string) (*Input, error) {
 	}
 	body := data[skip:]
 	var fields map[string]json.RawMessage
+	var order []string
 	if len(bytes.TrimSpace(body)) == 0 {
 		fields = map[string]json.RawMessage{}
 	} else {
@@ -74,9 +77,9 @@ func ParseInput(data []byte, now time.Time, wd string) (*Input, error) {
 		if c[0] != '{' {
 			return nil, &InputError{Msg: "the event must be a JSON object, got " + JSONKind(c[0])}
 		}
-		fields = splitObject(c)
+		fields, order = splitObject(c)
 	}
-	in := &Input{fields: fields}
+	in := &Input{fields: fields, order: order}
 	in.setDefault("session_id", "")
 	in.setDefault("transcript_path", "")
 	in.setDefault("cwd", wd)
@@ -87,6 +90,7 @@ func ParseInput(data []byte, now time.Time, wd string) (*Input, error) {
 func (in *Input) setDefault(name, value string) {
 	if _, ok := in.fields[name]; !ok {
 		in.fields[name] = quote(value)
+		in.order = append(in.order, name)
 	}
 }
 
@@ -123,36 +127,40 @@ func (in *Input) Clone() *Input {
 	for k, v := range in.fields {
 		fields[k] = v
 	}
-	return &Input{fields: fields}
+	return &Input{fields: fields, order: slices.Clone(in.order)}
 }
 
 // Encode renders the compact JSON a hook registered under eventKey
-// receives on stdin: hook_event_name set to the key, keys sorted, one
-// trailing newline.
+// receives on stdin: the fields in the order the agent sent them (the
+// filled-in ones after them), hook_event_name set to the key (in its place,
+// or last), one trailing newline.
 func (in *Input) Encode(eventKey string) []byte {
-	keys := make([]string, 0, len(in.fields)+1)
-	size := 2
+	size := len(eventKey) + 24
 	for k, v := range in.fields {
-		if k != "hook_event_name" {
-			keys = append(keys, k)
-			size += len(k) + len(v) + 4
-		}
+		size += len(k) + len(v) + 4
 	}
-	keys = append(keys, "hook_event_name")
-	slices.Sort(keys)
-	buf := make([]byte, 0, size+len(eventKey)+24)
+	buf := make([]byte, 0, size)
 	buf = append(buf, '{')
-	for i, k := range keys {
-		if i > 0 {
+	named := false
+	for _, k := range in.order {
+		if len(buf) > 1 {
 			buf = append(buf, ',')
 		}
 		buf = append(buf, quote(k)...)
 		buf = append(buf, ':')
 		if k == "hook_event_name" {
 			buf = append(buf, quote(eventKey)...)
+			named = true
 		} else {
 			buf = append(buf, in.fields[k]...)
 		}
+	}
+	if !named {
+		if len(buf) > 1 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, `"hook_event_name":`...)
+		buf = append(buf, quote(eventKey)...)
 	}
 	return append(buf, '}', '\n')
 }
@@ -199,6 +207,9 @@ func (in *Input) merge(name string, patch map[string]any) {
 
 func (in *Input) set(name string, v any) {
 	if b, err := marshal(v); err == nil {
+		if _, ok := in.fields[name]; !ok {
+			in.order = append(in.order, name)
+		}
 		in.fields[name] = b
 	}
 }

@@ -34,6 +34,25 @@ func TestParseInputFillsBaseFields(t *testing.T) {
 	assert.Contains(t, string(in.Encode("x")), `"extra":{"n":1.50}`, "unknown fields pass through byte for byte")
 }
 
+// A hook gets the fields in the order the agent sent them, as a hook the
+// agent runs itself does; the filled-in ones come after them, and
+// hook_event_name keeps its place.
+func TestEncodeKeepsTheAgentsOrder(t *testing.T) {
+	t.Parallel()
+	in, err := ParseInput([]byte(`{ "zeta": 1, "session_id": "s", "hook_event_name": "PreToolUse", "cwd": "/w", "alpha": [ 2 ], "zeta": 3 }`), now, "/project")
+	require.NoError(t, err)
+	assert.Equal(t, `{"zeta":3,"session_id":"s","hook_event_name":"BeforeTool","cwd":"/w","alpha":[2],"transcript_path":"","timestamp":"2026-11-21T05:07:08.009Z"}`+"\n",
+		string(in.Encode("BeforeTool")))
+	c := in.Clone()
+	c.Apply(ChainPrompt, map[string]any{"additionalContext": "x"})
+	assert.True(t, strings.HasSuffix(string(c.Encode("k")), `,"prompt":"\n\nx"}`+"\n"), "a field added by chaining comes last")
+	assert.NotContains(t, string(in.Encode("k")), "prompt", "the clone's order is its own")
+
+	empty, err := ParseInput(nil, now, "/p")
+	require.NoError(t, err)
+	assert.Equal(t, `{"session_id":"","transcript_path":"","cwd":"/p","timestamp":"2026-11-21T05:07:08.009Z","hook_event_name":"k"}`+"\n", string(empty.Encode("k")))
+}
+
 func TestParseInputKeepsGivenFieldsAndOverridesEventName(t *testing.T) {
 	t.Parallel()
 	in, err := ParseInput([]byte(`{"session_id":"s1","cwd":"/else","hook_event_name":"Wrong","timestamp":"t"}`), now, "/work")

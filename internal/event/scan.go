@@ -12,23 +12,28 @@ import (
 // can be split with a few loops instead.
 
 // splitObject splits the valid, compact JSON object c into its top-level
-// members. Values are sub-slices of c (capacity clipped). A repeated key
-// keeps its last value, as json.Unmarshal does.
-func splitObject(c []byte) map[string]json.RawMessage {
+// members, and their keys in the order they first appear. Values are
+// sub-slices of c (capacity clipped). A repeated key keeps its last value,
+// as json.Unmarshal does.
+func splitObject(c []byte) (map[string]json.RawMessage, []string) {
 	fields := map[string]json.RawMessage{}
+	var order []string
 	i := 1 // after '{'
 	for i < len(c) && c[i] != '}' {
 		keyEnd := stringEnd(c, i)
 		key := unquote(c[i:keyEnd])
 		i = keyEnd + 1 // after ':'
 		valEnd := valueEnd(c, i)
+		if _, seen := fields[key]; !seen {
+			order = append(order, key)
+		}
 		fields[key] = c[i:valEnd:valEnd]
 		i = valEnd
 		if i < len(c) && c[i] == ',' {
 			i++
 		}
 	}
-	return fields
+	return fields, order
 }
 
 // stringEnd returns the index just after the string literal starting at

@@ -33,8 +33,9 @@ func TestSplitObjectMatchesEncodingJSON(t *testing.T) {
 		require.NoError(t, json.Compact(&compact, []byte(src)), src)
 		want := map[string]json.RawMessage{}
 		require.NoError(t, json.Unmarshal(compact.Bytes(), &want), src)
-		got := splitObject(compact.Bytes())
+		got, order := splitObject(compact.Bytes())
 		require.Len(t, got, len(want), src)
+		require.Len(t, order, len(want), src)
 		for k, v := range want {
 			assert.Equal(t, string(v), string(got[k]), "key %q of %s", k, src)
 		}

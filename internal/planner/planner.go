@@ -125,8 +125,14 @@ func Build(reg *registry.Registry, ev event.Event, matchValue string, hasMatchVa
 
 // matches applies SPEC §1: an event without a match value ignores
 // matchers; an input without the field only matches match-all matchers.
+// The gemini dialect matches as Gemini CLI does instead (its planner in
+// 0.61): a Notification matcher is never compared, and an input without
+// the field (or with it empty) matches every matcher.
 func matches(h *registry.Hook, ev event.Event, value string, has bool) bool {
 	if ev.MatchField == "" || h.Matcher == nil || h.Matcher.MatchesAll() {
+		return true
+	}
+	if h.Dialect == registry.Gemini && (ev.Name == "Notification" || !has || value == "") {
 		return true
 	}
 	return has && h.Matcher.Match(value)

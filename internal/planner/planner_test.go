@@ -72,6 +72,27 @@ func TestBuildWithoutMatchValueOnlyMatchAll(t *testing.T) {
 	assert.Contains(t, p.Dropped[0].Detail, "input has no string tool_name")
 }
 
+// Gemini CLI never compares a Notification matcher, and runs every hook of a
+// tool event whose input has no tool_name; the gemini dialect does the same.
+func TestBuildGeminiDialectMatchesAsGemini(t *testing.T) {
+	t.Parallel()
+	gemini := func(h *registry.Hook) { h.Dialect = registry.Gemini }
+	reg := &registry.Registry{Hooks: []*registry.Hook{
+		hook("BeforeTool", "g", "Bash", gemini),
+		hook("BeforeTool", "n", "Bash"),
+		hook("Notification", "gn", "Other", gemini),
+		hook("Notification", "nn", "Other"),
+	}}
+	p := Build(reg, mustEvent(t, "BeforeTool"), "", false, Options{})
+	assert.Equal(t, []string{"g"}, commands(p))
+	p = Build(reg, mustEvent(t, "BeforeTool"), "", true, Options{})
+	assert.Equal(t, []string{"g"}, commands(p), "an empty tool_name")
+	p = Build(reg, mustEvent(t, "BeforeTool"), "Write", true, Options{})
+	assert.Empty(t, commands(p))
+	p = Build(reg, mustEvent(t, "Notification"), "ToolPermission", true, Options{})
+	assert.Equal(t, []string{"gn"}, commands(p))
+}
+
 func TestBuildEventWithoutMatchValueIgnoresMatcher(t *testing.T) {
 	t.Parallel()
 	reg := &registry.Registry{Hooks: []*registry.Hook{hook("BeforeAgent", "a", "Bash")}}

@@ -103,6 +103,11 @@ func (d *fileDecoder) warn(off int, format string, args ...any) {
 	d.warnings = append(d.warnings, Diagnostic{Pos: d.pos(off), Severity: SeverityWarning, Message: fmt.Sprintf(format, args...)})
 }
 
+// advise records a warning about a hook that is kept all the same.
+func (d *fileDecoder) advise(off int, format string, args ...any) {
+	d.warnings = append(d.warnings, Diagnostic{Pos: d.pos(off), Severity: SeverityWarning, Message: fmt.Sprintf(format, args...), Kept: true})
+}
+
 // present reports whether a field is given: absent and null are the same.
 func present(v *value) bool { return v != nil && v.kind != kindNull }
 

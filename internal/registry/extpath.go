@@ -46,7 +46,7 @@ func shellExtensionPath(command string) string {
 	}
 	var split map[int]bool // offsets of the placeholders that the shell would split
 	if file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), ""); err == nil {
-		split = splitPlaceholders(command, file)
+		split = splitPlaceholders(command, file, func(text string) bool { return text == extensionPathToken })
 	}
 	var b strings.Builder
 	for i := 0; ; {
@@ -65,11 +65,12 @@ func shellExtensionPath(command string) string {
 	}
 }
 
-// splitPlaceholders returns the offsets of the ${extensionPath} expansions
-// of file (parsed from command) that the shell would split and glob: those
-// not inside "...", an unquoted here-document or an arithmetic expression
-// (where quotes do not belong), or inside $(...) or `...` in one.
-func splitPlaceholders(command string, file *syntax.File) map[int]bool {
+// splitPlaceholders returns the offsets of the parameter expansions of file
+// (parsed from command) whose text matches and that the shell would split
+// and glob: those not inside "...", an unquoted here-document or an
+// arithmetic expression (where quotes do not belong), or inside $(...) or
+// `...` in one.
+func splitPlaceholders(command string, file *syntax.File, match func(text string) bool) map[int]bool {
 	split := map[int]bool{}
 	hdocs := map[*syntax.Word]bool{}
 	noSplit := []bool{false} // per depth of the walk: no splitting there
@@ -92,7 +93,7 @@ func splitPlaceholders(command string, file *syntax.File) map[int]bool {
 			ctx = ctx || hdocs[n]
 		case *syntax.ParamExp:
 			start, end := int(n.Pos().Offset()), int(n.End().Offset())
-			if !ctx && end <= len(command) && command[start:end] == extensionPathToken {
+			if !ctx && end <= len(command) && match(command[start:end]) {
 				split[start] = true
 			}
 		}

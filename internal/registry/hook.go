@@ -104,6 +104,9 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 			h.Env["CLAUDE_PLUGIN_ROOT"] = root
 		}
 	}
+	if d.spec.dialect == Gemini && !h.ExecForm {
+		h.Command = geminiQuoteVars(h.Command)
+	}
 	if dir := d.spec.extDir; dir != "" {
 		// SPEC §2.3: ${extensionPath} is the extension's directory. The
 		// exec form and env values reach no shell: plain substitution. In
@@ -239,7 +242,9 @@ func (r *hookReader) timeout() time.Duration {
 		case math.Round(f*float64(unit)) < 1:
 			r.fail(v.off, `"timeout" %s %s is too small`, v.str, unitName)
 		default:
-			return time.Duration(math.Round(f * float64(unit)))
+			dur := time.Duration(math.Round(f * float64(unit)))
+			r.unitWarning(v, f, dur)
+			return dur
 		}
 	case kindString:
 		dur, err := time.ParseDuration(v.str)
@@ -256,3 +261,28 @@ func (r *hookReader) timeout() time.Duration {
 	}
 	return 0
 }
+
+// unitWarning warns about a timeout number that looks like the wrong unit:
+// 1000 or more in a seconds dialect, less than 100 in a milliseconds one. A
+// Claude Code config passed with --config from outside .claude/ is read in
+// the native dialect, where "timeout": 2 kills the hook after 2 ms, so the
+// warning says how the file's dialect was chosen. It is a load warning, so
+// fire lists it in the verdict's warnings and validate prints it.
+func (r *hookReader) unitWarning(v *value, f float64, dur time.Duration) {
+	dialect := r.d.spec.dialect
+	var meant time.Duration
+	var number, unitName string
+	switch unit := dialect.TimeoutUnit(); {
+	case unit == time.Second && f >= 1000:
+		meant, number, unitName = time.Duration(f*float64(time.Millisecond)), strconv.FormatFloat(f/1000, 'f', -1, 64), "seconds"
+	case unit == time.Millisecond && f < 100:
+		meant, number, unitName = time.Duration(f*float64(time.Second)), strconv.FormatFloat(f*1000, 'f', -1, 64), "milliseconds"
+	default:
+		return
+	}
+	r.d.advise(v.off, `%s: "timeout": %s is %s; %s timeouts are in %s (for %s write %s or %q; %s)`,
+		r.where, v.str, ShortDuration(dur), dialect, unitName, ShortDuration(meant), number, ShortDuration(meant), dialectChoice)
+}
+
+// dialectChoice says how a file's dialect is chosen, for messages about it.
+const dialectChoice = "the dialect comes from the file's directory, .claude/ meaning claude, or from --dialect"

@@ -30,8 +30,9 @@ func TestLoadInline(t *testing.T) {
 	assert.Equal(t, Position{File: "cases.json", Line: 3, Col: 78}, h.Pos)
 	assert.Equal(t, Native, h.Dialect)
 	assert.Equal(t, "2ms", h.Timeout.String(), "native unit: milliseconds")
-	require.Len(t, reg.Warnings, 1)
+	require.Len(t, reg.Warnings, 2)
 	assert.Equal(t, "cases.json:3:16", reg.Warnings[0].Pos.String(), "positions count the padding")
+	assert.Contains(t, reg.Warnings[1].Message, `"timeout": 2 is 2ms`)
 }
 
 func TestLoadInlineDialectAndErrors(t *testing.T) {

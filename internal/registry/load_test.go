@@ -119,7 +119,7 @@ func TestLoadHookFields(t *testing.T) {
             "description": "blocks writes", "shell": "zsh", "future": {"x": 1} },
           { "type": "command", "command": "jq", "args": ["-r", ".tool_name"], "timeout": "1m30s" },
           { "type": "command", "command": "true", "args": [], "timeout": "500ms" },
-          { "type": "command", "command": "t", "timeout": 1.5 }
+          { "type": "command", "command": "t", "timeout": 150.5 }
         ]
       }
     ]
@@ -160,7 +160,7 @@ func TestLoadHookFields(t *testing.T) {
 	assert.True(t, reg.Hooks[2].ExecForm)
 	assert.Equal(t, []string{}, reg.Hooks[2].Args)
 	assert.Equal(t, 500*time.Millisecond, reg.Hooks[2].Timeout)
-	assert.Equal(t, 1500*time.Microsecond, reg.Hooks[3].Timeout, "1.5 ms in native")
+	assert.Equal(t, 150500*time.Microsecond, reg.Hooks[3].Timeout, "150.5 ms in native")
 	for i, h := range reg.Hooks {
 		assert.Equal(t, i, h.HookIndex)
 		assert.Equal(t, 0, h.DefIndex)
@@ -191,7 +191,15 @@ func TestLoadTimeoutUnits(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			reg, _ := loadString(t, tt.file, config, tt.dialect)
-			require.Empty(t, reg.Warnings)
+			// 30 and 1.5 look like seconds in a milliseconds dialect: each
+			// is loaded with a warning that says how the dialect was chosen.
+			if tt.dialectWant.TimeoutUnit() == time.Millisecond {
+				require.Len(t, reg.Warnings, 2)
+				assert.True(t, reg.Warnings[0].Kept)
+				assert.Contains(t, reg.Warnings[0].Message, `"timeout": 30 is 30ms; `+string(tt.dialectWant)+` timeouts are in milliseconds (for 30s write 30000 or "30s"; the dialect comes from the file's directory, .claude/ meaning claude, or from --dialect)`)
+			} else {
+				require.Empty(t, reg.Warnings)
+			}
 			var got []time.Duration
 			for _, h := range reg.Hooks {
 				got = append(got, h.Timeout)

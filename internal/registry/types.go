@@ -69,11 +69,15 @@ const (
 )
 
 // Diagnostic is one finding about a config file: for fire an entry that was
-// skipped (reported in the result's warnings), for validate a line of output.
+// skipped, or a hook that runs but probably not as meant (Kept), reported in
+// the result's warnings; for validate a line of output.
 type Diagnostic struct {
 	Pos      Position
 	Severity Severity
 	Message  string
+	// Kept: the hook was loaded all the same. validate reports such a
+	// finding as a warning; a skipped entry is an error there.
+	Kept bool
 }
 
 // String renders "file:line:col: severity: message".

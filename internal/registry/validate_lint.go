@@ -3,7 +3,6 @@ package registry
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -141,8 +140,9 @@ func looksLikeRegex(p string) bool {
 }
 
 // hook checks one hook entry: unknown fields always; for an entry that
-// decoded (h != nil, even inside a definition that is skipped) its timeout,
-// its program and its shell syntax.
+// decoded (h != nil, even inside a definition that is skipped) its program
+// and its shell syntax. A timeout in the wrong unit is reported when the
+// file is loaded (unitWarning), so fire reports it too.
 func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h *Hook) {
 	if el.kind != kindObject {
 		return
@@ -151,7 +151,6 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 	if h == nil {
 		return
 	}
-	l.timeout(d, where, el.get("timeout"), h)
 	cmdOff := el.off
 	if cv := el.get("command"); cv != nil {
 		cmdOff = cv.off
@@ -161,30 +160,6 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 		return
 	}
 	l.shellCommand(d, where, cmdOff, el.get("shell"), h)
-}
-
-// timeout warns about numbers that look like the wrong unit: 1000 or more
-// in a seconds dialect, less than 100 in a milliseconds one. Duration
-// strings name their unit and are not checked.
-func (l *linter) timeout(d *fileDecoder, where string, v *value, h *Hook) {
-	if v == nil || v.kind != kindNumber || h.Timeout <= 0 {
-		return
-	}
-	f, err := strconv.ParseFloat(v.str, 64)
-	if err != nil {
-		return
-	}
-	dialect := d.spec.dialect
-	switch unit := dialect.TimeoutUnit(); {
-	case unit == time.Second && f >= 1000:
-		meant := time.Duration(f * float64(time.Millisecond))
-		l.warn(d, v.off, `%s: "timeout": %s is %s; %s timeouts are in seconds (for %s write %s or %q)`,
-			where, v.str, ShortDuration(h.Timeout), dialect, ShortDuration(meant), strconv.FormatFloat(f/1000, 'f', -1, 64), ShortDuration(meant))
-	case unit == time.Millisecond && f < 100:
-		meant := time.Duration(f * float64(time.Second))
-		l.warn(d, v.off, `%s: "timeout": %s is %s; %s timeouts are in milliseconds (for %s write %s or %q)`,
-			where, v.str, ShortDuration(h.Timeout), dialect, ShortDuration(meant), strconv.FormatFloat(f*1000, 'f', -1, 64), ShortDuration(meant))
-	}
 }
 
 // ShortDuration is d.String() without trailing zero units, as messages and

@@ -200,15 +200,15 @@ func TestValidateTimeouts(t *testing.T) {
 		want                []string
 	}{
 		{"claude milliseconds", ".claude/settings.json", claude("30000"),
-			[]string{`1:88: warning: PreToolUse[0].hooks[0]: "timeout": 30000 is 8h20m; claude timeouts are in seconds (for 30s write 30 or "30s")`}},
+			[]string{`1:88: warning: PreToolUse[0].hooks[0]: "timeout": 30000 is 8h20m; claude timeouts are in seconds (for 30s write 30 or "30s"; the dialect comes from the file's directory, .claude/ meaning claude, or from --dialect)`}},
 		{"claude 1500", ".claude/settings.json", claude("1500"),
-			[]string{`1:88: warning: PreToolUse[0].hooks[0]: "timeout": 1500 is 25m; claude timeouts are in seconds (for 1.5s write 1.5 or "1.5s")`}},
+			[]string{`1:88: warning: PreToolUse[0].hooks[0]: "timeout": 1500 is 25m; claude timeouts are in seconds (for 1.5s write 1.5 or "1.5s"; the dialect comes from the file's directory, .claude/ meaning claude, or from --dialect)`}},
 		{"claude seconds", ".claude/settings.json", claude("30"), []string{}},
 		{"claude duration string", ".claude/settings.json", claude(`"30000ms"`), []string{}},
 		{"native seconds", "hooks.json", hook("5"),
-			[]string{`1:88: warning: BeforeTool[0].hooks[0]: "timeout": 5 is 5ms; native timeouts are in milliseconds (for 5s write 5000 or "5s")`}},
+			[]string{`1:88: warning: BeforeTool[0].hooks[0]: "timeout": 5 is 5ms; native timeouts are in milliseconds (for 5s write 5000 or "5s"; the dialect comes from the file's directory, .claude/ meaning claude, or from --dialect)`}},
 		{"gemini seconds", ".gemini/settings.json", hook("60"),
-			[]string{`1:88: warning: BeforeTool[0].hooks[0]: "timeout": 60 is 60ms; gemini timeouts are in milliseconds (for 1m write 60000 or "1m")`}},
+			[]string{`1:88: warning: BeforeTool[0].hooks[0]: "timeout": 60 is 60ms; gemini timeouts are in milliseconds (for 1m write 60000 or "1m"; the dialect comes from the file's directory, .claude/ meaning claude, or from --dialect)`}},
 		{"native milliseconds", "hooks.json", hook("5000"), []string{}},
 		{"native 100", "hooks.json", hook("100"), []string{}},
 		{"negative", "hooks.json", hook("-1"),
@@ -276,7 +276,7 @@ func TestValidateHooksOfSkippedDefinition(t *testing.T) {
 	require.Len(t, got, 5, "%q", got)
 	assert.Equal(t, `1:40: error: BeforeTool[0]: "priority" must be an integer, got string; definition skipped`, got[0])
 	assert.Contains(t, got[1], `2:34: error: BeforeTool[0].hooks[0]: shell syntax error (bash): line 1:1: `)
-	assert.Equal(t, `2:55: warning: BeforeTool[0].hooks[0]: "timeout": 5 is 5ms; native timeouts are in milliseconds (for 5s write 5000 or "5s")`, got[2])
+	assert.Equal(t, `2:55: warning: BeforeTool[0].hooks[0]: "timeout": 5 is 5ms; native timeouts are in milliseconds (for 5s write 5000 or "5s"; the dialect comes from the file's directory, .claude/ meaning claude, or from --dialect)`, got[2])
 	assert.Equal(t, `3:3: error: BeforeTool[0].hooks[1]: missing "command"; hook skipped`, got[3])
 	assert.Equal(t, `3:23: warning: BeforeTool[0].hooks[1]: unknown field "comand" (did you mean "command"?); ignored`, got[4])
 }
