@@ -23,6 +23,10 @@ var markerRe = regexp.MustCompile(`E2E-[A-Z]+-[a-z0-9]+`)
 // policyCmdRe is a policy's command as Claude's own hook (hooksObject).
 var policyCmdRe = regexp.MustCompile(`"\$CLAUDE_PROJECT_DIR"/\.claude/policies/[a-z0-9]+\.sh`)
 
+// durationRe is a duration in a message ("killed after 2.065s"), which
+// varies from run to run.
+var durationRe = regexp.MustCompile(`\b\d+(\.\d+)?(ms|s)\b`)
+
 // waitLimit splits the timed scenarios, from the start of the policy to
 // Claude's next request: Claude went on about when the policy's timeout
 // (2 s) ran out, or waited well past it (hookexec's kill grace is 5 s).
@@ -39,6 +43,7 @@ func observe(sc scenario, res runResult, env e2eEnv) compare.Facts {
 		s = strings.ReplaceAll(s, res.home, "<home>")
 		s = hookexecCmdRe.ReplaceAllString(s, "<hookexec>")
 		s = policyCmdRe.ReplaceAllString(s, "<policy>")
+		s = durationRe.ReplaceAllString(s, "<duration>")
 		return strings.TrimSpace(s)
 	}
 
