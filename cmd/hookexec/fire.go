@@ -44,7 +44,10 @@ func (a *app) fireCommand() *cobra.Command {
 their stdin, merge their answers and print one JSON verdict on stdout.
 
 Exit status: 0 proceed, 2 blocked (the reason on stderr), 1 usage, config or
-input error, 129/130/131/143 interrupted by SIGHUP/SIGINT/SIGQUIT/SIGTERM.`,
+input error, 129/130/131/143 interrupted by SIGHUP/SIGINT/SIGQUIT/SIGTERM.
+With --format claude|gemini a block is in the printed JSON and exits 0, as the
+agents expect of a hook; a config or input error under --fail-closed still
+exits 2 with a deny.`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: eventCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -170,7 +173,14 @@ func (a *app) fire(name string, f fireFlags) error {
 	if sig := interrupted(); sig != 0 {
 		return withStatus(128+int(sig), werr)
 	}
-	if verdict.Blocked {
+	// In an agent format the printed JSON carries a block, and the exit
+	// status is 0, as for a policy the agent runs itself that answers in
+	// JSON: both agents read that JSON, and report any other status as a
+	// failed hook (Gemini CLI) or a hook error (Claude Code); on Stop,
+	// Claude takes exit 2 as "keep going", not as the JSON's continue:
+	// false (README, "What the agent receives"). When the JSON could not
+	// be written, exit 2 and the reason on stderr still block.
+	if verdict.Blocked && (settings.format.Format == aggregator.FormatResult || werr != nil) {
 		fmt.Fprintln(a.stderr, aggregator.CutMessage(blockMessage(verdict), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
 	}
