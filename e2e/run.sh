@@ -9,11 +9,17 @@ out="$root/bin/e2e"
 mkdir -p "$out"
 cd "$root"
 
-# Reinstall only when the pins changed. No install scripts run: the agents
-# need none (Claude Code's native binary comes as an optional dependency).
-if ! cmp -s e2e/package-lock.json "$out/package-lock.json" || [ ! -d "$out/node_modules" ]; then
+# Reinstall only when the pins changed (or the last install is unusable).
+# No install scripts run but one: Claude Code's native binary comes as an
+# optional dependency, and its postinstall (install.cjs, local only) puts it
+# in place of the bin/claude.exe stub that `claude` runs.
+claude="$out/node_modules/.bin/claude"
+if ! cmp -s e2e/package-lock.json "$out/package-lock.json" || [ ! -d "$out/node_modules" ] ||
+	! "$claude" --version >/dev/null 2>&1; then
 	cp e2e/package.json e2e/package-lock.json "$out/"
 	(cd "$out" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+	(cd "$out" && node node_modules/@anthropic-ai/claude-code/install.cjs)
+	"$claude" --version >/dev/null
 fi
 
 make build >/dev/null

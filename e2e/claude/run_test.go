@@ -1,0 +1,275 @@
+//go:build e2e
+
+package claude
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// hookexecTimeout is the timeout, in seconds, of the hookexec entry in
+// .claude/settings.json: the README's recipe.
+const hookexecTimeout = 120
+
+// hookexecHook is the Claude Code hook entry that runs hookexec for event,
+// as the README tells users to move an existing config behind hookexec
+// ("Keeping an existing Claude Code or Gemini CLI config"): the hooks moved
+// to .claude/hooks.json, settings.json holding only this entry per event.
+// The one place the recipe lives.
+func hookexecHook(bin, event string) map[string]any {
+	return map[string]any{
+		"type":    "command",
+		"command": shellQuote(bin) + " fire " + event + ` --format claude --config "$CLAUDE_PROJECT_DIR/.claude/hooks.json"`,
+		"timeout": hookexecTimeout,
+	}
+}
+
+// policy is one hook of a scenario: a small shell script in
+// .claude/policies/, run as the agent's own hook or through hookexec.
+type policy struct {
+	event   string
+	matcher string // "" for none
+	name    string // file name without .sh
+	script  string // the body after "#!/bin/sh"
+	timeout int    // seconds; 0 for the default
+}
+
+// hooksObject is the policies as a Claude Code "hooks" object.
+func hooksObject(policies []policy) map[string]any {
+	hooks := map[string]any{}
+	for _, p := range policies {
+		h := map[string]any{"type": "command", "command": `"$CLAUDE_PROJECT_DIR"/.claude/policies/` + p.name + ".sh"}
+		if p.timeout > 0 {
+			h["timeout"] = p.timeout
+		}
+		group := map[string]any{"hooks": []any{h}}
+		if p.matcher != "" {
+			group["matcher"] = p.matcher
+		}
+		list, _ := hooks[p.event].([]any)
+		hooks[p.event] = append(list, group)
+	}
+	return hooks
+}
+
+// throughSettings is settings.json holding only hookexec entries, one per
+// event the policies use.
+func throughSettings(bin string, policies []policy) map[string]any {
+	hooks := map[string]any{}
+	for _, p := range policies {
+		if _, ok := hooks[p.event]; !ok {
+			hooks[p.event] = []any{map[string]any{"hooks": []any{hookexecHook(bin, p.event)}}}
+		}
+	}
+	return map[string]any{"hooks": hooks}
+}
+
+// runResult is what one Claude run left: its stream-json events, its
+// stderr, the API requests it made and the project afterwards.
+type runResult struct {
+	mode     string // "direct" or "through"
+	project  string
+	home     string
+	stream   []map[string]any
+	rawOut   []byte
+	stderr   []byte
+	requests []apiRequest
+	elapsed  time.Duration
+	err      error
+	leftover []int
+}
+
+var runSeq atomic.Int64
+
+// runClaude runs claude -p once in a fresh project with the policies set up
+// for mode ("direct": as Claude's own hooks; "through": behind hookexec).
+func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
+	t.Helper()
+	project := t.TempDir()
+	home := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(project, "victim"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(project, "victim", "file.txt"), []byte("precious\n"), 0o644))
+	policies := filepath.Join(project, ".claude", "policies")
+	require.NoError(t, os.MkdirAll(policies, 0o755))
+	for _, p := range sc.policies {
+		require.NoError(t, os.WriteFile(filepath.Join(policies, p.name+".sh"), []byte("#!/bin/sh\n"+p.script+"\n"), 0o755))
+	}
+	hooks := map[string]any{"hooks": hooksObject(sc.policies)}
+	switch mode {
+	case "direct":
+		writeJSONFile(t, filepath.Join(project, ".claude", "settings.json"), hooks)
+	case "through":
+		writeJSONFile(t, filepath.Join(project, ".claude", "hooks.json"), hooks)
+		writeJSONFile(t, filepath.Join(project, ".claude", "settings.json"), throughSettings(env.bin, sc.policies))
+	default:
+		t.Fatalf("unknown mode %q", mode)
+	}
+
+	api := startFakeAPI(t, sc.tool)
+	marker := fmt.Sprintf("e2e-claude-%d-%d", os.Getpid(), runSeq.Add(1))
+	prompt := sc.prompt
+	if prompt == "" {
+		prompt = "Remove the victim directory."
+	}
+	args := []string{"-p", prompt, "--output-format", "stream-json", "--verbose",
+		"--include-hook-events", "--no-session-persistence",
+		"--permission-mode", "acceptEdits", "--allowedTools", "Bash"}
+	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, env.claude, args...)
+	cmd.Dir = project
+	cmd.Env = []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + home,
+		"LANG=C.UTF-8",
+		"TMPDIR=" + os.TempDir(),
+		"ANTHROPIC_BASE_URL=" + api.URL,
+		"ANTHROPIC_API_KEY=dummy",
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
+		"DISABLE_TELEMETRY=1",
+		"DISABLE_AUTOUPDATER=1",
+		"DISABLE_ERROR_REPORTING=1",
+		"DISABLE_BUG_COMMAND=1",
+		"DISABLE_NON_ESSENTIAL_MODEL_CALLS=1",
+		"CLAUDE_CODE_DISABLE_TERMINAL_TITLE=1",
+		"CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY=1",
+		"NO_PROXY=127.0.0.1",
+		"HOOKEXEC_E2E_RUN=" + marker,
+	}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &stdout
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	res := runResult{mode: mode, project: project, home: home, elapsed: time.Since(start), err: err,
+		rawOut: stdout.Bytes(), stderr: stderr.Bytes(), requests: api.Requests()}
+	if ctx.Err() != nil {
+		res.err = fmt.Errorf("claude did not finish within %s", runTimeout)
+	}
+	if cmd.Process != nil {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+	res.leftover = killMarked(marker)
+	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
+		var ev map[string]any
+		if json.Unmarshal(line, &ev) == nil {
+			res.stream = append(res.stream, ev)
+		}
+	}
+	return res
+}
+
+// runTimeout bounds one Claude run.
+const runTimeout = 90 * time.Second
+
+// killMarked kills every process whose environment holds
+// HOOKEXEC_E2E_RUN=marker (what a run left behind, whatever its process
+// group) and returns their pids.
+func killMarked(marker string) []int {
+	want := []byte("HOOKEXEC_E2E_RUN=" + marker + "\x00")
+	entries, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		environ, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
+		if err != nil || !bytes.Contains(append(environ, 0), want) {
+			continue
+		}
+		if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil {
+			if i := bytes.LastIndexByte(stat, ')'); i > 0 && len(stat) > i+2 && stat[i+2] == 'Z' {
+				continue
+			}
+		}
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		pids = append(pids, pid)
+	}
+	return pids
+}
+
+// dump writes the raw evidence of a run to dir: the stream, stderr, every
+// API request and what the fake answered.
+func dump(t *testing.T, dir string, res runResult) {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stream.jsonl"), res.rawOut, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stderr.txt"), res.stderr, 0o644))
+	var idx strings.Builder
+	for i, r := range res.requests {
+		fmt.Fprintf(&idx, "%02d %s %s %s main=%v answer=%s\n", i+1, r.At.Format("15:04:05.000"), r.Method, r.Path, r.Main, r.Answer)
+		name := fmt.Sprintf("request-%02d.json", i+1)
+		var body any = r.BodyText
+		if len(r.Body) > 0 {
+			body = r.Body
+		}
+		b, err := json.MarshalIndent(map[string]any{"method": r.Method, "path": r.Path, "main": r.Main, "answer": r.Answer, "body": body}, "", "  ")
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), b, 0o644))
+		if r.Main {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("request-%02d-seen.txt", i+1)), []byte(seenText(r)), 0o644))
+		}
+	}
+	fmt.Fprintf(&idx, "elapsed %s, err %v, leftover processes %v\n", res.elapsed.Round(time.Millisecond), res.err, res.leftover)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.txt"), []byte(idx.String()), 0o644))
+}
+
+// seenText is the conversation of a main-loop request as readable text,
+// without the system prompt and tool definitions.
+func seenText(r apiRequest) string {
+	var b strings.Builder
+	for i, m := range r.parsed.Messages {
+		for _, bl := range m.blocks() {
+			switch bl.Type {
+			case "text":
+				fmt.Fprintf(&b, "[%d %s text]\n%s\n\n", i, m.Role, shorten(bl.Text))
+			case "tool_use":
+				fmt.Fprintf(&b, "[%d %s tool_use %s]\n%s\n\n", i, m.Role, bl.Name, bl.Input)
+			case "tool_result":
+				fmt.Fprintf(&b, "[%d %s tool_result is_error=%v]\n%s\n\n", i, m.Role, bl.IsError, bl.text())
+			default:
+				fmt.Fprintf(&b, "[%d %s %s]\n\n", i, m.Role, bl.Type)
+			}
+		}
+	}
+	return b.String()
+}
+
+// shorten cuts a long text the policies did not write (system reminders,
+// the skills list) to its start.
+func shorten(s string) string {
+	if len(s) <= 1500 || markerRe.MatchString(s) {
+		return s
+	}
+	return fmt.Sprintf("%s… [%d bytes more]", s[:300], len(s)-300)
+}
+
+func writeJSONFile(t *testing.T, path string, v any) {
+	t.Helper()
+	b, err := json.MarshalIndent(v, "", "  ")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, append(b, '\n'), 0o644))
+}
+
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
