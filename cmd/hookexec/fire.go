@@ -59,7 +59,7 @@ it) makes the status 1, the JSON printed all the same, so that Gemini CLI warns.
 	f.register(fl)
 	fl.StringVar(&f.format, "format", "result", "output format: result, claude (a Claude Code hook's output) or gemini (a Gemini CLI / LLxprt hook's output)")
 	fl.StringVar(&f.timeout, "timeout", "", "timeout for hooks that set none (Go duration; a bare number is milliseconds; default: the dialect's)")
-	fl.StringVar(&f.killGrace, "kill-grace", "5s", "time between SIGTERM and SIGKILL of a timed-out hook's process group")
+	fl.StringVar(&f.killGrace, "kill-grace", "", "time between SIGTERM and SIGKILL of a timed-out hook's process group (default 5s; 1s with --format claude|gemini, where the agent waits)")
 	fl.IntVar(&f.maxParallel, "max-parallel", 0, "run at most N hooks at once (0: no limit)")
 	fl.StringVar(&f.maxOutput, "max-output", "1MiB", "bytes of stdout and of stderr kept per hook (suffixes K, KiB, M, MiB)")
 	fl.StringVar(&f.maxTotal, "max-total-output", "16MiB", "bytes of stdout and stderr kept of all hooks of the event together (suffixes as --max-output)")
@@ -101,7 +101,11 @@ func (f fireFlags) parse() (runSettings, error) {
 			return s, err
 		}
 	}
-	if s.killGrace, err = killGraceFlag.parse(f.killGrace); err != nil {
+	grace := f.killGrace
+	if grace == "" {
+		grace = defaultKillGrace(s.format.Format)
+	}
+	if s.killGrace, err = killGraceFlag.parse(grace); err != nil {
 		return s, err
 	}
 	if s.killGrace == 0 {
@@ -117,6 +121,17 @@ func (f fireFlags) parse() (runSettings, error) {
 		return s, err
 	}
 	return s, nil
+}
+
+// defaultKillGrace is --kill-grace when it is not given: 5 s, or 1 s in an
+// agent format. The agent waits for hookexec's answer, and run directly,
+// Claude Code gives up on a hook at its timeout, so a policy that ignores
+// SIGTERM should not hold the agent for long after it (make e2e).
+func defaultKillGrace(f aggregator.Format) string {
+	if f == aggregator.FormatResult {
+		return "5s"
+	}
+	return "1s"
 }
 
 func (a *app) fire(name string, f fireFlags) error {
@@ -180,8 +195,12 @@ func (a *app) fire(name string, f fireFlags) error {
 	// failed hook (Gemini CLI) or a hook error (Claude Code); on Stop,
 	// Claude takes exit 2 as "keep going", not as the JSON's continue:
 	// false (README, "What the agent receives"). When the JSON could not
-	// be written, exit 2 and the reason on stderr still block.
-	if verdict.Blocked && (settings.format.Format == aggregator.FormatResult || werr != nil) {
+	// be written, exit 2 and the reason on stderr still block. Under
+	// --format claude, a claude-dialect policy that blocked with exit 2
+	// makes hookexec exit 2 too: Claude reads the JSON all the same, and
+	// labels the block as it would label the policy's own.
+	if verdict.Blocked && (settings.format.Format == aggregator.FormatResult || werr != nil ||
+		settings.format.Format == aggregator.FormatClaude && verdict.ClaudeExit2()) {
 		fmt.Fprintln(a.stderr, aggregator.CutMessage(blockMessage(verdict), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
 	}

@@ -66,7 +66,9 @@ func hookexecHooks(bin, project string, policies map[string]any) (map[string]any
 	}
 	settings := map[string]any{}
 	for event := range policies {
-		command := shellQuote(bin) + " fire " + event + " --format gemini --config " + shellQuote(file)
+		// As the README says: unquoted, because Gemini CLI pastes the
+		// project directory into the command text already quoted.
+		command := shellQuote(bin) + " fire " + event + " --format gemini --config $GEMINI_PROJECT_DIR/.gemini/hooks.json"
 		settings[event] = []any{map[string]any{"hooks": []any{map[string]any{
 			"name": "hookexec", "type": "command", "command": command, "timeout": 120000,
 		}}}}

@@ -66,9 +66,19 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 			r.Outcome = Blocked
 			notes = append(notes, lostAnswer)
 			r.Output = &Output{Decision: "deny", Reason: firstNonEmpty(errText, "hook exited with code 2; its "+lostAnswer)}
+		case code == 2 && meta.Dialect == "claude":
+			r.Outcome = Blocked
+			r.Output = claudeBlockOutput(ev, meta, out, errText, &notes)
 		case code == 2:
 			r.Outcome = Blocked
 			r.Output = blockOutput(ev, out, errText, &notes)
+		case meta.Dialect == "claude":
+			// Claude Code shows its user nothing of a hook that fails with
+			// another status (it only logs it).
+			r.Outcome = Error
+			failure := fmt.Sprintf("exit code %d", code)
+			notes = append(notes, failure)
+			detail = withText(failure, firstNonEmpty(errText, out))
 		default:
 			r.Outcome = Error
 			failure := fmt.Sprintf("exit code %d", code)
