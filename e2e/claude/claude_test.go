@@ -17,9 +17,25 @@ import (
 	"github.com/hookexec/hookexec/e2e/compare"
 )
 
-// deliberate maps a scenario to the reason hookexec differs from Claude
-// Code there on purpose (the README lists each).
-var deliberate = map[string]string{}
+// deliberate maps a scenario to the facts where hookexec differs from
+// Claude Code on purpose, and why (the README lists each, under "Where
+// hookexec deliberately differs"). Every other fact must agree.
+var deliberate = map[string]compare.Deliberate{
+	"PreToolUse exit 1 failure": {Facts: []string{"hook outcomes"},
+		Why: "hookexec answers for all policies in one JSON and exits 0, since Claude ignores the JSON of a hook that exits 1; Claude records hookexec's run as a success"},
+	"PreToolUse timeout": {Facts: []string{"hook outcomes", "notifications"},
+		Why: "Claude's own warning is for the hook it ran, hookexec, which did answer; hookexec names the policy that did not, in a systemMessage"},
+	"PreToolUse ignores SIGTERM": {Facts: []string{"hook outcomes", "notifications"},
+		Why: "as for the timeout"},
+	"PostToolUse block": {Facts: []string{"framing"},
+		Why: "Claude names the command it ran: hookexec"},
+	"Stop block once": {Facts: []string{"framing"},
+		Why: "Claude names the command it ran: hookexec"},
+	"Stop exit 2 once": {Facts: []string{"framing", "model saw"},
+		Why: "hookexec's exit-2 answer is JSON, for which Claude adds a line naming the command it ran: hookexec"},
+	"UserPromptSubmit plain text on exit 0": {Facts: []string{"model saw"},
+		Why: "hookexec answers in JSON, so a policy's plain text reaches the model as hook additional context, not as hook success output; the text is the same"},
+}
 
 // e2eEnv is what make e2e provides.
 type e2eEnv struct {

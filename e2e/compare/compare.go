@@ -17,13 +17,20 @@ import (
 type Facts map[string]string
 
 // Row is one scenario: what the agent did with its own hooks (Direct) and
-// with hookexec as its one hook (Through). Deliberate, when set, is why
-// hookexec differs on purpose; the README lists each such difference.
+// with hookexec as its one hook (Through), and the differences hookexec
+// keeps on purpose.
 type Row struct {
 	Scenario   string
 	Direct     Facts
 	Through    Facts
-	Deliberate string
+	Deliberate Deliberate
+}
+
+// Deliberate is a difference hookexec keeps on purpose: the facts it
+// covers, and why (the README lists each). Any other fact must agree.
+type Deliberate struct {
+	Facts []string
+	Why   string
 }
 
 // Differences lists the facts whose values differ between the two runs, in
@@ -46,22 +53,34 @@ func (r Row) Differences() []string {
 }
 
 // Problem says what is wrong with the row, or "" when nothing is: a
-// difference nobody declared deliberate, or a declared difference that is
-// gone (the declaration, and the README's line about it, are stale).
+// difference that is not declared deliberate, or a declared difference
+// that is gone (the declaration, and the README's line about it, are
+// stale).
 func (r Row) Problem() string {
-	diff := r.Differences()
-	switch {
-	case len(diff) > 0 && r.Deliberate == "":
-		var b strings.Builder
-		fmt.Fprintf(&b, "%s: the agent behaves differently through hookexec:", r.Scenario)
-		for _, k := range diff {
+	allowed := map[string]bool{}
+	for _, f := range r.Deliberate.Facts {
+		allowed[f] = true
+	}
+	var b strings.Builder
+	differs := map[string]bool{}
+	for _, k := range r.Differences() {
+		differs[k] = true
+		if !allowed[k] {
+			if b.Len() == 0 {
+				fmt.Fprintf(&b, "%s: the agent behaves differently through hookexec:", r.Scenario)
+			}
 			fmt.Fprintf(&b, "\n  %s: agent alone %q, through hookexec %q", k, r.Direct[k], r.Through[k])
 		}
-		return b.String()
-	case len(diff) == 0 && r.Deliberate != "":
-		return fmt.Sprintf("%s: declared a deliberate difference (%s), but both runs agree", r.Scenario, r.Deliberate)
 	}
-	return ""
+	for _, f := range r.Deliberate.Facts {
+		if !differs[f] {
+			if b.Len() > 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "%s: %q is declared a deliberate difference (%s), but both runs agree", r.Scenario, f, r.Deliberate.Why)
+		}
+	}
+	return b.String()
 }
 
 // WriteTable writes the rows as a Markdown table: scenario, agent alone,
@@ -73,8 +92,8 @@ func WriteTable(w io.Writer, rows []Row) error {
 		same := "yes"
 		if d := r.Differences(); len(d) > 0 {
 			same = "no: " + strings.Join(d, ", ")
-			if r.Deliberate != "" {
-				same += " (deliberate: " + r.Deliberate + ")"
+			if r.Deliberate.Why != "" {
+				same += " (deliberate: " + r.Deliberate.Why + ")"
 			}
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", cell(r.Scenario), cell(r.Direct.String()), cell(r.Through.String()), cell(same))

@@ -17,11 +17,15 @@ func TestRowProblem(t *testing.T) {
 	assert.Equal(t, []string{"extra", "tool ran"}, differs.Differences())
 	assert.Contains(t, differs.Problem(), `tool ran: agent alone "no", through hookexec "yes"`)
 
-	differs.Deliberate = "on purpose"
+	differs.Deliberate = Deliberate{Facts: []string{"tool ran", "extra"}, Why: "on purpose"}
 	assert.Empty(t, differs.Problem())
 
-	same.Deliberate = "on purpose"
-	assert.Contains(t, same.Problem(), "both runs agree")
+	differs.Deliberate.Facts = []string{"extra"}
+	assert.Contains(t, differs.Problem(), `tool ran: agent alone "no"`, "only the declared facts may differ")
+	assert.NotContains(t, differs.Problem(), "extra")
+
+	same.Deliberate = Deliberate{Facts: []string{"tool ran"}, Why: "on purpose"}
+	assert.Contains(t, same.Problem(), `"tool ran" is declared a deliberate difference (on purpose), but both runs agree`)
 }
 
 func TestWriteTable(t *testing.T) {
@@ -29,7 +33,7 @@ func TestWriteTable(t *testing.T) {
 	var b strings.Builder
 	require.NoError(t, WriteTable(&b, []Row{
 		{Scenario: "a|b", Direct: Facts{"k": "x\ny"}, Through: Facts{"k": "x\ny"}},
-		{Scenario: "c", Direct: Facts{"k": "1"}, Through: Facts{"k": "2"}, Deliberate: "why"},
+		{Scenario: "c", Direct: Facts{"k": "1"}, Through: Facts{"k": "2"}, Deliberate: Deliberate{Facts: []string{"k"}, Why: "why"}},
 	}))
 	assert.Equal(t, "| scenario | agent alone | through hookexec | same? |\n|---|---|---|---|\n"+
 		"| a\\|b | k: x<br>y | k: x<br>y | yes |\n"+

@@ -28,9 +28,17 @@ import (
 	"github.com/hookexec/hookexec/e2e/compare"
 )
 
-// deliberate names the scenarios where hookexec differs from Gemini CLI on
-// purpose, with the reason (the README lists each).
-var deliberate = map[string]string{}
+// deliberate maps a scenario to the facts where hookexec differs from
+// Gemini CLI on purpose, and why (the README lists each, under "Where
+// hookexec deliberately differs"). Every other fact must agree.
+var deliberate = map[string]compare.Deliberate{
+	"BeforeTool 1.5 MB JSON answer": {Facts: []string{"messages shown", "outcome", "reason", "systemMessage", "warnings"},
+		Why: "a policy's stdout is capped at --max-output (1 MiB); an answer cut there is lost, and hookexec says so"},
+	"BeforeTool policy times out": {Facts: []string{"gave up"},
+		Why: "hookexec stops a policy at its timeout (SIGTERM, SIGKILL after the grace); Gemini waits until it ends by itself"},
+	"BeforeTool policy ignores SIGTERM": {Facts: []string{"gave up"},
+		Why: "as for the timeout; Gemini never sends SIGKILL"},
+}
 
 // sessionID is the session Gemini reports to every hook.
 const sessionID = "e2e-session-7"
