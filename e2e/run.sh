@@ -26,4 +26,29 @@ make build >/dev/null
 export HOOKEXEC_E2E_BIN="$root/bin/hookexec"
 export HOOKEXEC_E2E_NODE_MODULES="$out/node_modules"
 export HOOKEXEC_E2E_OUT="$out"
-go test -tags e2e -count=1 -timeout 15m ${E2E_FLAGS:-} ./e2e/...
+rm -f "$out/claude.md" "$out/gemini.md" "$out/report.md"
+status=0
+go test -tags e2e -count=1 -timeout 15m ${E2E_FLAGS:-} ./e2e/... || status=$?
+
+# One report of the run, whatever its result: what ran, then both tables
+# (docs/e2e.md is a copy of the last full run's).
+{
+	echo "# hookexec against the real agents (make e2e)"
+	echo
+	echo "Run $(date -u +%Y-%m-%dT%H:%MZ) on $(uname -sm), hookexec $(./bin/hookexec version | awk '{print $2}')," \
+		"Claude Code $("$claude" --version 2>/dev/null | head -1)," \
+		"@google/gemini-cli-core $(node -p "require('$out/node_modules/@google/gemini-cli-core/package.json').version")," \
+		"node $(node --version). Each scenario runs its policies once as the agent's own hooks and once through" \
+		"hookexec as the README installs it; \"same?\" compares what the agent did. Deliberate differences are explained" \
+		"in the README (\"Where hookexec deliberately differs\")."
+	for suite in claude:"Claude Code" gemini:"Gemini CLI (the hook engine of @google/gemini-cli-core)"; do
+		file="$out/${suite%%:*}.md"
+		[ -f "$file" ] || continue
+		echo
+		echo "## ${suite#*:}"
+		echo
+		cat "$file"
+	done
+} >"$out/report.md"
+echo "report: $out/report.md"
+exit $status

@@ -29,7 +29,8 @@ var durationRe = regexp.MustCompile(`\b\d+(\.\d+)?(ms|s)\b`)
 
 // waitLimit splits the timed scenarios, from the start of the policy to
 // Claude's next request: Claude went on about when the policy's timeout
-// (2 s) ran out, or waited well past it (hookexec's kill grace is 5 s).
+// (2 s) ran out, or waited well past it (as it did for hookexec's former
+// 5 s kill grace; under --format claude the grace is 1 s).
 // Loaded machines add up to 3 s either way.
 const waitLimit = 5 * time.Second
 

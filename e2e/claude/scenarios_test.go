@@ -88,6 +88,9 @@ func allScenarios() []scenario {
 			{event: "PreToolUse", matcher: "Bash", name: "slow", timeout: 2, script: stamp + readInput + "sleep 30"}}},
 		{name: "PreToolUse ignores SIGTERM", tool: rmVictim, timed: true, policies: []policy{
 			{event: "PreToolUse", matcher: "Bash", name: "stubborn", timeout: 2, script: stamp + "trap '' TERM\n" + readInput + "sleep 30"}}},
+		{name: "PreToolUse background child keeps stdout open", tool: rmVictim, timed: true, policies: []policy{
+			{event: "PreToolUse", matcher: "Bash", name: "background", script: stamp + readInput + "sleep 30 &\n" +
+				`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"E2E-REASON-background"}}'`}}},
 		{name: "PostToolUse block", tool: rmVictim, policies: []policy{
 			{event: "PostToolUse", matcher: "Bash", name: "post", script: readInput + `printf '%s' '{"decision":"block","reason":"E2E-REASON-post"}'`}}},
 		{name: "UserPromptSubmit context", tool: rmVictim, policies: []policy{

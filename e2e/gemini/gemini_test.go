@@ -38,6 +38,8 @@ var deliberate = map[string]compare.Deliberate{
 		Why: "hookexec stops a policy at its timeout (SIGTERM, SIGKILL after the grace); Gemini waits until it ends by itself"},
 	"BeforeTool policy ignores SIGTERM": {Facts: []string{"gave up"},
 		Why: "as for the timeout; Gemini never sends SIGKILL"},
+	"BeforeTool background child keeps stdout open": {Facts: []string{"gave up"},
+		Why: "hookexec reads a policy's output until 250 ms after it exits; Gemini waits until every process holding the pipe has ended"},
 }
 
 // sessionID is the session Gemini reports to every hook.
@@ -425,8 +427,9 @@ func facts(s scenario, out driverOutput, project string, paths *strings.Replacer
 }
 
 // waited names how long Gemini waited for the event's hooks. The timing
-// scenarios use a 2 s hook timeout, hookexec's kill grace is 5 s, and their
-// policies run for 12 s or more: the three cases are seconds apart.
+// scenarios use a 2 s hook timeout, hookexec's kill grace is 1 s under
+// --format gemini, and their policies (or what they leave behind) run for
+// 12 s or more: the cases are seconds apart.
 func waited(ms int64) string {
 	switch {
 	case ms < 5000:
@@ -607,6 +610,13 @@ printf '{"hookSpecificOutput":{"tool_input":{"command":"%s; echo second"}}}\n' "
 			name: "BeforeTool policy ignores SIGTERM", event: "BeforeTool", args: beforeTool(nil), timing: true,
 			policies: []policy{{name: "stubborn", body: "trap '' TERM\nsleep 12\n" + deny}},
 			defs:     []definition{{hooks: []hook{{policy: "stubborn", timeout: 2000}}}},
+		},
+		{
+			// The policy answers at once and leaves a child behind that holds
+			// its stdout.
+			name: "BeforeTool background child keeps stdout open", event: "BeforeTool", args: beforeTool(nil), timing: true,
+			policies: []policy{{name: "background", body: "sleep 12 &\n" + deny}},
+			defs:     []definition{{hooks: []hook{{policy: "background"}}}},
 		},
 		{
 			name: "BeforeTool allow and deny", event: "BeforeTool", args: beforeTool(nil),
