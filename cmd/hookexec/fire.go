@@ -47,8 +47,8 @@ Exit status: 0 proceed, 2 blocked (the reason on stderr), 1 usage, config or
 input error, 129/130/131/143 interrupted by SIGHUP/SIGINT/SIGQUIT/SIGTERM.
 With --format claude|gemini a block is in the printed JSON and exits 0, as the
 agents expect of a hook; a config or input error under --fail-closed still
-exits 2 with a deny. With --format gemini, a hook that failed (as Gemini counts
-it) makes the status 1, the JSON printed all the same, so that Gemini CLI warns.`,
+exits 2 with a deny. In an agent format a hook that failed makes the status 1,
+the JSON printed all the same, so that the agent records the failure.`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: eventCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -204,9 +204,9 @@ func (a *app) fire(name string, f fireFlags) error {
 		fmt.Fprintln(a.stderr, aggregator.CutMessage(blockMessage(verdict), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
 	}
-	// Gemini CLI warns of a failed hook by its exit status, and reads the
+	// The agents learn of a failed policy by the exit status, and read the
 	// JSON all the same (Verdict.Failed).
-	if failed := verdict.Failed(); settings.format.Format == aggregator.FormatGemini && len(failed) > 0 && werr == nil {
+	if failed := verdict.Failed(); settings.format.Format != aggregator.FormatResult && len(failed) > 0 && werr == nil {
 		return withStatus(exitError, fmt.Errorf("hook(s) failed: %s", strings.Join(failed, ", ")))
 	}
 	return werr

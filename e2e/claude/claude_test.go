@@ -21,15 +21,15 @@ import (
 // Claude Code on purpose, and why (the README lists each, under "Where
 // hookexec deliberately differs"). Every other fact must agree.
 var deliberate = map[string]compare.Deliberate{
-	"PreToolUse exit 1 failure": {Facts: []string{"hook outcomes"},
-		Why: "hookexec answers for all policies in one JSON and exits 0, since Claude ignores the JSON of a hook that exits 1; Claude records hookexec's run as a success"},
 	"PreToolUse timeout": {Facts: []string{"hook outcomes", "notifications"},
-		Why: "Claude's own warning is for the hook it ran, hookexec, which did answer; hookexec names the policy that did not, in a systemMessage"},
+		Why: "Claude's own warning and 'cancelled' are for the hook it ran, hookexec, which did answer (with exit 1: a policy failed); hookexec names the policy that did not, in a systemMessage"},
 	"PreToolUse ignores SIGTERM": {Facts: []string{"hook outcomes", "notifications"},
 		Why: "as for the timeout"},
 	"PostToolUse block": {Facts: []string{"framing"},
 		Why: "Claude names the command it ran: hookexec"},
 	"Stop block once": {Facts: []string{"framing"},
+		Why: "Claude names the command it ran: hookexec"},
+	"Stop JSON block with exit 1 once": {Facts: []string{"framing"},
 		Why: "Claude names the command it ran: hookexec"},
 	"Stop exit 2 once": {Facts: []string{"framing", "model saw"},
 		Why: "hookexec's exit-2 answer is JSON, for which Claude adds a line naming the command it ran: hookexec"},

@@ -84,6 +84,8 @@ func allScenarios() []scenario {
 			pre("stop2", `printf '%s' '{"continue":false,"stopReason":"E2E-STOP-pre2"}'; exit 2`)}},
 		{name: "PreToolUse exit 1 failure", tool: rmVictim, policies: []policy{
 			pre("fail", `echo "E2E-ERR-exit1 policy broke" >&2; exit 1`)}},
+		{name: "PreToolUse JSON deny with exit 1", tool: rmVictim, policies: []policy{
+			pre("deny1", `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"E2E-REASON-deny1"}}'; exit 1`)}},
 		{name: "PreToolUse timeout", tool: rmVictim, timed: true, policies: []policy{
 			{event: "PreToolUse", matcher: "Bash", name: "slow", timeout: 2, script: stamp + readInput + "sleep 30"}}},
 		{name: "PreToolUse ignores SIGTERM", tool: rmVictim, timed: true, policies: []policy{
@@ -105,6 +107,8 @@ func allScenarios() []scenario {
 			on("Stop", "stop", once(`printf '%s' '{"decision":"block","reason":"E2E-REASON-stop"}'`))}},
 		{name: "Stop exit 2 once", tool: rmVictim, policies: []policy{
 			on("Stop", "stop", once(`echo "E2E-REASON-stop2" >&2; exit 2`))}},
+		{name: "Stop JSON block with exit 1 once", tool: rmVictim, policies: []policy{
+			on("Stop", "stop", once(`printf '%s' '{"decision":"block","reason":"E2E-REASON-stop1"}'; exit 1`))}},
 		{name: "Stop continue:false", tool: rmVictim, policies: []policy{
 			on("Stop", "stop", once(`printf '%s' '{"continue":false,"stopReason":"E2E-STOP-stop"}'`))}},
 		{name: "Stop continue:false with exit 2", tool: rmVictim, policies: []policy{

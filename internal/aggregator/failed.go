@@ -6,9 +6,12 @@ package aggregator
 // reads as a block and reports as a failed hook all the same). A native or
 // claude-dialect hook that blocks with exit 2 did what it meant to.
 //
-// Under --format gemini, fire exits 1 when this is not empty, so that
-// Gemini CLI warns "Hook(s) [...] failed" as it does for its own hooks; it
-// reads the printed JSON whatever the exit status.
+// In an agent format fire exits 1 when this is not empty (and, under
+// --format claude, no claude-dialect policy blocked with exit 2), so that
+// the agent records a failed hook as it does for its own: Gemini CLI warns
+// "Hook(s) [...] failed", Claude Code logs a hook error. Both read the
+// printed JSON all the same (make e2e: a deny printed before exit 1
+// blocks).
 func (v Verdict) Failed() []string {
 	var names []string
 	for _, h := range v.Hooks {

@@ -74,11 +74,15 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 			r.Output = blockOutput(ev, out, errText, &notes)
 		case meta.Dialect == "claude":
 			// Claude Code shows its user nothing of a hook that fails with
-			// another status (it only logs it).
+			// another status (it only logs it), but reads a JSON answer on
+			// stdout as on exit 0: a deny printed before exit 1 blocks.
 			r.Outcome = Error
 			failure := fmt.Sprintf("exit code %d", code)
 			notes = append(notes, failure)
 			detail = withText(failure, firstNonEmpty(errText, out))
+			if obj, ok := outputObject(out); ok {
+				r.Output = normalize(ev, obj, &notes)
+			}
 		default:
 			r.Outcome = Error
 			failure := fmt.Sprintf("exit code %d", code)

@@ -29,6 +29,8 @@ func TestInterpretClaudeDialect(t *testing.T) {
 		{name: "exit 2 plain stdout is not read", code: 2, stdout: "text", outcome: Blocked,
 			output: &Output{Decision: "deny", Reason: "[./hooks/guard.sh]: No stderr output"}},
 		{name: "exit 1 shows nothing", code: 1, stderr: "broke", outcome: Error},
+		{name: "exit 1 JSON is read", code: 1, stdout: `{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"no"}}`, outcome: Error,
+			output: &Output{Decision: "deny", Reason: "no", HookSpecificOutput: map[string]any{"permissionDecision": "deny", "permissionDecisionReason": "no"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
