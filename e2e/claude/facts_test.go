@@ -5,10 +5,11 @@ package claude
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -150,10 +151,10 @@ func observe(sc scenario, res runResult, env e2eEnv) compare.Facts {
 			transcript = append(transcript, where+": "+stripCommands(text))
 		}
 	}
-	f["transcript"] = orNone(strings.Join(dedup(transcript), " // "))
-	f["markers seen by model"] = orNone(strings.Join(sortedSet(markers), ", "))
+	f["transcript"] = orNone(strings.Join(compare.Unique(transcript), " // "))
+	f["markers seen by model"] = orNone(strings.Join(slices.Sorted(maps.Keys(markers)), ", "))
 
-	f["framing"] = orNone(strings.Join(dedup(framing), "; "))
+	f["framing"] = orNone(strings.Join(compare.Unique(framing), "; "))
 
 	// What Claude reported about the hooks, and how the session ended.
 	var hooks, notes []string
@@ -189,7 +190,7 @@ func observe(sc scenario, res runResult, env e2eEnv) compare.Facts {
 	}
 	// One hookexec entry stands for several policies, and parallel hooks
 	// answer in any order: the set of outcomes is the fact.
-	f["hook outcomes"] = orNone(strings.Join(sortedSet(toSet(hooks)), ", "))
+	f["hook outcomes"] = orNone(strings.Join(slices.Sorted(slices.Values(compare.Unique(hooks))), ", "))
 	f["notifications"] = orNone(strings.Join(notes, " // "))
 	if s := normalize(string(res.stderr)); s != "" {
 		f["claude stderr"] = s
@@ -274,33 +275,4 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
-}
-
-func dedup(list []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, s := range list {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-func toSet(list []string) map[string]bool {
-	m := map[string]bool{}
-	for _, s := range list {
-		m[s] = true
-	}
-	return m
-}
-
-func sortedSet(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -7,7 +7,8 @@ package compare
 import (
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -120,11 +121,17 @@ func cell(s string) string {
 	return strings.ReplaceAll(s, "\n", "<br>")
 }
 
-func sortedKeys(m map[string]bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+func sortedKeys(m map[string]bool) []string { return slices.Sorted(maps.Keys(m)) }
+
+// Unique is list without repeats, in the order each first appears.
+func Unique(list []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range list {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
 	}
-	sort.Strings(keys)
-	return keys
+	return out
 }

@@ -488,7 +488,7 @@ func normalize(v any, paths *strings.Replacer) string {
 	s = durations.ReplaceAllString(s, "<duration>")
 	if len(s) > 300 {
 		marks := markers.FindAllString(s, -1)
-		return fmt.Sprintf("%d bytes: %s… markers %v", len(s), s[:60], uniq(marks))
+		return fmt.Sprintf("%d bytes: %s… markers %v", len(s), s[:60], compare.Unique(marks))
 	}
 	return s
 }
@@ -498,18 +498,6 @@ var durations = regexp.MustCompile(`\b\d+(\.\d+)?(ms|s)\b`)
 
 // markers are the policies' words (R-DENY, C-START, ...).
 var markers = regexp.MustCompile(`\b[RSCWM]-[A-Z0-9]+\b`)
-
-func uniq(xs []string) []string {
-	seen := map[string]bool{}
-	var u []string
-	for _, x := range xs {
-		if !seen[x] {
-			seen[x] = true
-			u = append(u, x)
-		}
-	}
-	return u
-}
 
 // A Bash command the model wants to run, for the tool events.
 var shellInput = map[string]any{"command": "rm -rf victim/", "description": "clean up"}
