@@ -39,7 +39,8 @@ new file under .hookexec/, makes the project untrusted until trusted again.
 The last ` + fmt.Sprint(trust.MaxVersions) + ` trusted versions are kept: switching back to one needs no new trust.
 
 DIR defaults to the project directory as fire resolves it ($HOOKEXEC_PROJECT_DIR,
-the agent variables, the working directory).
+the agent variables, else the nearest directory holding .hookexec/ from the
+working directory up, else the working directory).
 
   --list        list the trusted projects: root, versions, newest hash and
                 time, and whether the project is trusted, changed or missing
