@@ -75,12 +75,7 @@ status: 0 all passed, 1 a case failed or a case file is malformed.`,
 	fl.StringVar(&f.junit, "junit", "", "also write a JUnit XML report to this file")
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.StringVar(&f.run, "run", "", "run only the cases whose name matches this regular expression")
-	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp
-	})
-	_ = cmd.RegisterFlagCompletionFunc("dialect", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{"native", "claude", "gemini", "llxprt"}, cobra.ShellCompDirectiveNoFileComp
-	})
+	completeValues(cmd, "format", "text", "json")
 	return cmd
 }
 
