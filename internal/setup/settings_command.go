@@ -28,11 +28,13 @@ type fireCommand struct {
 // name is hookexec (hookexec.exe), or PROGRAM is self (this binary, by
 // whatever name). ok is false for any other command.
 func parseFireCommand(command, self string) (fireCommand, bool) {
-	words, ok := shellWords(command)
-	if !ok || len(words) < 3 || words[1] != "fire" || !isHookexec(words[0]) && (self == "" || words[0] != self) {
+	words, complete := shellWords(command)
+	if len(words) < 3 || words[1] != "fire" || !isHookexec(words[0]) && (self == "" || words[0] != self) {
 		return fireCommand{}, false
 	}
-	c := fireCommand{Program: words[0], Event: words[2], Managed: true}
+	// A command with more than plain words after them ($VAR, ;, ...) is
+	// the user's own.
+	c := fireCommand{Program: words[0], Event: words[2], Managed: complete}
 	for i := 3; i < len(words); i++ {
 		w := words[i]
 		switch {
@@ -94,11 +96,11 @@ func shellQuote(s string) string {
 }
 
 // shellWords splits a command as sh would split a simple command of plain
-// words: blanks separate, '...' and "..." quote, a backslash escapes. ok is
-// false for anything else (variables, substitutions, operators, a quote
-// left open), which is never a command install wrote.
-func shellWords(s string) ([]string, bool) {
-	var words []string
+// words: blanks separate, '...' and "..." quote, a backslash escapes. At
+// anything else (variables, substitutions, operators, a quote left open),
+// which is never in a command install wrote, it stops: the words before
+// that one, and complete false.
+func shellWords(s string) (words []string, complete bool) {
 	var b strings.Builder
 	inWord := false
 	for i := 0; i < len(s); i++ {
@@ -113,7 +115,7 @@ func shellWords(s string) ([]string, bool) {
 		case c == '\'':
 			end := strings.IndexByte(s[i+1:], '\'')
 			if end < 0 {
-				return nil, false
+				return words, false
 			}
 			b.WriteString(s[i+1 : i+1+end])
 			i += end + 1
@@ -127,24 +129,24 @@ func shellWords(s string) ([]string, bool) {
 						j++
 					}
 				case '$', '`':
-					return nil, false
+					return words, false
 				}
 				b.WriteByte(s[j])
 			}
 			if j >= len(s) {
-				return nil, false
+				return words, false
 			}
 			i = j
 			inWord = true
 		case c == '\\':
 			if i+1 >= len(s) {
-				return nil, false
+				return words, false
 			}
 			i++
 			b.WriteByte(s[i])
 			inWord = true
 		case strings.IndexByte("$`;&|<>()\n*?[~#{}", c) >= 0 && !(c == '#' && inWord) && !(c == '~' && inWord):
-			return nil, false
+			return words, false
 		default:
 			b.WriteByte(c)
 			inWord = true
