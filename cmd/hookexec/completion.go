@@ -38,7 +38,7 @@ func setUpCompletion(root *cobra.Command) {
 		case "fire":
 			completeValues(c, "format", "result", "claude", "gemini")
 			completeValues(c, "untrusted", "skip", "deny")
-		case "plan", "validate":
+		case "plan", "validate", "doctor":
 			completeValues(c, "format", "text", "json")
 		}
 		completeValues(c, "dialect", "native", "claude", "gemini", "llxprt")

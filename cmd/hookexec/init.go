@@ -80,7 +80,7 @@ func (a *app) init(dir string, yes bool) error {
 	case err != nil:
 		return err
 	}
-	fmt.Fprintf(a.stdout, "next: 'hookexec test' runs the policy's cases; hook it into your agent (README, \"Use hookexec as your agent's hook\")\n")
+	fmt.Fprintln(a.stdout, "next: 'hookexec test' runs the policy's cases; 'hookexec install claude|gemini|llxprt' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
 	return nil
 }
 
