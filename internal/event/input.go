@@ -8,8 +8,8 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"unicode/utf8"
 	"time"
+	"unicode/utf8"
 )
 
 // MaxInputSize is the largest event accepted on stdin (SPEC §4.1).
