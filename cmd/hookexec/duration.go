@@ -47,6 +47,17 @@ func (f durationFlag) parse(s string) (time.Duration, error) {
 	return d, nil
 }
 
+// shortBareWarning is a warning for s, read as d, when s is a bare number
+// under 100 that is not 0: a bare number is milliseconds, and "--timeout
+// 30" was almost certainly meant as seconds. Otherwise it is "".
+func (f durationFlag) shortBareWarning(s string, d time.Duration) string {
+	t := strings.TrimSpace(s)
+	if !isDecimal(t) || d <= 0 || d >= 100*time.Millisecond {
+		return ""
+	}
+	return fmt.Sprintf("%s %s is %v: a bare number is milliseconds (for seconds write %ss)", f.name, t, d, t)
+}
+
 func (f durationFlag) rangeText() string {
 	if f.allowZero {
 		return "0 to 24h"

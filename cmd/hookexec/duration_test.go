@@ -45,3 +45,28 @@ func TestDurationFlagParse(t *testing.T) {
 		assert.Contains(t, err.Error(), "24h")
 	}
 }
+
+func TestShortBareWarning(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		f    durationFlag
+		in   string
+		want string
+	}{
+		{timeoutFlag, "30", "--timeout 30 is 30ms: a bare number is milliseconds (for seconds write 30s)"},
+		{timeoutFlag, " 99.5 ", "--timeout 99.5 is 99.5ms: a bare number is milliseconds (for seconds write 99.5s)"},
+		{killGraceFlag, "1", "--kill-grace 1 is 1ms: a bare number is milliseconds (for seconds write 1s)"},
+		{timeoutFlag, "100", ""},
+		{timeoutFlag, "30ms", ""},
+		{timeoutFlag, "30s", ""},
+		{killGraceFlag, "0", ""},
+	} {
+		d, err := tt.f.parse(tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tt.f.shortBareWarning(tt.in, d); got != tt.want {
+			t.Errorf("%s %q: got %q, want %q", tt.f.name, tt.in, got, tt.want)
+		}
+	}
+}

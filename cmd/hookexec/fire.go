@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -49,7 +50,7 @@ With --format claude|gemini a block is in the printed JSON and exits 0, as the
 agents expect of a hook; a config or input error under --fail-closed still
 exits 2 with a deny. In an agent format a hook that failed makes the status 1,
 the JSON printed all the same, so that the agent records the failure.`,
-		Args:              cobra.ExactArgs(1),
+		Args:              eventArg,
 		ValidArgsFunction: eventCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.fire(args[0], f)
@@ -78,6 +79,10 @@ type runSettings struct {
 	maxTotal           int64
 	format             outputFormat
 	untrustedDeny      bool
+	// warnings are about the flags (a bare --timeout under 100 ms): they
+	// go into the verdict's warnings and the log, never on stderr, which
+	// carries only the block reason or the error (SPEC §6).
+	warnings []string
 }
 
 func (f fireFlags) parse() (runSettings, error) {
@@ -100,6 +105,9 @@ func (f fireFlags) parse() (runSettings, error) {
 		if s.timeout, err = timeoutFlag.parse(f.timeout); err != nil {
 			return s, err
 		}
+		if w := timeoutFlag.shortBareWarning(f.timeout, s.timeout); w != "" {
+			s.warnings = append(s.warnings, w)
+		}
 	}
 	grace := f.killGrace
 	if grace == "" {
@@ -107,6 +115,9 @@ func (f fireFlags) parse() (runSettings, error) {
 	}
 	if s.killGrace, err = killGraceFlag.parse(grace); err != nil {
 		return s, err
+	}
+	if w := killGraceFlag.shortBareWarning(f.killGrace, s.killGrace); w != "" {
+		s.warnings = append(s.warnings, w)
 	}
 	if s.killGrace == 0 {
 		s.killGrace = runner.NoKillGrace // the runner reads 0 as its default
@@ -170,6 +181,9 @@ func (a *app) fire(name string, f fireFlags) error {
 		interrupted()
 		return a.failClosedOrError(ev, f.failClosed, settings.format, l.err, start)
 	}
+	for _, w := range settings.warnings {
+		log.Warn().Msg(w)
+	}
 	for _, w := range l.reg.Warnings {
 		log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
 	}
@@ -177,6 +191,7 @@ func (a *app) fire(name string, f fireFlags) error {
 	opts := planDefaults(a.getenv, os.Environ())
 	opts.Timeout, opts.Sequential, opts.FailClosed = settings.timeout, f.sequential, f.failClosed
 	verdict := eng.Fire(ctx, l.reg, ev, l.in, opts)
+	verdict.Warnings = append(slices.Clip(settings.warnings), verdict.Warnings...)
 	verdict.DurationMs = millisSince(start)
 	if err := writeTrace(f.trace, ev, start, loaded, verdict); err != nil {
 		interrupted()

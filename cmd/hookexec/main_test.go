@@ -47,6 +47,12 @@ func TestScripts(t *testing.T) {
 				return err
 			}
 			env.Setenv("EXAMPLES", examples)
+			// The repository's JSON Schema, which `hookexec schema` prints.
+			schemaFile, err := filepath.Abs("../../schema/hooks.schema.json")
+			if err != nil {
+				return err
+			}
+			env.Setenv("SCHEMA", schemaFile)
 			// The trust store (SPEC §2.4) lives in $WORK too.
 			env.Setenv("XDG_DATA_HOME", env.WorkDir+"/.local/share")
 			// Under -race every re-executed command would otherwise sleep

@@ -39,7 +39,7 @@ given, the input is {}.
 Exit status: 0, or 1 on a usage, config or input error.`,
 		Example: `  hookexec plan BeforeTool <<< '{"tool_name": "Bash"}'
   hookexec plan PreToolUse --config .claude/settings.json --format json`,
-		Args:              cobra.ExactArgs(1),
+		Args:              eventArg,
 		ValidArgsFunction: eventCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.plan(args[0], f)
@@ -67,6 +67,10 @@ func (a *app) plan(name string, f planFlags) error {
 	if f.timeout != "" {
 		if opts.Timeout, err = timeoutFlag.parse(f.timeout); err != nil {
 			return err
+		}
+		// plan's stderr is free for it (fire's is not: SPEC §6).
+		if w := timeoutFlag.shortBareWarning(f.timeout, opts.Timeout); w != "" {
+			fmt.Fprintln(a.stderr, "hookexec: warning: "+w)
 		}
 	}
 	if err := f.configFlags.check(); err != nil {

@@ -46,13 +46,17 @@ func (a *app) rootCommand() *cobra.Command {
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return fmt.Errorf("%w (see 'hookexec %s --help')", err, c.Name())
+		return fmt.Errorf("%w (see '%s --help')", err, c.CommandPath())
 	})
 	pf := root.PersistentFlags()
 	pf.BoolVarP(&a.verbose, "verbose", "v", false, "log debug messages to stderr")
 	pf.StringVar(&a.logLevel, "log-level", "", "log level: trace, debug, info, warn, error (default off; debug with -v)")
 	pf.StringVar(&a.logFile, "log-file", "", "append logs to this file instead of stderr")
-	root.AddCommand(a.fireCommand(), a.planCommand(), a.validateCommand(), a.testCommand(), a.trustCommand(), a.untrustCommand(), a.versionCommand())
+	root.AddCommand(a.fireCommand(), a.planCommand(), a.validateCommand(), a.testCommand(), a.trustCommand(), a.untrustCommand(), a.initCommand(), a.installCommand(), a.uninstallCommand(), a.doctorCommand(), a.schemaCommand(), a.versionCommand())
+	// --version prints what `hookexec version` prints.
+	root.Version = versionLine()
+	root.SetVersionTemplate("{{.Version}}\n")
+	setUpCompletion(root)
 	return root
 }
 

@@ -70,17 +70,12 @@ status: 0 all passed, 1 a case failed or a case file is malformed.`,
 	}
 	fl := cmd.Flags()
 	fl.StringArrayVar(&f.configs, "config", nil, `config file for cases without "config" (repeatable; default: $HOOKEXEC_CONFIG, else discovery)`)
-	fl.StringVar(&f.projectDir, "project-dir", "", "project directory (default: as fire: $HOOKEXEC_PROJECT_DIR, agent variables, the input's cwd, the working directory)")
+	fl.StringVar(&f.projectDir, "project-dir", "", "project directory (default: as fire: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the input's cwd or the working directory up)")
 	fl.StringVar(&f.dialect, "dialect", "", "read the cases' config files in this dialect: native, claude, gemini, llxprt (default: from the file's location)")
 	fl.StringVar(&f.junit, "junit", "", "also write a JUnit XML report to this file")
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.StringVar(&f.run, "run", "", "run only the cases whose name matches this regular expression")
-	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp
-	})
-	_ = cmd.RegisterFlagCompletionFunc("dialect", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return []string{"native", "claude", "gemini", "llxprt"}, cobra.ShellCompDirectiveNoFileComp
-	})
+	completeValues(cmd, "format", "text", "json")
 	return cmd
 }
 

@@ -39,7 +39,8 @@ new file under .hookexec/, makes the project untrusted until trusted again.
 The last ` + fmt.Sprint(trust.MaxVersions) + ` trusted versions are kept: switching back to one needs no new trust.
 
 DIR defaults to the project directory as fire resolves it ($HOOKEXEC_PROJECT_DIR,
-the agent variables, the working directory).
+the agent variables, else the nearest directory holding .hookexec/ from the
+working directory up, else the working directory).
 
   --list        list the trusted projects: root, versions, newest hash and
                 time, and whether the project is trusted, changed or missing
@@ -88,6 +89,27 @@ func (a *app) trust(args []string, f trustFlags) error {
 		fmt.Fprintln(a.stdout, review.Hash)
 		return nil
 	}
+	err = a.reviewAndTrust(review, f.yes)
+	switch {
+	case errors.Is(err, errNoTerminal):
+		return fmt.Errorf("not trusted: no terminal to ask on; review the above and pass --yes to trust %s", review.Root)
+	case errors.Is(err, errDeclined):
+		return fmt.Errorf("not trusted: %s", review.Root)
+	}
+	return err
+}
+
+// errNoTerminal and errDeclined are why reviewAndTrust did not trust.
+var (
+	errNoTerminal = errors.New("no terminal to ask on")
+	errDeclined   = errors.New("declined")
+)
+
+// reviewAndTrust shows the review on stdout (the files, the hooks, what
+// changed since the last trusted version) and trusts the project: at
+// once with yes, else after asking on a terminal. Without a terminal it
+// returns errNoTerminal, on any answer but yes errDeclined.
+func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
 	if !hasProjectFiles(review.Pins) {
 		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", review.Root, trust.DirName)
 	}
@@ -119,16 +141,16 @@ func (a *app) trust(args []string, f trustFlags) error {
 		trust.Compare(prev, v).WriteText(a.stdout, v.Pins)
 	}
 
-	if !f.yes {
+	if !yes {
 		if !interactive(a.stdin, a.stdout, a.stderr) {
-			return fmt.Errorf("not trusted: no terminal to ask on; review the above and pass --yes to trust %s", review.Root)
+			return errNoTerminal
 		}
 		ok, err := confirm(a.stdin, a.stderr, "Trust this project? [y/N] ")
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return fmt.Errorf("not trusted: %s", review.Root)
+			return errDeclined
 		}
 	}
 	if _, err := store.Add(review.Root, v); err != nil {

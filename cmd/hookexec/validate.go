@@ -46,6 +46,10 @@ In text format, stderr gets one line per file (its dialect, source and
 number of hooks) and a closing summary ("2 files OK"). With --format json,
 stdout is one JSON document and stderr stays empty.
 
+Without FILE and $HOOKEXEC_CONFIG, finding no config file at all (no
+.hookexec/ in the project directory or a parent of it, no user or system
+file) is an error.
+
 Exit status: 0 when there is no error (and no warning with --strict), 1
 otherwise or on a usage error.`,
 		Example: `  hookexec validate
@@ -59,7 +63,7 @@ otherwise or on a usage error.`,
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.BoolVar(&f.strict, "strict", false, "exit 1 on warnings too")
 	fl.StringVar(&f.dialect, "dialect", "", "read the FILEs in this dialect: native, claude, gemini, llxprt (default: from each file's location)")
-	fl.StringVar(&f.projectDir, "project-dir", "", "project directory: discovery, and relative script paths (default: $HOOKEXEC_PROJECT_DIR, agent variables, the working directory)")
+	fl.StringVar(&f.projectDir, "project-dir", "", "project directory: discovery, and relative script paths (default: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the working directory up)")
 	return cmd
 }
 
@@ -84,6 +88,18 @@ func (a *app) validate(ctx context.Context, files []string, f validateFlags) err
 	}
 	errs, warns := report.Count(registry.SeverityError), report.Count(registry.SeverityWarning)
 	ok := errs == 0 && (!f.strict || warns == 0)
+	// Without FILE and $HOOKEXEC_CONFIG, validate was asked to check the
+	// project's setup: finding no file at all is then a failure, not a pass.
+	discovered := len(files) == 0 && a.getenv("HOOKEXEC_CONFIG") == ""
+	if discovered && len(report.Files) == 0 {
+		if f.format == "json" {
+			if err := writeJSON(a.stdout, newValidateView(report, false)); err != nil {
+				return err
+			}
+			return silentStatus(exitError)
+		}
+		return fmt.Errorf("no config files found (project directory %s: no .hookexec/; no user or system config); create one with 'hookexec init'", projectDir)
+	}
 	if f.format == "json" {
 		err = writeJSON(a.stdout, newValidateView(report, ok))
 	} else {

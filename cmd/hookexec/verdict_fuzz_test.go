@@ -10,8 +10,8 @@ import (
 // FuzzVerdictJSON checks the hand-written verdict encoder against
 // encoding/json on verdicts built from arbitrary strings (control bytes,
 // invalid UTF-8, U+2028, HTML characters), numbers (NaN, infinities,
-// exponents) and hookSpecificOutput values: the same bytes, or the same
-// failure. The seed corpus is in testdata/fuzz/FuzzVerdictJSON.
+// exponents) and hookSpecificOutput values: a document that means the same
+// (checkVerdictJSON), or the same failure. The seed corpus is in testdata/fuzz/FuzzVerdictJSON.
 func FuzzVerdictJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, reason, stdout, stderr, message, key, value string, duration float64, exitCode int, blocked, withOutput bool) {
 		code := exitCode

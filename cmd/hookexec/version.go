@@ -17,10 +17,16 @@ func (a *app) versionCommand() *cobra.Command {
 		Short: "Print the hookexec version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			fmt.Fprintf(a.stdout, "hookexec %s %s %s/%s\n", buildVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			fmt.Fprintln(a.stdout, versionLine())
 			return nil
 		},
 	}
+}
+
+// versionLine is "hookexec VERSION GOVERSION OS/ARCH", what `hookexec
+// version` and `hookexec --version` print.
+func versionLine() string {
+	return fmt.Sprintf("hookexec %s %s %s/%s", buildVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 func buildVersion() string {

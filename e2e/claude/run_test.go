@@ -109,6 +109,10 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	}
 	hooks := map[string]any{"hooks": hooksObject(sc.policies)}
 	switch mode {
+	case "installed":
+		// Set up as a new user would: hookexec init, then hookexec install
+		// claude --project; the policies are the starter's.
+		setUp(t, env, project, home)
 	case "direct":
 		writeJSONFile(t, filepath.Join(project, ".claude", "settings.json"), hooks)
 	case "through":

@@ -62,9 +62,8 @@ func (r *reader) root() (node, error) {
 	if err := json.Unmarshal(r.data, &v); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			// Offset counts the bytes read up to and including the bad
-			// one; at the end of the input it is the input's length.
-			off := min(max(int(se.Offset)-1, 0), len(r.data))
+			// At the end of the input Offset is the input's length.
+			off := event.SyntaxErrorOffset(r.data, se.Offset)
 			if int(se.Offset) >= len(r.data) && strings.Contains(se.Error(), "end of JSON input") {
 				off = len(r.data)
 			}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // MaxInputSize is the largest event accepted on stdin (SPEC §4.1).
@@ -249,6 +250,21 @@ func JSONKind(first byte) string {
 // anywhere else it is an ordinary character.
 const BOM = "\xEF\xBB\xBF"
 
+// SyntaxErrorOffset is the offset in data of the character a
+// json.SyntaxError's Offset names. Offset counts the bytes read up to and
+// including the offending character: Go 1.26 reads one byte of it, Go 1.27
+// the whole UTF-8 sequence (a misplaced byte order mark is 3 bytes), so the
+// character starts at the beginning of the last rune before Offset. The
+// result is within 0..len(data).
+func SyntaxErrorOffset(data []byte, offset int64) int {
+	end := int(min(max(offset, 0), int64(len(data))))
+	if end == 0 {
+		return 0
+	}
+	_, size := utf8.DecodeLastRune(data[:end])
+	return end - max(size, 1)
+}
+
 // syntaxError converts a JSON error about data[skip:] into an InputError
 // with the line and column in data. json.Compact does not report offsets,
 // so the error path checks again.
@@ -261,8 +277,7 @@ func syntaxError(data []byte, skip int, err error) error {
 	if !errors.As(err, &se) {
 		return &InputError{Msg: err.Error()}
 	}
-	// Offset counts the bytes read up to and including the offending one.
-	p := min(max(skip+int(se.Offset)-1, 0), len(data))
+	p := skip + SyntaxErrorOffset(data[skip:], se.Offset)
 	line := 1 + bytes.Count(data[:p], []byte("\n"))
 	col := p - bytes.LastIndexByte(data[:p], '\n')
 	msg := strings.TrimPrefix(se.Error(), "json: ")

@@ -4,14 +4,21 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 )
 
-// ResolveProjectDir returns the project directory (SPEC §2.3): the first of
-// flag (--project-dir), $HOOKEXEC_PROJECT_DIR, $CLAUDE_PROJECT_DIR,
-// $GEMINI_PROJECT_DIR, $LLXPRT_PROJECT_DIR, inputCwd (the event input's
-// "cwd") if it is an absolute path to an existing directory, and the
-// process's working directory. The result is absolute and clean; symlinks
-// are not resolved. A nil getenv means os.Getenv.
+// ResolveProjectDir returns the project directory (SPEC §2.3, as README
+// "Where configs come from" amends it): flag (--project-dir), else the
+// first of $HOOKEXEC_PROJECT_DIR, $CLAUDE_PROJECT_DIR, $GEMINI_PROJECT_DIR,
+// $LLXPRT_PROJECT_DIR that is set. Without either it is found the way git
+// finds a repository: the nearest directory holding .hookexec/, searched
+// upward from inputCwd (the event input's "cwd", used only when it is an
+// absolute path to an existing directory), then from the process's
+// working directory (FindProject says where a search stops). When neither
+// search finds one, it is inputCwd if usable, else the working directory.
+// The result is absolute and clean; symlinks are not resolved. A nil
+// getenv means os.Getenv.
 //
 // A relative inputCwd is never used: it would be resolved against
 // hookexec's own working directory, so an input such as
@@ -28,21 +35,79 @@ func ResolveProjectDir(flag string, getenv func(string) string, inputCwd string)
 		}
 		dir = getenv(name)
 	}
-	if dir == "" && filepath.IsAbs(inputCwd) {
-		if fi, err := os.Stat(inputCwd); err == nil && fi.IsDir() {
-			dir = inputCwd
-		}
-	}
-	if dir == "" {
-		wd, err := os.Getwd()
+	if dir != "" {
+		abs, err := filepath.Abs(dir)
 		if err != nil {
-			return "", fmt.Errorf("registry: project directory: %w", err)
+			return "", fmt.Errorf("registry: project directory %q: %w", dir, err)
 		}
-		return wd, nil
+		return abs, nil
 	}
-	abs, err := filepath.Abs(dir)
+	var starts []string
+	if filepath.IsAbs(inputCwd) {
+		if fi, err := os.Stat(inputCwd); err == nil && fi.IsDir() {
+			starts = append(starts, filepath.Clean(inputCwd))
+		}
+	}
+	wd, err := os.Getwd()
 	if err != nil {
-		return "", fmt.Errorf("registry: project directory %q: %w", dir, err)
+		return "", fmt.Errorf("registry: project directory: %w", err)
 	}
-	return abs, nil
+	starts = append(starts, wd)
+	home := HomeDir(getenv)
+	for _, start := range starts {
+		if found, ok := FindProject(start, home); ok {
+			return found, nil
+		}
+	}
+	return starts[0], nil
+}
+
+// FindProject returns the nearest of start and its parents that holds a
+// .hookexec directory. The search stops at the filesystem root, and, when
+// start is home or inside it, at home: a directory above the user's home
+// is never taken for the project of a directory inside it. start must be
+// absolute and clean; home may be "".
+func FindProject(start, home string) (string, bool) {
+	bounded := home != "" && filepath.IsAbs(home) && within(start, filepath.Clean(home))
+	for dir := start; ; {
+		if fi, err := os.Stat(filepath.Join(dir, ".hookexec")); err == nil && fi.IsDir() {
+			return dir, true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir || (bounded && samePath(dir, filepath.Clean(home))) {
+			return "", false
+		}
+		dir = parent
+	}
+}
+
+// HomeDir is the user's home directory as getenv gives it: $HOME, or on
+// Windows %USERPROFILE% ("" when unset).
+func HomeDir(getenv func(string) string) string {
+	if runtime.GOOS == "windows" {
+		if h := getenv("USERPROFILE"); h != "" {
+			return h
+		}
+	}
+	return getenv("HOME")
+}
+
+// within reports whether dir is root or inside it.
+func within(dir, root string) bool {
+	if samePath(dir, root) {
+		return true
+	}
+	prefix := root
+	if !strings.HasSuffix(prefix, string(filepath.Separator)) {
+		prefix += string(filepath.Separator)
+	}
+	return len(dir) > len(prefix) && samePath(dir[:len(prefix)], prefix)
+}
+
+// samePath compares two clean paths, without case on Windows.
+func samePath(a, b string) bool {
+	if runtime.GOOS == "windows" {
+		return strings.EqualFold(a, b)
+	}
+	return a == b
 }

@@ -3,14 +3,21 @@
 # Bash, Gemini CLI's run_shell_command). It blocks (exit 2, the reason on
 # stderr) commands an agent should never run unattended:
 #
-#   - rm of /, /*, ~, ~/ or $HOME (with any options)
+#   - rm of /, /*, ~, ~/ or $HOME, of . or .. or *, of $PWD, of the project
+#     ($HOOKEXEC_PROJECT_DIR, $CLAUDE_PROJECT_DIR, ..., or its path written
+#     out), with any options
+#   - git push --force / -f / --force-with-lease / +refspec, to any branch
+#   - git reset --hard, and git clean -f (-fdx, ...), which throw away work
+#     that no commit holds
 #   - sudo or doas
 #   - a download piped into a shell: curl ... | sh, wget -O- ... | bash,
 #     bash <(curl ...), sh -c "$(curl ...)"
-#   - chmod 777 / a+rwx
+#   - chmod 777 / a+rwx (also -R)
 #
 # Anything else passes silently (exit 0, no output). Plain POSIX sh, sed and
-# grep: no jq needed. It reads the compact one-line JSON hookexec sends.
+# grep (Git Bash on Windows has them): no jq needed. It reads the compact
+# one-line JSON hookexec sends. It matches text, not shell syntax: a commit
+# message that mentions one of these is blocked too.
 
 input=$(cat)
 
@@ -42,11 +49,29 @@ matches() {
 
 # Where a command starts: the beginning, or after ; & | ( ` or $(.
 start='(^|[;&|(`]|\$\()[[:space:]]*'
-rm_target='["'"'"']?(/|/\*|~|~/|~/\*|\$HOME|\$\{HOME\}|\$HOME/|\$\{HOME\}/)["'"'"']?'
+# What rm must not be given: the root, the home directory, the working
+# directory (the project, where the agent works) or the project by name.
+here='(~|\$HOME|\$\{HOME\}|\.|\.\.|\$PWD|\$\{PWD\}|\$(HOOKEXEC|CLAUDE|GEMINI|LLXPRT)_PROJECT_DIR|\$\{(HOOKEXEC|CLAUDE|GEMINI|LLXPRT)_PROJECT_DIR\})'
+project=${HOOKEXEC_PROJECT_DIR:-${CLAUDE_PROJECT_DIR:-}}
+if [ -n "$project" ] && [ "$project" != / ]; then
+	# The project's path as a regular expression (its special characters escaped).
+	here="($here|$(printf '%s\n' "${project%/}" | sed 's/[][\.*^$+?(){}|]/\\&/g'))"
+fi
+rm_target="[\"']?($here/?\\*?|/\\*?|\\*)[\"']?"
+git_cmd='(^|[^[:alnum:]_.-])git[[:space:]]+([^;&|]*[[:space:]])?'
 shell='(sudo[[:space:]]+)?(env[[:space:]]+)?(ba|da|z|k|fi)?sh'
 
-if matches "(^|[^[:alnum:]_.-])rm[[:space:]]+(-[^[:space:]]*[[:space:]]+)*$rm_target([[:space:];&|)]|\$)"; then
-	block "recursive delete of / or the home directory"
+if matches "(^|[^[:alnum:]_.-])rm[[:space:]]+([^;&|[:space:]]+[[:space:]]+)*$rm_target([[:space:];&|)]|\$)"; then
+	block "recursive delete of /, the home directory or the project"
+fi
+if matches "${git_cmd}push([[:space:]][^;&|]*)?[[:space:]](--force(-with-lease)?(=[^[:space:]]*)?|-[[:alnum:]]*f[[:alnum:]]*|\+[^[:space:]]+)([[:space:]]|\$)"; then
+	block "force push (it rewrites the remote branch's history)"
+fi
+if matches "${git_cmd}reset([[:space:]][^;&|]*)?[[:space:]]--hard([[:space:]]|\$)"; then
+	block "git reset --hard (it discards uncommitted work)"
+fi
+if matches "${git_cmd}clean([[:space:]][^;&|]*)?[[:space:]](--force|-[[:alnum:]]*f[[:alnum:]]*)([[:space:]]|\$)"; then
+	block "git clean -f (it deletes untracked files)"
 fi
 if matches "$start(sudo|doas)([[:space:]]|\$)"; then
 	block "sudo is not allowed for the agent"

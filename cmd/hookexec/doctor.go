@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/setup"
+)
+
+func (a *app) doctorCommand() *cobra.Command {
+	var format, projectDir string
+	cmd := &cobra.Command{
+		Use:   "doctor [claude|gemini|llxprt...]",
+		Short: "Check that the agents run hookexec and that it runs your policies",
+		Long: `Check every way a setup fails open, and say how to fix each failure:
+
+  platform     how well hookexec stops a timed-out hook's processes here
+  configs      the configs fire loads validate (fire skips what is invalid)
+  trust        the project's .hookexec/ is trusted (else its hooks are skipped)
+  AGENT settings    the settings files are readable; no hookexec entry under a matcher
+  AGENT binary      each entry's program exists (or is on PATH) and is this version
+  AGENT events      every event with policies has a hookexec entry
+  AGENT timeouts    each entry's timeout covers its longest hook plus the kill grace
+  AGENT duplicates  no policy runs twice (user and project settings, or both an
+                    agent hook and a hookexec hook)
+  gemini hooksConfig  hooksConfig.enabled is true
+
+Without an agent, doctor checks the agents whose settings files (in the
+project or in your home directory) have hookexec entries, else those whose
+settings files exist.
+
+Exit status: 0 when every check passed, 1 otherwise.`,
+		ValidArgs: agentNames,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return fmt.Errorf("invalid --format %q (supported: text, json)", format)
+			}
+			opts := setup.DoctorOptions{Getenv: a.getenv, Version: buildVersion()}
+			for _, name := range args {
+				ag, err := setup.ParseAgent(name)
+				if err != nil {
+					return err
+				}
+				opts.Agents = append(opts.Agents, ag)
+			}
+			var err error
+			if opts.ProjectDir, err = registry.ResolveProjectDir(projectDir, a.getenv, ""); err != nil {
+				return err
+			}
+			if opts.Program, err = hookexecPath(); err != nil {
+				return err
+			}
+			report := setup.Doctor(cmd.Context(), opts)
+			if format == "json" {
+				err = writeJSON(a.stdout, report)
+			} else {
+				err = report.WriteText(a.stdout)
+			}
+			if err != nil {
+				return err
+			}
+			if !report.OK {
+				return silentStatus(exitError)
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&format, "format", "text", "output format: text or json")
+	fl.StringVar(&projectDir, "project-dir", "", "project directory (default: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the working directory up)")
+	return cmd
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/setup"
+)
+
+func (a *app) initCommand() *cobra.Command {
+	var yes bool
+	cmd := &cobra.Command{
+		Use:   "init [DIR]",
+		Short: "Scaffold a project's .hookexec/ (config, starter policy, tests) and trust it",
+		Long: `Scaffold hookexec in a project: DIR (default: the working directory, created
+if missing) gets
+
+  .hookexec/hooks.json                         a config with a "$schema" reference
+  .hookexec/policies/block-dangerous-shell.sh  a starter policy (POSIX sh) for
+                                               Claude Code's Bash and Gemini CLI's
+                                               run_shell_command: blocks rm of /, ~
+                                               or the project, git push --force,
+                                               git reset --hard, git clean -f, sudo,
+                                               curl | sh, chmod 777
+  .hookexec/tests/block-dangerous-shell.json   its cases, for 'hookexec test'
+  .gitignore                                   the line .hookexec/hooks.local.json
+
+An existing file is never overwritten: it is kept, reported, and init goes
+on with the rest. Then init shows the project's review, as 'hookexec trust'
+does, and trusts the project: after asking on a terminal, at once with
+--yes. Without a terminal and without --yes the project stays untrusted
+(exit 0) and init says how to trust it later.`,
+		Example: `  hookexec init
+  hookexec init --yes && hookexec test`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir := "."
+			if len(args) > 0 {
+				dir = args[0]
+			}
+			return a.init(dir, yes)
+		},
+	}
+	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "trust the project without asking (after reviewing what init shows)")
+	return cmd
+}
+
+func (a *app) init(dir string, yes bool) error {
+	res, err := setup.Init(dir)
+	for _, f := range res.Files {
+		line := fmt.Sprintf("%-8s %s", f.Status, f.Path)
+		if f.Note != "" {
+			line += " (" + f.Note + ")"
+		}
+		fmt.Fprintln(a.stdout, line)
+	}
+	if err != nil {
+		return err
+	}
+	if above, ok := projectAbove(res.Root, a.getenv); ok {
+		fmt.Fprintf(a.stdout, "note: %s also has a .hookexec/ directory; from %s down, hookexec now uses this project's instead\n", above, res.Root)
+	}
+	fmt.Fprintln(a.stdout)
+	review, err := registry.ReviewProject(res.Root)
+	if err != nil {
+		return err
+	}
+	err = a.reviewAndTrust(review, yes)
+	switch {
+	case errors.Is(err, errNoTerminal):
+		fmt.Fprintf(a.stdout, "not trusted yet (no terminal to ask on): its hooks do not run until you review the files above and run\n    hookexec trust %s\n", res.Root)
+		return nil
+	case errors.Is(err, errDeclined):
+		fmt.Fprintf(a.stdout, "not trusted: its hooks do not run until you run\n    hookexec trust %s\n", res.Root)
+		return nil
+	case err != nil:
+		return err
+	}
+	fmt.Fprintln(a.stdout, "next: 'hookexec test' runs the policy's cases; 'hookexec install claude|gemini|llxprt' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
+	return nil
+}
+
+// projectAbove is the nearest directory above root holding .hookexec/,
+// searched as fire searches (never above HOME from inside it).
+func projectAbove(root string, getenv func(string) string) (string, bool) {
+	home := registry.HomeDir(getenv)
+	parent := filepath.Dir(root)
+	if parent == root || (home != "" && filepath.Clean(home) == root) {
+		return "", false
+	}
+	return registry.FindProject(parent, home)
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/setup"
+)
+
+// installFlags are install's flags.
+type installFlags struct {
+	user, project bool
+	events        string
+	failClosed    bool
+	dryRun        bool
+	projectDir    string
+}
+
+var agentNames = []string{"claude", "gemini", "llxprt"}
+
+func (a *app) installCommand() *cobra.Command {
+	var f installFlags
+	cmd := &cobra.Command{
+		Use:   "install claude|gemini|llxprt",
+		Short: "Add hookexec's entries to an agent's settings file",
+		Long: `Add hookexec's entries to an agent's settings file: .claude/settings.json,
+.gemini/settings.json or .llxprt/settings.json in the project (--project, the
+default) or in your home directory (--user).
+
+Each entry runs this hookexec binary by its absolute path:
+    '/path/to/hookexec' fire EVENT --format claude|gemini [--fail-closed]
+with the agent's timeout set to the longest time fire may take for the event
+(the longest hook timeout of the configs hookexec loads for the project, plus
+the 1 s kill grace and a margin; at least 120 s), in the agent's unit.
+Without --events, the events are those the configs have hooks for, plus
+SessionStart; with no config yet, the events of the README's recipe.
+
+Every other key and your own hooks stay as they are. A second install with
+nothing new changes nothing. The file as it was before hookexec's entries is
+kept next to it (settings.json.before-hookexec); 'hookexec uninstall' puts it
+back. A settings file that is not valid JSON, or whose "hooks" has a shape
+hookexec does not know, is refused and left untouched.`,
+		Example: `  hookexec install claude
+  hookexec install gemini --user --events BeforeTool,AfterAgent
+  hookexec install claude --fail-closed --dry-run`,
+		Args:      cobra.ExactArgs(1),
+		ValidArgs: agentNames,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.install(cmd, args[0], f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&f.user, "user", false, "install into the user's settings (~/.claude/settings.json, ...)")
+	fl.BoolVar(&f.project, "project", false, "install into the project's settings (the default)")
+	fl.StringVar(&f.events, "events", "", "comma-separated events to set up (default: those the configs have hooks for)")
+	fl.BoolVar(&f.failClosed, "fail-closed", false, "make the entries fail closed (fire --fail-closed); --fail-closed=false takes it off (default: keep what an entry has)")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "print what would change and the new file, and write nothing")
+	fl.StringVar(&f.projectDir, "project-dir", "", "project directory (default: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the working directory up)")
+	cmd.MarkFlagsMutuallyExclusive("user", "project")
+	_ = cmd.RegisterFlagCompletionFunc("events", eventCompletion)
+	return cmd
+}
+
+func (a *app) install(cmd *cobra.Command, agentName string, f installFlags) error {
+	ag, err := setup.ParseAgent(agentName)
+	if err != nil {
+		return err
+	}
+	projectDir, err := registry.ResolveProjectDir(f.projectDir, a.getenv, "")
+	if err != nil {
+		return err
+	}
+	program, err := hookexecPath()
+	if err != nil {
+		return err
+	}
+	opts := setup.InstallOptions{Agent: ag, Scope: scopeOf(f.user), ProjectDir: projectDir, Getenv: a.getenv, Program: program, DryRun: f.dryRun}
+	if cmd.Flags().Changed("events") {
+		opts.Events = strings.Split(f.events, ",")
+	}
+	if cmd.Flags().Changed("fail-closed") {
+		opts.FailClosed = &f.failClosed
+	}
+	res, err := setup.Install(opts)
+	if err != nil {
+		return err
+	}
+	return res.WriteText(a.stdout, f.dryRun)
+}
+
+func scopeOf(user bool) setup.Scope {
+	if user {
+		return setup.UserScope
+	}
+	return setup.ProjectScope
+}
+
+// hookexecPath is the running binary's absolute path, symbolic links
+// resolved: what the agent runs, whatever its PATH.
+func hookexecPath() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("finding this hookexec binary: %w", err)
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	return filepath.Abs(exe)
+}

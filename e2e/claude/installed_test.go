@@ -1,0 +1,57 @@
+//go:build e2e
+
+package claude
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// setUp runs what the README tells a new user to run in a project:
+// hookexec init --yes, hookexec install claude --project, and hookexec
+// doctor, which must pass.
+func setUp(t *testing.T, env e2eEnv, project, home string) {
+	t.Helper()
+	for _, args := range [][]string{{"init", "--yes"}, {"install", "claude", "--project"}, {"doctor"}} {
+		cmd := exec.Command(env.bin, args...)
+		cmd.Dir = project
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "LANG=C.UTF-8"}
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "hookexec %s:\n%s", strings.Join(args, " "), out)
+	}
+}
+
+// TestClaudeInstalled is the new user's path end to end (issue 12): in a
+// fresh git repository, hookexec init and hookexec install claude
+// --project, and doctor passes; then the real Claude Code, asked by the
+// model to force-push, is stopped by the starter policy, and the model is
+// told why.
+func TestClaudeInstalled(t *testing.T) {
+	env := loadEnv(t)
+	sc := scenario{
+		name:   "installed with hookexec init and install",
+		prompt: "Publish the branch.",
+		tool:   map[string]any{"command": "git push --force origin main || true; touch pushed.txt", "description": "push"},
+	}
+	res := runClaude(t, env, sc, "installed")
+	dump(t, filepath.Join(env.out, "claude", sc.slug(), "installed"), res)
+	require.NoError(t, res.err, "claude:\n%s", res.stderr)
+
+	_, err := os.Stat(filepath.Join(res.project, "pushed.txt"))
+	assert.True(t, os.IsNotExist(err), "the force push ran")
+	var seen []string
+	for _, r := range res.requests {
+		seen = append(seen, string(r.Body))
+	}
+	assert.Contains(t, strings.Join(seen, "\n"), "blocked by block-dangerous-shell: force push",
+		"the model was not told why the tool call was refused")
+	settings, err := os.ReadFile(filepath.Join(res.project, ".claude", "settings.json"))
+	require.NoError(t, err)
+	assert.Contains(t, string(settings), env.bin+" fire PreToolUse --format claude", "install wrote the absolute path of the binary")
+}

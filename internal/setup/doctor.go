@@ -1,0 +1,115 @@
+package setup
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+)
+
+// DoctorOptions are doctor's inputs.
+type DoctorOptions struct {
+	// ProjectDir is the project (absolute).
+	ProjectDir string
+	// Getenv reads HOME, PATH and what config discovery reads; nil:
+	// os.Getenv.
+	Getenv func(string) string
+	// Agents are the agents to check; nil: those whose settings files
+	// have hookexec entries, else those whose settings files exist.
+	Agents []Agent
+	// Program and Version are this hookexec binary and its version: an
+	// entry's binary must report the same.
+	Program, Version string
+	// GOOS and GOARCH are the platform ("": this one's).
+	GOOS, GOARCH string
+}
+
+// Check is one thing doctor checked. Fix says what to do when it failed.
+type Check struct {
+	Name   string `json:"name"`
+	OK     bool   `json:"ok"`
+	Detail string `json:"detail"`
+	Fix    string `json:"fix"`
+}
+
+// Report is doctor's result: OK when every check passed.
+type Report struct {
+	OK     bool    `json:"ok"`
+	Checks []Check `json:"checks"`
+}
+
+func (r *Report) add(c Check) {
+	r.Checks = append(r.Checks, c)
+}
+
+// Doctor checks each way the setup can fail open: the platform, the
+// configs, the project's trust, and for each agent its settings, the
+// binary its entries run, the events they cover, their timeouts and
+// policies that would run twice.
+func Doctor(ctx context.Context, opts DoctorOptions) *Report {
+	if opts.Getenv == nil {
+		opts.Getenv = os.Getenv
+	}
+	if opts.GOOS == "" {
+		opts.GOOS, opts.GOARCH = runtime.GOOS, runtime.GOARCH
+	}
+	r := &Report{}
+	r.add(platformCheck(opts.GOOS, opts.GOARCH))
+	pol, err := LoadPolicies(opts.ProjectDir, opts.Getenv)
+	r.add(configCheck(ctx, opts, pol, err))
+	r.add(trustCheck(opts))
+	home, _ := HomeDir(opts.Getenv)
+	agents := opts.Agents
+	if agents == nil {
+		agents = agentsToCheck(opts.ProjectDir, home, opts.Program)
+	}
+	if len(agents) == 0 {
+		r.add(Check{
+			Name:   "agents",
+			Detail: fmt.Sprintf("no settings file of Claude Code, Gemini CLI or LLxprt Code in %s or %s", opts.ProjectDir, home),
+			Fix:    "run 'hookexec install claude' (or gemini, llxprt) in the project",
+		})
+	}
+	for _, ag := range agents {
+		newAgentDoctor(ag, opts, home, pol).checks(ctx, r)
+	}
+	r.OK = true
+	for _, c := range r.Checks {
+		r.OK = r.OK && c.OK
+	}
+	return r
+}
+
+// agentsToCheck are the agents whose settings (project or user) have
+// hookexec entries; else those whose settings files exist.
+func agentsToCheck(projectDir, home, self string) []Agent {
+	var withEntries, existing []Agent
+	for _, ag := range Agents() {
+		found, has := false, false
+		for _, s := range []Scope{ProjectScope, UserScope} {
+			if s == UserScope && home == "" {
+				continue
+			}
+			f, err := readSettingsFile(ag.SettingsPath(s, projectDir, home))
+			if err != nil || !f.Exists {
+				continue
+			}
+			found = true
+			if doc, err := parseSettings(f.Data, self); err == nil {
+				for _, e := range doc.entries() {
+					has = has || e.IsFire
+				}
+			}
+		}
+		if has {
+			withEntries = append(withEntries, ag)
+		}
+		if found {
+			existing = append(existing, ag)
+		}
+	}
+	if len(withEntries) > 0 {
+		return withEntries
+	}
+	return existing
+}

@@ -1,0 +1,118 @@
+package setup
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hookexec/hookexec/internal/progpath"
+)
+
+// versionProbeTimeout bounds `PROGRAM version`.
+const versionProbeTimeout = 10 * time.Second
+
+// binaryCheck: every program the agent's hookexec entries run exists, is
+// executable (or is on PATH), and is this version of hookexec. Otherwise
+// the shell exits 127 (or an old hookexec answers) and the agent goes on.
+func (d *agentDoctor) binaryCheck(ctx context.Context) Check {
+	c := Check{Name: d.name("binary")}
+	seen := map[string]bool{}
+	var bad, good []string
+	for _, f := range d.files {
+		for _, e := range f.fires {
+			if seen[e.Fire.Program] {
+				continue
+			}
+			seen[e.Fire.Program] = true
+			if msg := d.checkProgram(ctx, e.Fire.Program); msg != "" {
+				bad = append(bad, fmt.Sprintf("%s (in %s): %s", e.Fire.Program, f.path, msg))
+			} else {
+				good = append(good, e.Fire.Program)
+			}
+		}
+	}
+	switch {
+	case len(bad) > 0:
+		c.Detail = strings.Join(bad, "\n")
+		c.Fix = d.installFix() + " with the hookexec you mean the agent to run: it writes that binary's absolute path"
+	case len(good) == 0:
+		c.Detail = "no hookexec entry in " + d.ag.Title + "'s settings"
+		c.Fix = d.installFix()
+	default:
+		c.OK = true
+		c.Detail = "runs " + strings.Join(good, ", ") + ", hookexec " + d.opts.Version
+	}
+	return c
+}
+
+// checkProgram returns what is wrong with the program an entry runs, or "".
+func (d *agentDoctor) checkProgram(ctx context.Context, program string) string {
+	getenv := d.opts.Getenv
+	path := programPath(program, d.opts.ProjectDir)
+	if progpath.IsPath(program) {
+		path = progpath.Resolve(path, getenv("PATHEXT"))
+		if err := progpath.Check(path); err != nil {
+			return fmt.Sprintf("%s %v: the agent's shell fails (exit 127) and every policy is off", path, err)
+		}
+	} else {
+		found, err := progpath.Find(program, getenv("PATH"), getenv("PATHEXT"))
+		if err != nil {
+			return fmt.Sprintf("not found on PATH: the agent's shell fails (exit 127) and every policy is off (the agent's PATH may differ from this one too)")
+		}
+		path = found
+	}
+	if sameFile(path, d.opts.Program) {
+		return ""
+	}
+	if inside(path, d.opts.ProjectDir) {
+		return fmt.Sprintf("%s is inside the project, so the repository decides what runs; not run to check its version", path)
+	}
+	got, err := probeVersion(ctx, path)
+	if err != nil {
+		return fmt.Sprintf("'%s version' failed: %v", path, err)
+	}
+	if got != d.opts.Version {
+		return fmt.Sprintf("is hookexec %s, this is hookexec %s", got, d.opts.Version)
+	}
+	return ""
+}
+
+func sameFile(a, b string) bool {
+	if b == "" {
+		return false
+	}
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
+// inside reports whether path is under dir.
+func inside(path, dir string) bool {
+	rel, err := filepath.Rel(canonicalPath(dir), canonicalPath(path))
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// probeVersion runs `path version` and returns the version word of its
+// "hookexec VERSION GO OS/ARCH" line. It is not a hook: a one-off probe
+// with a time limit, its input empty.
+func probeVersion(ctx context.Context, path string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, versionProbeTimeout)
+	defer cancel()
+	var out bytes.Buffer
+	cmd := exec.CommandContext(ctx, path, "version")
+	cmd.Stdout = &out
+	cmd.WaitDelay = time.Second
+	if err := cmd.Run(); err != nil {
+		return "", err
+	}
+	fields := strings.Fields(out.String())
+	if len(fields) < 2 || fields[0] != "hookexec" {
+		return "", fmt.Errorf("it printed %q, not a hookexec version", strings.TrimSpace(out.String()))
+	}
+	return fields[1], nil
+}

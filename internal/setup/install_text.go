@@ -1,0 +1,75 @@
+package setup
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteText prints what install changed, or with dryRun what it would
+// change followed by the file's new content.
+func (r *InstallResult) WriteText(w io.Writer, dryRun bool) error {
+	var b strings.Builder
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(&b, "warning: %s\n", warn)
+	}
+	switch {
+	case !r.Changed:
+		fmt.Fprintf(&b, "%s: already installed, nothing changed\n", r.Path)
+	default:
+		verb := map[bool]string{false: "updated", true: "would update"}[dryRun]
+		if r.Created {
+			verb = map[bool]string{false: "created", true: "would create"}[dryRun]
+		}
+		fmt.Fprintf(&b, "%s: %s\n", r.Path, verb)
+		if len(r.Added) > 0 {
+			fmt.Fprintf(&b, "  events added: %s\n", strings.Join(r.Added, ", "))
+		}
+		if len(r.Updated) > 0 {
+			fmt.Fprintf(&b, "  events updated: %s\n", strings.Join(r.Updated, ", "))
+		}
+		if r.Enabled {
+			fmt.Fprintf(&b, "  hooksConfig.enabled set to true\n")
+		}
+		switch {
+		case r.Backup == "":
+		case r.BackupWritten && dryRun:
+			fmt.Fprintf(&b, "  backup would be: %s\n", r.Backup)
+		case r.BackupWritten:
+			fmt.Fprintf(&b, "  backup: %s\n", r.Backup)
+		default:
+			fmt.Fprintf(&b, "  backup (from before hookexec was installed): %s\n", r.Backup)
+		}
+		if dryRun {
+			fmt.Fprintf(&b, "--- new content (nothing written) ---\n%s", r.Data)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteText prints what uninstall removed.
+func (r *UninstallResult) WriteText(w io.Writer) error {
+	var b strings.Builder
+	switch {
+	case r.Missing:
+		fmt.Fprintf(&b, "%s: no such file, nothing to remove\n", r.Path)
+	case len(r.Removed) == 0:
+		fmt.Fprintf(&b, "%s: no hookexec entries, nothing changed\n", r.Path)
+	default:
+		fmt.Fprintf(&b, "%s: removed hookexec from %s\n", r.Path, strings.Join(r.Removed, ", "))
+		switch {
+		case r.Restored:
+			fmt.Fprintf(&b, "  the file is as it was before install (its backup, now removed)\n")
+		case r.Deleted:
+			fmt.Fprintf(&b, "  install had created the file; removed it\n")
+		case r.BackupKept != "":
+			fmt.Fprintf(&b, "  the file changed since install, so its backup is kept: %s\n", r.BackupKept)
+		}
+	}
+	for _, l := range r.Left {
+		fmt.Fprintf(&b, "  left in place (your own hookexec entry): %s\n", l)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
