@@ -2,7 +2,7 @@ GO      ?= go
 BIN     := bin/hookexec
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: build test test-go-latest test-windows fmt-check vet cross demo bench fuzz soak e2e release-check clean
+.PHONY: build test test-go-latest test-windows fmt-check vet cross demo bench fuzz soak e2e release-tools release-check clean
 
 # A static binary (no cgo): it starts about 0.6 ms faster, which every
 # agent event pays (docs/benchmarks.md).
@@ -96,6 +96,8 @@ GORELEASER_VERSION := v2.16.0
 GORELEASER := bin/tools/goreleaser-$(GORELEASER_VERSION)/goreleaser
 $(GORELEASER):
 	GOBIN=$(CURDIR)/$(dir $@) CGO_ENABLED=0 $(GO) install github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION)
+
+release-tools: $(GORELEASER)
 
 release-check: $(GORELEASER)
 	$(GORELEASER) check
