@@ -25,8 +25,14 @@ type configFlags struct {
 }
 
 func (c *configFlags) register(fl *pflag.FlagSet) {
-	fl.StringArrayVar(&c.configs, "config", nil, "load this config file (repeatable; default: $HOOKEXEC_CONFIG, else discovery)")
+	c.registerSources(fl)
 	fl.StringVar(&c.input, "input", "", "read the event JSON from this file instead of stdin")
+}
+
+// registerSources registers the flags that say which configs to load
+// (all but --input, which serve has no use for).
+func (c *configFlags) registerSources(fl *pflag.FlagSet) {
+	fl.StringArrayVar(&c.configs, "config", nil, "load this config file (repeatable; default: $HOOKEXEC_CONFIG, else discovery)")
 	fl.StringVar(&c.projectDir, "project-dir", "", "project directory (default: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the input's cwd or the working directory up)")
 	fl.StringVar(&c.dialect, "dialect", "", "read --config files in this dialect: native, claude, gemini, llxprt (default: from the file's location)")
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
@@ -58,6 +59,14 @@ the JSON printed all the same, so that the agent records the failure.`,
 	}
 	fl := cmd.Flags()
 	f.register(fl)
+	f.registerRun(fl)
+	fl.StringVar(&f.trace, "trace", "", "write a Chrome trace-event JSON of the run to this file (open it in Perfetto or chrome://tracing)")
+	return cmd
+}
+
+// registerRun registers the flags of running an event that fire and serve
+// share (all but the config flags, --input and --trace).
+func (f *fireFlags) registerRun(fl *pflag.FlagSet) {
 	fl.StringVar(&f.format, "format", "result", "output format: result, claude (a Claude Code hook's output) or gemini (a Gemini CLI / LLxprt hook's output)")
 	fl.StringVar(&f.timeout, "timeout", "", "timeout for hooks that set none (Go duration; a bare number is milliseconds; default: the dialect's)")
 	fl.StringVar(&f.killGrace, "kill-grace", "", "time between SIGTERM and SIGKILL of a timed-out hook's process group (default 5s; 1s with --format claude|gemini, where the agent waits)")
@@ -68,8 +77,6 @@ the JSON printed all the same, so that the agent records the failure.`,
 	fl.BoolVar(&f.sequential, "sequential", false, "run all hooks one after another in plan order")
 	fl.BoolVar(&f.failClosed, "fail-closed", false, "treat hook failures, timeouts and config or input errors as a deny")
 	fl.StringVar(&f.untrusted, "untrusted", "skip", "untrusted project hook files: skip (warn and run the other hooks) or deny (also deny every event that can block)")
-	fl.StringVar(&f.trace, "trace", "", "write a Chrome trace-event JSON of the run to this file (open it in Perfetto or chrome://tracing)")
-	return cmd
 }
 
 // runSettings are fire's parsed numeric flags.

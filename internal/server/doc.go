@@ -1,0 +1,18 @@
+// Package server is `hookexec serve`: it reads hook execution requests as
+// newline-delimited JSON messages, fires each event through
+// internal/engine exactly as `fire` does, and writes one response line per
+// request.
+//
+// Messages (one JSON object per line):
+//
+//	{"type":"HOOK_EXECUTION_REQUEST","payload":{"correlationId":"1","eventName":"BeforeTool","input":{...},"format":"claude"}}
+//	{"type":"HOOK_EXECUTION_CANCEL","payload":{"correlationId":"1"}}
+//	{"type":"HOOK_EXECUTION_RESPONSE","payload":{"correlationId":"1","success":true,"output":{...}}}
+//	{"type":"HOOK_EXECUTION_RESPONSE","payload":{"correlationId":"1","success":false,"error":{"code":"cancelled","message":"..."},"output":{...}}}
+//	{"type":"HOOK_PROTOCOL_ERROR","payload":{"error":{"code":"bad_request","message":"..."}}}
+//
+// Each request runs in its own goroutine, at most MaxEvents at once, and is
+// answered as soon as it is done (responses may come out of order). The
+// registry is loaded once per project directory and loaded again when a
+// stat of the files and directories it depends on changes (Loader).
+package server
