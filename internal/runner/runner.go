@@ -76,13 +76,8 @@ func New(opts Options) *Runner {
 	if opts.MaxParallel < 0 {
 		opts.MaxParallel = 0
 	}
-	// Orphaned descendants of hooks become this process's children, so a
-	// timed-out hook's double-forked daemon can be found (once per
-	// process; later calls change nothing).
-	adoptOrphans()
-	// Under a low process limit, the runtime gets its threads before
-	// hooks take what the limit allows.
-	reserveThreads()
+	// The process-wide set-up for hooks (subreaper, reaper, threads) waits
+	// for the first spawn: a fire that runs no hook does not pay it.
 	return &Runner{opts: opts, live: make(map[*group]struct{}), ended: make(chan struct{})}
 }
 

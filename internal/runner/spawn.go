@@ -68,6 +68,7 @@ func (r *Runner) spawn(spec Spec) (*process, error) {
 		}
 	}
 
+	prepareSpawn()
 	proc, ctl, err := startHook(path, spec.Argv, &os.ProcAttr{
 		Dir:   spec.Dir,
 		Env:   env,
@@ -93,6 +94,17 @@ func (r *Runner) spawn(spec Spec) (*process, error) {
 		close(p.exited)
 	}()
 	return p, nil
+}
+
+// prepareSpawn does, once per process and only when a hook is about to
+// start, what hooks need of the process. Orphaned descendants of hooks
+// become this process's children (the subreaper, and the SIGCHLD reaper of
+// adopted orphans), so a timed-out hook's double-forked daemon can be
+// found. Under a low process limit, the runtime gets its threads before
+// hooks take what the limit allows. Later calls change nothing.
+func prepareSpawn() {
+	adoptOrphans()
+	reserveThreads()
 }
 
 // leaderDone reports whether the leader has been reaped.

@@ -143,3 +143,8 @@ func (fx fixtures) bigEventConfig() (path string, cmds []string) {
 		"PreToolUse": {def("write_file", cmds[10:]...)},
 	}), cmds
 }
+
+// shellQuote quotes s for bash.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
