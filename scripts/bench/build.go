@@ -71,9 +71,9 @@ func goBuild(root, out, pkg, ldflags string) error {
 // returns it.
 func runGoBenchmarks(root, benchtime string) (string, error) {
 	fmt.Printf("\nGo benchmarks (-benchtime %s):\n", benchtime)
-	args := []string{"test", "-run", "^$", "-bench", "^(BenchmarkLoad1000Hooks|BenchmarkBuild1000Hooks|BenchmarkMerge100|BenchmarkPrepare10MiBFor20Hooks|BenchmarkRunAllFlood)$",
+	args := []string{"test", "-run", "^$", "-bench", "^(BenchmarkLoad1000Hooks|BenchmarkBuild1000Hooks|BenchmarkMerge100|BenchmarkPrepare10MiBFor20Hooks|BenchmarkRunAllFlood|BenchmarkServe.*)$",
 		"-benchmem", "-benchtime", benchtime, "-count", "1",
-		"./internal/registry", "./internal/planner", "./internal/aggregator", "./internal/engine", "./internal/runner"}
+		"./internal/registry", "./internal/planner", "./internal/aggregator", "./internal/engine", "./internal/runner", "./internal/server"}
 	cmd := exec.Command(machine.GoTool(), args...)
 	cmd.Dir = root
 	var buf strings.Builder
