@@ -28,7 +28,7 @@ test-windows:
 	./scripts/wine/test.sh
 
 fmt-check:
-	@out="$$(gofmt -l cmd internal scripts schema e2e 2>/dev/null)"; \
+	@out="$$(gofmt -l cmd internal scripts schema e2e examples 2>/dev/null)"; \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
 vet:

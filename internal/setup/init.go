@@ -5,10 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/hookexec/hookexec/examples"
 )
 
 //go:embed scaffold
@@ -75,6 +79,7 @@ func Init(dir string) (InitResult, error) {
 	if err != nil {
 		return res, fmt.Errorf("init: %w", err)
 	}
+	files = append(files, slices.Sorted(maps.Keys(examples.StarterFiles))...)
 	for _, rel := range files {
 		if err := realDirs(root, path.Join(".hookexec", path.Dir(rel))); err != nil {
 			return res, err
@@ -119,11 +124,18 @@ func realDirs(root, rel string) error {
 	return nil
 }
 
-// writeScaffoldFile writes the embedded scaffold/rel to
+// writeScaffoldFile writes the embedded scaffold/rel (the starter policy
+// and its cases: the example's, examples.StarterFiles) to
 // <root>/.hookexec/rel unless something exists there.
 func writeScaffoldFile(root, rel string) (FileResult, error) {
 	name := path.Join(".hookexec", rel)
-	data, err := scaffold.ReadFile("scaffold/" + rel)
+	var data []byte
+	var err error
+	if src, ok := examples.StarterFiles[rel]; ok {
+		data, err = examples.Starter.ReadFile(src)
+	} else {
+		data, err = scaffold.ReadFile("scaffold/" + rel)
+	}
 	if err != nil {
 		return FileResult{}, fmt.Errorf("init: %w", err)
 	}

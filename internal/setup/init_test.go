@@ -10,22 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The starter policy and its cases are the shipped example's, byte for
-// byte: one policy to maintain, tested by both.
-func TestScaffoldIsTheExample(t *testing.T) {
-	t.Parallel()
-	for embedded, example := range map[string]string{
-		"scaffold/policies/block-dangerous-shell.sh": "../../examples/policies/block-dangerous-shell/block-dangerous-shell.sh",
-		"scaffold/tests/block-dangerous-shell.json":  "../../examples/policies/block-dangerous-shell/tests/cases.json",
-	} {
-		got, err := scaffold.ReadFile(embedded)
-		require.NoError(t, err)
-		want, err := os.ReadFile(example)
-		require.NoError(t, err)
-		assert.Equal(t, string(want), string(got), "%s differs from %s: copy it over", embedded, example)
-	}
-}
-
 func TestInitFresh(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "new")
