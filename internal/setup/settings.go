@@ -8,6 +8,8 @@ import (
 	"io"
 	"reflect"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/event"
 )
 
 // object is a JSON object whose members stay in file order. Values are
@@ -82,20 +84,7 @@ func kindOf(data []byte) string {
 	if len(t) == 0 {
 		return "empty"
 	}
-	switch t[0] {
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	default:
-		return "a number"
-	}
+	return event.JSONKind(t[0])
 }
 
 func isNull(raw json.RawMessage) bool { return kindOf(raw) == "null" }
@@ -104,7 +93,9 @@ func isNull(raw json.RawMessage) bool { return kindOf(raw) == "null" }
 func jsonError(data []byte, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		line, col := lineCol(data, int(se.Offset))
+		// The column of the offending character's first byte, whatever
+		// the Go version (event.SyntaxErrorOffset).
+		line, col := lineCol(data, event.SyntaxErrorOffset(data, se.Offset)+1)
 		return fmt.Errorf("%d:%d: %s", line, col, se.Error())
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
