@@ -269,10 +269,8 @@ func (a *app) failClosedOrError(ev event.Event, failClosed bool, format outputFo
 	if !failClosed || !ev.CanBlock {
 		return err
 	}
-	v := aggregator.Verdict{
-		Event: ev.Name, Blocked: true, Decision: "deny", Reason: err.Error(), Continue: true,
-		Hooks: []aggregator.HookReport{}, DurationMs: millisSince(start),
-	}
+	v := aggregator.ErrorDeny(ev, err)
+	v.DurationMs = millisSince(start)
 	if werr := a.writeVerdict(format, ev, v, nil); werr != nil {
 		printError(a.stderr, err) // the reason first, as for any block
 		return withStatus(exitBlocked, writeVerdictError(werr))

@@ -42,22 +42,11 @@ type outputFormat struct {
 // BeforeToolSelection verdict with nothing to say prints nothing, because
 // Gemini CLI reads even {} there as a tool config (GeminiOutput.Silent).
 func (a *app) writeVerdict(f outputFormat, ev event.Event, v aggregator.Verdict, in *event.Input) error {
-	out := aggregator.Render(f.Format, ev, v, aggregator.AgentInput{ToolInput: toolInputOf(in), MaxMessage: f.maxMessage})
-	if g, ok := out.(aggregator.GeminiOutput); ok && g.Silent(ev) {
+	out := aggregator.Render(f.Format, ev, v, aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: f.maxMessage})
+	if out == nil {
 		return nil
 	}
 	return writeJSON(a.stdout, out)
-}
-
-// toolInputOf returns a function that decodes in's tool_input object
-// (numbers kept as written); it is only called when a renderer needs it.
-func toolInputOf(in *event.Input) func() map[string]any {
-	return func() map[string]any {
-		if in == nil {
-			return nil
-		}
-		return in.Object("tool_input")
-	}
 }
 
 // parseSize reads a byte count with an optional K/KiB/M/MiB/G/GiB suffix

@@ -53,6 +53,25 @@ type AgentInput struct {
 // cut bounds one message to in.MaxMessage.
 func (in AgentInput) cut(s string) string { return CutMessage(s, in.MaxMessage) }
 
+// ToolInputOf is the ToolInput of an event input: it decodes in's
+// tool_input object (numbers kept as written) when a renderer asks for it.
+// in may be nil (an input that was never read).
+func ToolInputOf(in *event.Input) func() map[string]any {
+	return func() map[string]any {
+		if in == nil {
+			return nil
+		}
+		return in.Object("tool_input")
+	}
+}
+
+// ErrorDeny is the verdict fire prints under --fail-closed for a config or
+// input error on an event that can block (SPEC §6): a deny with the error
+// as its reason, and no hook.
+func ErrorDeny(ev event.Event, err error) Verdict {
+	return Verdict{Event: ev.Name, Blocked: true, Decision: "deny", Reason: err.Error(), Continue: true, Hooks: []HookReport{}}
+}
+
 func (in AgentInput) toolInput() map[string]any {
 	if in.ToolInput == nil {
 		return nil
@@ -61,7 +80,8 @@ func (in AgentInput) toolInput() map[string]any {
 }
 
 // Render returns the value fire prints for v in format f: v itself for
-// result, else the agent's hook output.
+// result, else the agent's hook output; nil when fire prints nothing at all
+// (GeminiOutput.Silent).
 //
 // The agent formats never block unless the verdict does: on an event that
 // cannot block (or a verdict that is not blocked, for continue), decision,
@@ -77,7 +97,10 @@ func Render(f Format, ev event.Event, v Verdict, in AgentInput) any {
 	case FormatClaude:
 		return RenderClaude(ev, failureNotice(untrustedNotice(ev, v)), in)
 	case FormatGemini:
-		return RenderGemini(ev, untrustedNotice(ev, v), in)
+		if out := RenderGemini(ev, untrustedNotice(ev, v), in); !out.Silent(ev) {
+			return out
+		}
+		return nil
 	default:
 		return v
 	}

@@ -209,3 +209,14 @@ func TestRenderNamesHooksThatNeverAnswered(t *testing.T) {
 	assert.Equal(t, []string{"slow", "missing", "closed"}, v.Failed())
 	assert.Equal(t, "hello", Render(FormatResult, ev, v, AgentInput{}).(Verdict).SystemMessage, "the result format keeps the hooks' own messages")
 }
+
+// Gemini CLI reads any answer on BeforeToolSelection, even {}, as a tool
+// config: with nothing to say, the gemini format renders nothing at all.
+func TestRenderGeminiSilentToolSelection(t *testing.T) {
+	t.Parallel()
+	ev := mustEvent(t, "BeforeToolSelection")
+	assert.Nil(t, Render(FormatGemini, ev, Merge(ev, nil), AgentInput{}))
+	assert.NotNil(t, Render(FormatClaude, ev, Merge(ev, nil), AgentInput{}))
+	cfg := Merge(ev, []HookReport{{Outcome: Success, Output: &Output{HookSpecificOutput: map[string]any{"toolConfig": map[string]any{"mode": "NONE"}}}}})
+	assert.NotNil(t, Render(FormatGemini, ev, cfg, AgentInput{}))
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -76,10 +77,8 @@ func (s *Server) failClosed(resp Response, ev event.Event, format aggregator.For
 	if !s.opts.Plan.FailClosed || !ev.CanBlock {
 		return resp
 	}
-	v := aggregator.Verdict{
-		Event: ev.Name, Blocked: true, Decision: "deny", Reason: resp.Error.Message, Continue: true,
-		Hooks: []aggregator.HookReport{}, DurationMs: millisSince(start),
-	}
+	v := aggregator.ErrorDeny(ev, errors.New(resp.Error.Message))
+	v.DurationMs = millisSince(start)
 	resp.Output, _ = s.render(format, ev, v, nil)
 	return resp
 }
@@ -87,14 +86,8 @@ func (s *Server) failClosed(resp Response, ev event.Event, format aggregator.For
 // render is the JSON fire prints for v in format f, compact; nil when fire
 // prints nothing (Gemini's BeforeToolSelection with nothing to say).
 func (s *Server) render(f aggregator.Format, ev event.Event, v aggregator.Verdict, in *event.Input) (json.RawMessage, error) {
-	toolInput := func() map[string]any {
-		if in == nil {
-			return nil
-		}
-		return in.Object("tool_input")
-	}
-	out := aggregator.Render(f, ev, v, aggregator.AgentInput{ToolInput: toolInput, MaxMessage: s.opts.MaxMessage})
-	if g, ok := out.(aggregator.GeminiOutput); ok && g.Silent(ev) {
+	out := aggregator.Render(f, ev, v, aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: s.opts.MaxMessage})
+	if out == nil {
 		return nil, nil
 	}
 	var buf bytes.Buffer
