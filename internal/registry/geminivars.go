@@ -24,8 +24,8 @@ var geminiCommandVars = []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_PLA
 // is. A command that does not parse is left as it is too: the shell will
 // report it.
 func geminiQuoteVars(command string) string {
-	if !strings.Contains(command, "$") {
-		return command
+	if !mentionsGeminiVar(command) {
+		return command // the common case: no parse
 	}
 	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
 	if err != nil {
@@ -65,4 +65,15 @@ func geminiVarAt(s string) string {
 		}
 	}
 	return ""
+}
+
+// mentionsGeminiVar reports whether $NAME of one of geminiCommandVars
+// appears anywhere in s.
+func mentionsGeminiVar(s string) bool {
+	for _, name := range geminiCommandVars {
+		if strings.Contains(s, "$"+name) {
+			return true
+		}
+	}
+	return false
 }
