@@ -62,6 +62,23 @@ func observe(sc scenario, res runResult, env e2eEnv) compare.Facts {
 	default:
 		f["tool ran"] = "no"
 	}
+	if b, err := os.ReadFile(filepath.Join(res.project, madeFile)); err == nil {
+		f["tool ran"] += "; made " + madeFile + ": " + strings.TrimSpace(string(b))
+	}
+	var ran []string
+	if entries, err := os.ReadDir(filepath.Join(res.project, ranDir)); err == nil {
+		for _, e := range entries {
+			ran = append(ran, e.Name())
+		}
+	}
+	f["policies ran"] = orNone(strings.Join(ran, ", "))
+	if len(res.policyHTTP) > 0 || hasHTTP(sc) {
+		var reqs []string
+		for _, r := range res.policyHTTP {
+			reqs = append(reqs, normalize(r.describe()))
+		}
+		f["http requests"] = orNone(strings.Join(compare.Unique(reqs), " // "))
+	}
 
 	var main []apiRequest
 	for _, r := range res.requests {

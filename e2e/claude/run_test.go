@@ -28,32 +28,67 @@ const hookexecTimeout = 120
 // as the README tells users to move an existing config behind hookexec
 // ("Keeping an existing Claude Code or Gemini CLI config"): the hooks moved
 // to .claude/hooks.json, settings.json holding only this entry per event.
-// The one place the recipe lives.
+// On an event that can block, the entry carries "onFailure": "block", as
+// hookexec install claude writes it (issue 17 §2): a hookexec that is
+// missing, crashes or hangs blocks the action instead of letting it
+// through. The one place the recipe lives.
 func hookexecHook(bin, event string) map[string]any {
-	return map[string]any{
+	h := map[string]any{
 		"type":    "command",
 		"command": shellQuote(bin) + " fire " + event + ` --format claude --config "$CLAUDE_PROJECT_DIR/.claude/hooks.json"`,
 		"timeout": hookexecTimeout,
 	}
+	if blockingEvents[event] {
+		h["onFailure"] = "block"
+	}
+	return h
+}
+
+// blockingEvents are the Claude Code events of the scenarios whose hooks
+// can block (SPEC §1, issue 17 §1): the ones install marks onFailure
+// "block".
+var blockingEvents = map[string]bool{
+	"PreToolUse": true, "PermissionRequest": true, "PostToolUse": true, "PostToolBatch": true,
+	"UserPromptSubmit": true, "Stop": true, "SubagentStop": true, "TaskCreated": true,
+	"TaskCompleted": true, "PreCompact": true,
 }
 
 // policy is one hook of a scenario: a small shell script in
-// .claude/policies/, run as the agent's own hook or through hookexec.
+// .claude/policies/, or an http hook the policy server answers, run as the
+// agent's own hook or through hookexec.
 type policy struct {
 	event   string
 	matcher string // "" for none
-	name    string // file name without .sh
+	name    string // file name without .sh; the http policy's URL path
 	script  string // the body after "#!/bin/sh"
 	timeout int    // seconds; 0 for the default
+	// fields are Claude hook fields the entry carries as they are ("if",
+	// "onFailure").
+	fields map[string]any
+	// http, when set, makes the policy a hook of type "http": the policy
+	// server answers it so.
+	http *httpAnswer
 }
 
-// hooksObject is the policies as a Claude Code "hooks" object.
-func hooksObject(policies []policy) map[string]any {
+// ranDir is where each command policy leaves a file named after it when it
+// starts: which policies ran.
+const ranDir = "ran"
+
+// hooksObject is the policies as a Claude Code "hooks" object; srv answers
+// the http policies.
+func hooksObject(policies []policy, srv *policyServer) map[string]any {
 	hooks := map[string]any{}
 	for _, p := range policies {
 		h := map[string]any{"type": "command", "command": `"$CLAUDE_PROJECT_DIR"/.claude/policies/` + p.name + ".sh"}
+		if p.http != nil {
+			h = map[string]any{"type": "http", "url": srv.URL + "/" + p.name,
+				"headers": httpHeaders, "allowedEnvVars": httpAllowedEnvVars}
+		}
 		if p.timeout > 0 {
 			h["timeout"] = p.timeout
+		}
+		for k, v := range p.fields {
+			h[k] = v
 		}
 		group := map[string]any{"hooks": []any{h}}
 		if p.matcher != "" {
@@ -80,16 +115,17 @@ func throughSettings(bin string, policies []policy) map[string]any {
 // runResult is what one Claude run left: its stream-json events, its
 // stderr, the API requests it made and the project afterwards.
 type runResult struct {
-	mode     string // "direct" or "through"
-	project  string
-	home     string
-	stream   []map[string]any
-	rawOut   []byte
-	stderr   []byte
-	requests []apiRequest
-	elapsed  time.Duration
-	err      error
-	leftover []int
+	mode       string // "direct" or "through"
+	project    string
+	home       string
+	stream     []map[string]any
+	rawOut     []byte
+	stderr     []byte
+	requests   []apiRequest
+	policyHTTP []policyRequest
+	elapsed    time.Duration
+	err        error
+	leftover   []int
 }
 
 var runSeq atomic.Int64
@@ -105,9 +141,13 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	policies := filepath.Join(project, ".claude", "policies")
 	require.NoError(t, os.MkdirAll(policies, 0o755))
 	for _, p := range sc.policies {
-		require.NoError(t, os.WriteFile(filepath.Join(policies, p.name+".sh"), []byte("#!/bin/sh\n"+p.script+"\n"), 0o755))
+		if p.http == nil {
+			script := "#!/bin/sh\nmkdir -p \"$CLAUDE_PROJECT_DIR/" + ranDir + "\" && touch \"$CLAUDE_PROJECT_DIR/" + ranDir + "/" + p.name + "\"\n" + p.script + "\n"
+			require.NoError(t, os.WriteFile(filepath.Join(policies, p.name+".sh"), []byte(script), 0o755))
+		}
 	}
-	hooks := map[string]any{"hooks": hooksObject(sc.policies)}
+	srv := startPolicyServer(t, sc.policies)
+	hooks := map[string]any{"hooks": hooksObject(sc.policies, srv)}
 	switch mode {
 	case "installed":
 		// Set up as a new user would: hookexec init, then hookexec install
@@ -118,6 +158,20 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	case "through":
 		writeJSONFile(t, filepath.Join(project, ".claude", "hooks.json"), hooks)
 		writeJSONFile(t, filepath.Join(project, ".claude", "settings.json"), throughSettings(env.bin, sc.policies))
+	case "missing", "missing-fail-open":
+		// hookexec set up as for "through", but the binary is gone, so the
+		// policies never run; "missing-fail-open" without onFailure (what
+		// install --fail-open writes).
+		settings := throughSettings(filepath.Join(home, "gone", "hookexec"), sc.policies)
+		if mode == "missing-fail-open" {
+			for _, groups := range settings["hooks"].(map[string]any) {
+				for _, h := range groups.([]any)[0].(map[string]any)["hooks"].([]any) {
+					delete(h.(map[string]any), "onFailure")
+				}
+			}
+		}
+		writeJSONFile(t, filepath.Join(project, ".claude", "hooks.json"), hooks)
+		writeJSONFile(t, filepath.Join(project, ".claude", "settings.json"), settings)
 	default:
 		t.Fatalf("unknown mode %q", mode)
 	}
@@ -152,6 +206,8 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		"CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY=1",
 		"NO_PROXY=127.0.0.1",
 		"HOOKEXEC_E2E_RUN=" + marker,
+		httpTokenVar + "=" + httpTokenValue,
+		httpUnlistedVar + "=" + httpUnlistedVal,
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
@@ -161,7 +217,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	start := time.Now()
 	err := cmd.Run()
 	res := runResult{mode: mode, project: project, home: home, elapsed: time.Since(start), err: err,
-		rawOut: stdout.Bytes(), stderr: stderr.Bytes(), requests: api.Requests()}
+		rawOut: stdout.Bytes(), stderr: stderr.Bytes(), requests: api.Requests(), policyHTTP: srv.Requests()}
 	if ctx.Err() != nil {
 		res.err = fmt.Errorf("claude did not finish within %s", runTimeout)
 	}
@@ -229,6 +285,11 @@ func dump(t *testing.T, dir string, res runResult) {
 		if r.Main {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("request-%02d-seen.txt", i+1)), []byte(seenText(r)), 0o644))
 		}
+	}
+	if len(res.policyHTTP) > 0 {
+		b, err := json.MarshalIndent(res.policyHTTP, "", "  ")
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "policy-http.json"), b, 0o644))
 	}
 	fmt.Fprintf(&idx, "elapsed %s, err %v, leftover processes %v\n", res.elapsed.Round(time.Millisecond), res.err, res.leftover)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.txt"), []byte(idx.String()), 0o644))

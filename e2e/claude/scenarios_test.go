@@ -60,7 +60,7 @@ touch "$CLAUDE_PROJECT_DIR/stop-once"
 }
 
 func allScenarios() []scenario {
-	return []scenario{
+	return append([]scenario{
 		{name: "PreToolUse exit 2 with a reason", tool: rmVictim, policies: []policy{
 			pre("exit2", `echo "E2E-REASON-exit2 rm is not allowed" >&2; exit 2`)}},
 		{name: "PreToolUse JSON deny", tool: rmVictim, policies: []policy{
@@ -113,5 +113,5 @@ func allScenarios() []scenario {
 			on("Stop", "stop", once(`printf '%s' '{"continue":false,"stopReason":"E2E-STOP-stop"}'`))}},
 		{name: "Stop continue:false with exit 2", tool: rmVictim, policies: []policy{
 			on("Stop", "stop", once(`printf '%s' '{"continue":false,"stopReason":"E2E-STOP-stop2"}'; exit 2`))}},
-	}
+	}, fieldScenarios()...)
 }
