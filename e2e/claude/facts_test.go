@@ -24,6 +24,10 @@ var markerRe = regexp.MustCompile(`E2E-[A-Z]+-[a-z0-9]+`)
 // policyCmdRe is a policy's command as Claude's own hook (hooksObject).
 var policyCmdRe = regexp.MustCompile(`"\$CLAUDE_PROJECT_DIR"/\.claude/policies/[a-z0-9]+\.sh`)
 
+// policyServerRe is the policy server's address, which varies from run to
+// run.
+var policyServerRe = regexp.MustCompile(`http://127\.0\.0\.1:\d+`)
+
 // durationRe is a duration in a message ("killed after 2.065s"), which
 // varies from run to run.
 var durationRe = regexp.MustCompile(`\b\d+(\.\d+)?(ms|s)\b`)
@@ -46,6 +50,7 @@ func observe(sc scenario, res runResult, env e2eEnv) compare.Facts {
 		s = hookexecCmdRe.ReplaceAllString(s, "<hookexec>")
 		s = policyCmdRe.ReplaceAllString(s, "<policy>")
 		s = durationRe.ReplaceAllString(s, "<duration>")
+		s = policyServerRe.ReplaceAllString(s, "<policy-server>")
 		return strings.TrimSpace(s)
 	}
 
@@ -63,15 +68,9 @@ func observe(sc scenario, res runResult, env e2eEnv) compare.Facts {
 		f["tool ran"] = "no"
 	}
 	if b, err := os.ReadFile(filepath.Join(res.project, madeFile)); err == nil {
-		f["tool ran"] += "; made " + madeFile + ": " + strings.TrimSpace(string(b))
+		f["tool ran"] += ", and it made " + madeFile + ": " + strings.TrimSpace(string(b))
 	}
-	var ran []string
-	if entries, err := os.ReadDir(filepath.Join(res.project, ranDir)); err == nil {
-		for _, e := range entries {
-			ran = append(ran, e.Name())
-		}
-	}
-	f["policies ran"] = orNone(strings.Join(ran, ", "))
+	f["policies ran"], f["policy input"] = policiesRan(res.project)
 	if len(res.policyHTTP) > 0 || hasHTTP(sc) {
 		var reqs []string
 		for _, r := range res.policyHTTP {
@@ -292,4 +291,26 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// policiesRan lists the command policies that ran, and the fields of the
+// events they got (the last one of each), which both runs share.
+func policiesRan(project string) (names, input string) {
+	entries, err := os.ReadDir(filepath.Join(project, ranDir))
+	if err != nil || len(entries) == 0 {
+		return "none", "none"
+	}
+	var ran, inputs []string
+	for _, e := range entries {
+		name := strings.TrimSuffix(e.Name(), ".json")
+		ran = append(ran, name)
+		b, _ := os.ReadFile(filepath.Join(project, ranDir, e.Name()))
+		var ev map[string]any
+		if json.Unmarshal(b, &ev) != nil {
+			inputs = append(inputs, fmt.Sprintf("%s: not JSON: %q", name, b))
+			continue
+		}
+		inputs = append(inputs, fmt.Sprintf("%s: %v keys=%s", name, ev["hook_event_name"], strings.Join(slices.Sorted(maps.Keys(ev)), ",")))
+	}
+	return strings.Join(ran, ", "), strings.Join(inputs, " // ")
 }

@@ -70,9 +70,17 @@ type policy struct {
 	http *httpAnswer
 }
 
-// ranDir is where each command policy leaves a file named after it when it
-// starts: which policies ran.
+// ranDir is where each command policy saves the event it got, in
+// NAME.json, before its script reads it from there: which policies ran,
+// and on what.
 const ranDir = "ran"
+
+// policyScript is the file of a command policy: save the event, then run
+// the script with the saved event on stdin.
+func policyScript(p policy) string {
+	saved := `"$CLAUDE_PROJECT_DIR/` + ranDir + "/" + p.name + `.json"`
+	return "#!/bin/sh\nmkdir -p \"$CLAUDE_PROJECT_DIR/" + ranDir + "\"\ncat >" + saved + "\nexec <" + saved + "\n" + p.script + "\n"
+}
 
 // hooksObject is the policies as a Claude Code "hooks" object; srv answers
 // the http policies.
@@ -142,8 +150,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	require.NoError(t, os.MkdirAll(policies, 0o755))
 	for _, p := range sc.policies {
 		if p.http == nil {
-			script := "#!/bin/sh\nmkdir -p \"$CLAUDE_PROJECT_DIR/" + ranDir + "\" && touch \"$CLAUDE_PROJECT_DIR/" + ranDir + "/" + p.name + "\"\n" + p.script + "\n"
-			require.NoError(t, os.WriteFile(filepath.Join(policies, p.name+".sh"), []byte(script), 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(policies, p.name+".sh"), []byte(policyScript(p)), 0o755))
 		}
 	}
 	srv := startPolicyServer(t, sc.policies)
@@ -285,6 +292,12 @@ func dump(t *testing.T, dir string, res runResult) {
 		if r.Main {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("request-%02d-seen.txt", i+1)), []byte(seenText(r)), 0o644))
 		}
+	}
+	inputs, _ := filepath.Glob(filepath.Join(res.project, ranDir, "*.json"))
+	for _, in := range inputs {
+		b, err := os.ReadFile(in)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "policy-input-"+filepath.Base(in)), b, 0o644))
 	}
 	if len(res.policyHTTP) > 0 {
 		b, err := json.MarshalIndent(res.policyHTTP, "", "  ")

@@ -52,6 +52,12 @@ func fieldScenarios() []scenario {
 			policies: []policy{with(guard, ifRm)}},
 		{name: "if Bash(rm *) on an unparseable command", tool: map[string]any{"command": `rm -rf victim/ && echo "unterminated`, "description": "rm"},
 			policies: []policy{with(guard, ifRm)}},
+		{name: "if Bash(rm *) on an unparseable command without rm", tool: map[string]any{"command": `ls victim/ > ` + madeFile + ` && echo "unterminated`, "description": "ls"},
+			policies: []policy{with(guard, ifRm)}},
+		{name: "if Bash(rm *) inside a command substitution", tool: map[string]any{"command": "echo $(rm -rf victim/)", "description": "rm"},
+			policies: []policy{with(guard, ifRm)}},
+		{name: "if Bash(rm *) on PostToolUse of a command without rm", tool: map[string]any{"command": "ls victim/ > " + madeFile, "description": "ls"},
+			policies: []policy{with(policy{event: "PostToolUse", matcher: "Bash", name: "postif", script: readInput + `printf '%s' '{"decision":"block","reason":"E2E-REASON-postif"}'`}, ifRm)}},
 		{name: "if Bash(rm *) after a variable assignment", tool: map[string]any{"command": "LC_ALL=C rm -rf victim/", "description": "rm"},
 			policies: []policy{with(guard, ifRm)}},
 		{name: "if on UserPromptSubmit, an event without a tool", tool: rmVictim, policies: []policy{
@@ -72,6 +78,8 @@ func fieldScenarios() []scenario {
 			with(on("UserPromptSubmit", "promptfail", `echo "E2E-ERR-promptfail" >&2; exit 1`), blockOnFailure)}},
 		{name: "onFailure block on Stop, exit 1", tool: rmVictim, policies: []policy{
 			with(on("Stop", "stopfail", once(`echo "E2E-ERR-stopfail" >&2; exit 1`)), blockOnFailure)}},
+		{name: "onFailure block on PostToolBatch, exit 1", tool: rmVictim, policies: []policy{
+			with(on("PostToolBatch", "batchfail", `echo "E2E-ERR-batchfail" >&2; exit 1`), blockOnFailure)}},
 		{name: "onFailure block on SessionStart, exit 1", tool: rmVictim, policies: []policy{
 			with(on("SessionStart", "startfail", `echo "E2E-ERR-startfail" >&2; exit 1`), blockOnFailure)}},
 
@@ -87,6 +95,10 @@ func fieldScenarios() []scenario {
 		// An event hookexec did not know (issue 17 §1).
 		{name: "PostToolBatch exit 2", tool: rmVictim, policies: []policy{
 			on("PostToolBatch", "batch", `echo "E2E-REASON-batch stop here" >&2; exit 2`)}},
+		{name: "PostToolBatch exit 0, no answer", tool: rmVictim, policies: []policy{
+			on("PostToolBatch", "batchquiet", `exit 0`)}},
+		{name: "PostToolBatch exit 1", tool: rmVictim, policies: []policy{
+			on("PostToolBatch", "batch1", `echo "E2E-ERR-batch1" >&2; exit 1`)}},
 		{name: "PostToolBatch JSON block", tool: rmVictim, policies: []policy{
 			on("PostToolBatch", "batchjson", `printf '%s' '{"decision":"block","reason":"E2E-REASON-batchjson"}'`)}},
 	}
