@@ -115,8 +115,11 @@ func (s *policyServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if a.body != "" {
+	switch {
+	case json.Valid([]byte(a.body)):
 		w.Header().Set("Content-Type", "application/json")
+	case a.body != "":
+		w.Header().Set("Content-Type", "text/plain")
 	}
 	if a.status != 0 {
 		w.WriteHeader(a.status)
@@ -139,7 +142,7 @@ func (s *policyServer) Requests() []policyRequest {
 func (r policyRequest) describe() string {
 	parts := []string{r.Method + " " + r.Path}
 	for _, h := range reportedHeaders {
-		parts = append(parts, fmt.Sprintf("%s=%q", h, strings.Join(r.Headers[h], ",")))
+		parts = append(parts, fmt.Sprintf("%s=%q", h, strings.Join(http.Header(r.Headers).Values(h), ",")))
 	}
 	var ev map[string]any
 	if json.Unmarshal(r.Body, &ev) != nil {

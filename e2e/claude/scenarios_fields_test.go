@@ -2,6 +2,8 @@
 
 package claude
 
+import "time"
+
 // The scenarios of issue 17: Claude Code's hook fields if and onFailure,
 // hooks of type http, and the events hookexec did not know. Their facts
 // about Claude alone are in docs/claude-code-facts.md.
@@ -80,6 +82,8 @@ func fieldScenarios() []scenario {
 			with(on("Stop", "stopfail", once(`echo "E2E-ERR-stopfail" >&2; exit 1`)), blockOnFailure)}},
 		{name: "onFailure block on PostToolBatch, exit 1", tool: rmVictim, policies: []policy{
 			with(on("PostToolBatch", "batchfail", `echo "E2E-ERR-batchfail" >&2; exit 1`), blockOnFailure)}},
+		{name: "onFailure block on an async hook, exit 1", tool: rmVictim, policies: []policy{
+			with(pre("asyncfail", `echo "E2E-ERR-asyncfail" >&2; exit 1`), map[string]any{"onFailure": "block", "async": true})}},
 		{name: "onFailure block on SessionStart, exit 1", tool: rmVictim, policies: []policy{
 			with(on("SessionStart", "startfail", `echo "E2E-ERR-startfail" >&2; exit 1`), blockOnFailure)}},
 
@@ -89,6 +93,10 @@ func fieldScenarios() []scenario {
 		{name: "http status 403 alone", tool: rmVictim, policies: []policy{httpPolicy("http403", httpAnswer{status: 403})}},
 		{name: "http status 500 with onFailure block", tool: rmVictim, policies: []policy{
 			with(httpPolicy("http500", httpAnswer{status: 500, body: `{"error":"E2E-ERR-http500"}`}), blockOnFailure)}},
+		{name: "http 200 with a body that is not JSON", tool: rmVictim, policies: []policy{
+			httpPolicy("httptext", httpAnswer{body: "E2E-REASON-httptext deny"})}},
+		{name: "http timeout with onFailure block", tool: rmVictim, policies: []policy{
+			with(policy{event: "PreToolUse", matcher: "Bash", name: "httpslow", timeout: 2, http: &httpAnswer{body: denyJSON, delay: 10 * time.Second}}, blockOnFailure)}},
 		{name: "http on SessionStart", tool: rmVictim, policies: []policy{
 			{event: "SessionStart", name: "httpstart", http: &httpAnswer{body: `{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"E2E-CONTEXT-httpstart"}}`}}}},
 
