@@ -36,7 +36,27 @@ var deliberate = map[string]compare.Deliberate{
 		Why: "hookexec's exit-2 answer is JSON, for which Claude adds a line naming the command it ran: hookexec"},
 	"UserPromptSubmit plain text on exit 0": {Facts: []string{"model saw"},
 		Why: "hookexec answers in JSON, so a policy's plain text reaches the model as hook additional context, not as hook success output; the text is the same"},
+	// Claude runs hookexec, its one hook on the event, whether or not a
+	// policy behind it applies.
+	"if Bash(rm *) on a command without rm":                noHookRun,
+	"if Bash(rm *) on PostToolUse of a command without rm": noHookRun,
+	"if on UserPromptSubmit, an event without a tool":      noHookRun,
+	"http on SessionStart":                                 noHookRun,
+	// Claude records an http hook's status code as its exit code.
+	"http deny":                             httpStatus,
+	"http allow":                            httpStatus,
+	"http status 403 alone":                 httpStatus,
+	"http status 500 with onFailure block":  httpStatus,
+	"http 200 with a body that is not JSON": httpStatus,
+	"http timeout with onFailure block":     httpStatus,
 }
+
+var (
+	noHookRun = compare.Deliberate{Facts: []string{"hook outcomes"},
+		Why: "Claude records the outcome of the hook it ran, hookexec, which ran no policy; alone, Claude runs no hook here"}
+	httpStatus = compare.Deliberate{Facts: []string{"hook outcomes"},
+		Why: "Claude records an http hook's status code as its exit code, and hookexec's exit status for hookexec"}
+)
 
 // e2eEnv is what make e2e provides.
 type e2eEnv struct {

@@ -310,7 +310,15 @@ func policiesRan(project string) (names, input string) {
 			inputs = append(inputs, fmt.Sprintf("%s: not JSON: %q", name, b))
 			continue
 		}
-		inputs = append(inputs, fmt.Sprintf("%s: %v keys=%s", name, ev["hook_event_name"], strings.Join(slices.Sorted(maps.Keys(ev)), ",")))
+		inputs = append(inputs, fmt.Sprintf("%s: %v keys=%s", name, ev["hook_event_name"], eventKeys(ev)))
 	}
 	return strings.Join(ran, ", "), strings.Join(inputs, " // ")
+}
+
+// eventKeys is the fields of an event a hook got, in order, but timestamp:
+// hookexec fills that in where Claude sends none (SPEC §3, the README says
+// so).
+func eventKeys(ev map[string]any) string {
+	delete(ev, "timestamp")
+	return strings.Join(slices.Sorted(maps.Keys(ev)), ",")
 }

@@ -148,11 +148,6 @@ func (r policyRequest) describe() string {
 	if json.Unmarshal(r.Body, &ev) != nil {
 		return strings.Join(append(parts, fmt.Sprintf("body not JSON: %q", r.Text)), " ")
 	}
-	keys := make([]string, 0, len(ev))
-	for k := range ev {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
 	parts = append(parts, fmt.Sprintf("event=%v tool=%v input=%v", ev["hook_event_name"], ev["tool_name"], ev["tool_input"]))
-	return strings.Join(append(parts, "keys="+strings.Join(keys, ",")), " ")
+	return strings.Join(append(parts, "keys="+eventKeys(ev)), " ")
 }
