@@ -15,6 +15,9 @@ const madeFile = "made.txt"
 // ifRm is the if field of the guards: one permission rule.
 var ifRm = map[string]any{"if": "Bash(rm *)"}
 
+// ifEtc is a rule that names more than the command.
+var ifEtc = map[string]any{"if": "Bash(rm -rf /etc *)"}
+
 // blockOnFailure is the onFailure field that makes a failing hook deny.
 var blockOnFailure = map[string]any{"onFailure": "block"}
 
@@ -58,6 +61,18 @@ func fieldScenarios() []scenario {
 			policies: []policy{with(guard, ifRm)}},
 		{name: "if Bash(rm *) inside a command substitution", tool: map[string]any{"command": "echo $(rm -rf victim/)", "description": "rm"},
 			policies: []policy{with(guard, ifRm)}},
+		{name: "if Bash(rm *) inside backticks", tool: map[string]any{"command": "echo `rm -rf victim/`", "description": "rm"},
+			policies: []policy{with(guard, ifRm)}},
+		{name: "if Bash(rm *) after a pipe", tool: map[string]any{"command": "echo y | rm -rf victim/", "description": "rm"},
+			policies: []policy{with(guard, ifRm)}},
+		{name: "if Bash(rm -rf /etc *) on rm with a quoted variable", tool: map[string]any{"command": `rm -rf "$PWD/victim/"`, "description": "rm"},
+			policies: []policy{with(guard, ifEtc)}},
+		{name: "if Bash(rm -rf /etc *) on rm with a variable", tool: map[string]any{"command": `rm -rf $PWD/victim/`, "description": "rm"},
+			policies: []policy{with(guard, ifEtc)}},
+		{name: "if Bash(rm -rf /etc *) on rm with a command substitution", tool: map[string]any{"command": `rm -rf $(echo victim)/`, "description": "rm"},
+			policies: []policy{with(guard, ifEtc)}},
+		{name: "if Bash(rm -rf /etc *) on rm without a variable", tool: rmVictim,
+			policies: []policy{with(guard, ifEtc)}},
 		{name: "if Bash(rm *) on PostToolUse of a command without rm", tool: map[string]any{"command": "ls victim/ > " + madeFile, "description": "ls"},
 			policies: []policy{with(policy{event: "PostToolUse", matcher: "Bash", name: "postif", script: readInput + `printf '%s' '{"decision":"block","reason":"E2E-REASON-postif"}'`}, ifRm)}},
 		{name: "if Bash(rm *) after a variable assignment", tool: map[string]any{"command": "LC_ALL=C rm -rf victim/", "description": "rm"},
