@@ -292,33 +292,3 @@ func orNone(s string) string {
 	}
 	return s
 }
-
-// policiesRan lists the command policies that ran, and the fields of the
-// events they got (the last one of each), which both runs share.
-func policiesRan(project string) (names, input string) {
-	entries, err := os.ReadDir(filepath.Join(project, ranDir))
-	if err != nil || len(entries) == 0 {
-		return "none", "none"
-	}
-	var ran, inputs []string
-	for _, e := range entries {
-		name := strings.TrimSuffix(e.Name(), ".json")
-		ran = append(ran, name)
-		b, _ := os.ReadFile(filepath.Join(project, ranDir, e.Name()))
-		var ev map[string]any
-		if json.Unmarshal(b, &ev) != nil {
-			inputs = append(inputs, fmt.Sprintf("%s: not JSON: %q", name, b))
-			continue
-		}
-		inputs = append(inputs, fmt.Sprintf("%s: %v keys=%s", name, ev["hook_event_name"], eventKeys(ev)))
-	}
-	return strings.Join(ran, ", "), strings.Join(inputs, " // ")
-}
-
-// eventKeys is the fields of an event a hook got, in order, but timestamp:
-// hookexec fills that in where Claude sends none (SPEC §3, the README says
-// so).
-func eventKeys(ev map[string]any) string {
-	delete(ev, "timestamp")
-	return strings.Join(slices.Sorted(maps.Keys(ev)), ",")
-}

@@ -20,106 +20,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// hookexecTimeout is the timeout, in seconds, of the hookexec entry in
-// .claude/settings.json: the README's recipe.
-const hookexecTimeout = 120
-
-// hookexecHook is the Claude Code hook entry that runs hookexec for event,
-// as the README tells users to move an existing config behind hookexec
-// ("Keeping an existing Claude Code or Gemini CLI config"): the hooks moved
-// to .claude/hooks.json, settings.json holding only this entry per event.
-// On an event that can block, the entry carries "onFailure": "block", as
-// hookexec install claude writes it (issue 17 §2): a hookexec that is
-// missing, crashes or hangs blocks the action instead of letting it
-// through. The one place the recipe lives.
-func hookexecHook(bin, event string) map[string]any {
-	h := map[string]any{
-		"type":    "command",
-		"command": shellQuote(bin) + " fire " + event + ` --format claude --config "$CLAUDE_PROJECT_DIR/.claude/hooks.json"`,
-		"timeout": hookexecTimeout,
-	}
-	if blockingEvents[event] {
-		h["onFailure"] = "block"
-	}
-	return h
-}
-
-// blockingEvents are the Claude Code events of the scenarios whose hooks
-// can block (SPEC §1, issue 17 §1): the ones install marks onFailure
-// "block".
-var blockingEvents = map[string]bool{
-	"PreToolUse": true, "PermissionRequest": true, "PostToolUse": true, "PostToolBatch": true,
-	"UserPromptSubmit": true, "Stop": true, "SubagentStop": true, "TaskCreated": true,
-	"TaskCompleted": true, "PreCompact": true,
-}
-
-// policy is one hook of a scenario: a small shell script in
-// .claude/policies/, or an http hook the policy server answers, run as the
-// agent's own hook or through hookexec.
-type policy struct {
-	event   string
-	matcher string // "" for none
-	name    string // file name without .sh; the http policy's URL path
-	script  string // the body after "#!/bin/sh"
-	timeout int    // seconds; 0 for the default
-	// fields are Claude hook fields the entry carries as they are ("if",
-	// "onFailure").
-	fields map[string]any
-	// http, when set, makes the policy a hook of type "http": the policy
-	// server answers it so.
-	http *httpAnswer
-}
-
-// ranDir is where each command policy saves the event it got, in
-// NAME.json, before its script reads it from there: which policies ran,
-// and on what.
-const ranDir = "ran"
-
-// policyScript is the file of a command policy: save the event, then run
-// the script with the saved event on stdin.
-func policyScript(p policy) string {
-	saved := `"$CLAUDE_PROJECT_DIR/` + ranDir + "/" + p.name + `.json"`
-	return "#!/bin/sh\nmkdir -p \"$CLAUDE_PROJECT_DIR/" + ranDir + "\"\ncat >" + saved + "\nexec <" + saved + "\n" + p.script + "\n"
-}
-
-// hooksObject is the policies as a Claude Code "hooks" object; srv answers
-// the http policies.
-func hooksObject(policies []policy, srv *policyServer) map[string]any {
-	hooks := map[string]any{}
-	for _, p := range policies {
-		h := map[string]any{"type": "command", "command": `"$CLAUDE_PROJECT_DIR"/.claude/policies/` + p.name + ".sh"}
-		if p.http != nil {
-			h = map[string]any{"type": "http", "url": srv.URL + "/" + p.name,
-				"headers": httpHeaders, "allowedEnvVars": httpAllowedEnvVars}
-		}
-		if p.timeout > 0 {
-			h["timeout"] = p.timeout
-		}
-		for k, v := range p.fields {
-			h[k] = v
-		}
-		group := map[string]any{"hooks": []any{h}}
-		if p.matcher != "" {
-			group["matcher"] = p.matcher
-		}
-		list, _ := hooks[p.event].([]any)
-		hooks[p.event] = append(list, group)
-	}
-	return hooks
-}
-
-// throughSettings is settings.json holding only hookexec entries, one per
-// event the policies use.
-func throughSettings(bin string, policies []policy) map[string]any {
-	hooks := map[string]any{}
-	for _, p := range policies {
-		if _, ok := hooks[p.event]; !ok {
-			hooks[p.event] = []any{map[string]any{"hooks": []any{hookexecHook(bin, p.event)}}}
-		}
-	}
-	return map[string]any{"hooks": hooks}
-}
-
 // runResult is what one Claude run left: its stream-json events, its
 // stderr, the API requests it made and the project afterwards.
 type runResult struct {
@@ -171,11 +71,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		// install --fail-open writes).
 		settings := throughSettings(filepath.Join(home, "gone", "hookexec"), sc.policies)
 		if mode == "missing-fail-open" {
-			for _, groups := range settings["hooks"].(map[string]any) {
-				for _, h := range groups.([]any)[0].(map[string]any)["hooks"].([]any) {
-					delete(h.(map[string]any), "onFailure")
-				}
-			}
+			withoutOnFailure(settings)
 		}
 		writeJSONFile(t, filepath.Join(project, ".claude", "hooks.json"), hooks)
 		writeJSONFile(t, filepath.Join(project, ".claude", "settings.json"), settings)
