@@ -23,15 +23,22 @@ import (
 // hookexec deliberately differs"). Every other fact must agree.
 var deliberate = map[string]compare.Deliberate{
 	"PreToolUse timeout": {Facts: []string{"hook outcomes", "notifications"},
-		Why: "Claude's own warning and 'cancelled' are for the hook it ran, hookexec, which did answer (with exit 1: a policy failed); hookexec names the policy that did not, in a systemMessage"},
+		Why: "Claude's own warning and 'cancelled' are for the hook it ran, hookexec, which did answer (exit 0: a policy's failure is the policy's onFailure to decide); hookexec names the policy that did not, in a systemMessage"},
 	"PreToolUse ignores SIGTERM": {Facts: []string{"hook outcomes", "notifications"},
 		Why: "as for the timeout"},
 	"PostToolUse block": {Facts: []string{"framing"},
 		Why: "Claude names the command it ran: hookexec"},
 	"Stop block once": {Facts: []string{"framing"},
 		Why: "Claude names the command it ran: hookexec"},
-	"Stop JSON block with exit 1 once": {Facts: []string{"framing"},
-		Why: "Claude names the command it ran: hookexec"},
+	"Stop JSON block with exit 1 once": {Facts: []string{"framing", "hook outcomes"},
+		Why: "Claude names the command it ran: hookexec, which answered with exit 0 where the policy exited 1"},
+	// hookexec answers with exit 0 or 2 under --format claude, so that the
+	// onFailure of its own entry only fires when hookexec itself fails
+	// (issue 17 §2); it tells the user of the policy that failed.
+	"PreToolUse exit 1 failure": {Facts: []string{"hook outcomes", "notifications"},
+		Why: "Claude records the outcome of hookexec, which answered with exit 0 and a systemMessage naming the policy that exited 1; alone, Claude shows nothing"},
+	"PreToolUse JSON deny with exit 1": {Facts: []string{"hook outcomes"},
+		Why: "Claude records the outcome of hookexec, which answered the policy's deny with its own status, not the policy's exit 1"},
 	"Stop exit 2 once": {Facts: []string{"framing", "model saw"},
 		Why: "hookexec's exit-2 answer is JSON, for which Claude adds a line naming the command it ran: hookexec"},
 	"UserPromptSubmit plain text on exit 0": {Facts: []string{"model saw"},
@@ -39,6 +46,7 @@ var deliberate = map[string]compare.Deliberate{
 	// Claude runs hookexec, its one hook on the event, whether or not a
 	// policy behind it applies.
 	"if Bash(rm *) on a command without rm":                noHookRun,
+	"if Bash(rm -rf /etc *) on rm without a variable":      noHookRun,
 	"if Bash(rm *) on PostToolUse of a command without rm": noHookRun,
 	"if on UserPromptSubmit, an event without a tool":      noHookRun,
 	"http on SessionStart":                                 noHookRun,
