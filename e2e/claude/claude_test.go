@@ -37,6 +37,12 @@ var deliberate = map[string]compare.Deliberate{
 	// (issue 17 §2); it tells the user of the policy that failed.
 	"PreToolUse exit 1 failure": {Facts: []string{"hook outcomes", "notifications"},
 		Why: "Claude records the outcome of hookexec, which answered with exit 0 and a systemMessage naming the policy that exited 1; alone, Claude shows nothing"},
+	// onFailure does not apply on Stop and SessionStart: their exit 1 is
+	// any policy's exit 1.
+	"onFailure block on Stop, exit 1": {Facts: []string{"hook outcomes", "notifications"},
+		Why: "Claude records the outcome of hookexec, which answered with exit 0 and a systemMessage naming the policy that exited 1, where Claude alone reports a Stop hook error"},
+	"onFailure block on SessionStart, exit 1": {Facts: []string{"hook outcomes"},
+		Why: "Claude records the outcome of hookexec, which answered with exit 0 where the policy exited 1"},
 	"PreToolUse JSON deny with exit 1": {Facts: []string{"hook outcomes"},
 		Why: "Claude records the outcome of hookexec, which answered the policy's deny with its own status, not the policy's exit 1"},
 	"Stop exit 2 once": {Facts: []string{"framing", "model saw"},
