@@ -57,12 +57,13 @@ var deliberate = map[string]compare.Deliberate{
 	"if on UserPromptSubmit, an event without a tool":      noHookRun,
 	"http on SessionStart":                                 noHookRun,
 	// Claude records an http hook's status code as its exit code.
-	"http deny":                             httpStatus,
-	"http allow":                            httpStatus,
-	"http status 403 alone":                 httpStatus,
-	"http status 500 with onFailure block":  httpStatus,
-	"http 200 with a body that is not JSON": httpStatus,
-	"http timeout with onFailure block":     httpStatus,
+	"http deny":                                  httpStatus,
+	"http allow":                                 httpStatus,
+	"http status 403 alone":                      httpStatus,
+	"http status 500 with onFailure block":       httpStatus,
+	"http 200 with a body that is not JSON":      httpStatus,
+	"http redirect to a deny on the same server": httpStatus,
+	"http timeout with onFailure block":          httpStatus,
 }
 
 var (

@@ -58,6 +58,9 @@ type httpAnswer struct {
 	status int    // 0 for 200
 	body   string // "" for an empty body
 	delay  time.Duration
+	// redirect, when set, makes the server answer 307 to /NAME/redirected,
+	// which it answers with *redirect.
+	redirect *httpAnswer
 }
 
 // policyRequest is one request an http policy got.
@@ -103,9 +106,19 @@ func (s *policyServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, rec)
 	s.mu.Unlock()
-	a, ok := s.answers[strings.TrimPrefix(r.URL.Path, "/")]
+	name, redirected := strings.CutSuffix(strings.TrimPrefix(r.URL.Path, "/"), "/redirected")
+	a, ok := s.answers[name]
+	if redirected && ok && a.redirect != nil {
+		a = *a.redirect
+	} else if redirected {
+		ok = false
+	}
 	if !ok || r.Method != http.MethodPost {
 		http.NotFound(w, r)
+		return
+	}
+	if a.redirect != nil {
+		http.Redirect(w, r, "/"+name+"/redirected", http.StatusTemporaryRedirect)
 		return
 	}
 	if a.delay > 0 {

@@ -112,6 +112,8 @@ func fieldScenarios() []scenario {
 			httpPolicy("httptext", httpAnswer{body: "E2E-REASON-httptext deny"})}},
 		{name: "http timeout with onFailure block", tool: rmVictim, policies: []policy{
 			with(policy{event: "PreToolUse", matcher: "Bash", name: "httpslow", timeout: 2, http: &httpAnswer{body: denyJSON, delay: 10 * time.Second}}, blockOnFailure)}},
+		{name: "http redirect to a deny on the same server", tool: rmVictim, policies: []policy{
+			httpPolicy("httpredirect", httpAnswer{redirect: &httpAnswer{body: denyJSON}})}},
 		{name: "http on SessionStart", tool: rmVictim, policies: []policy{
 			{event: "SessionStart", name: "httpstart", http: &httpAnswer{body: `{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"E2E-CONTEXT-httpstart"}}`}}}},
 
