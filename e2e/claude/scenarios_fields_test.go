@@ -12,14 +12,21 @@ import "time"
 // can say it ran.
 const madeFile = "made.txt"
 
-// ifRm is the if field of the guards: one permission rule.
-var ifRm = map[string]any{"if": "Bash(rm *)"}
-
-// ifEtc is a rule that names more than the command.
-var ifEtc = map[string]any{"if": "Bash(rm -rf /etc *)"}
+// ifRm is the if rule of the guards; ifEtc one that names more than the
+// command.
+const (
+	ifRm  = "Bash(rm *)"
+	ifEtc = "Bash(rm -rf /etc *)"
+)
 
 // blockOnFailure is the onFailure field that makes a failing hook deny.
 var blockOnFailure = map[string]any{"onFailure": "block"}
+
+// withIf is the policy with the if rule added.
+func withIf(p policy, rule string) policy {
+	p.ifRule = rule
+	return p
+}
 
 // with is the policy with the Claude hook fields added.
 func with(p policy, fields map[string]any) policy {
@@ -52,33 +59,33 @@ func fieldScenarios() []scenario {
 	return []scenario{
 		// if (issue 17 §1).
 		{name: "if Bash(rm *) on a compound command", tool: map[string]any{"command": "echo start && rm -rf victim/", "description": "rm"},
-			policies: []policy{with(guard, ifRm)}},
+			policies: []policy{withIf(guard, ifRm)}},
 		{name: "if Bash(rm *) on a command without rm", tool: map[string]any{"command": "ls victim/ > " + madeFile, "description": "ls"},
-			policies: []policy{with(guard, ifRm)}},
+			policies: []policy{withIf(guard, ifRm)}},
 		{name: "if Bash(rm *) on an unparseable command", tool: map[string]any{"command": `rm -rf victim/ && echo "unterminated`, "description": "rm"},
-			policies: []policy{with(guard, ifRm)}},
+			policies: []policy{withIf(guard, ifRm)}},
 		{name: "if Bash(rm *) on an unparseable command without rm", tool: map[string]any{"command": `ls victim/ > ` + madeFile + ` && echo "unterminated`, "description": "ls"},
-			policies: []policy{with(guard, ifRm)}},
+			policies: []policy{withIf(guard, ifRm)}},
 		{name: "if Bash(rm *) inside a command substitution", tool: map[string]any{"command": "echo $(rm -rf victim/)", "description": "rm"},
-			policies: []policy{with(guard, ifRm)}},
+			policies: []policy{withIf(guard, ifRm)}},
 		{name: "if Bash(rm *) inside backticks", tool: map[string]any{"command": "echo `rm -rf victim/`", "description": "rm"},
-			policies: []policy{with(guard, ifRm)}},
+			policies: []policy{withIf(guard, ifRm)}},
 		{name: "if Bash(rm *) after a pipe", tool: map[string]any{"command": "echo y | rm -rf victim/", "description": "rm"},
-			policies: []policy{with(guard, ifRm)}},
+			policies: []policy{withIf(guard, ifRm)}},
 		{name: "if Bash(rm -rf /etc *) on rm with a quoted variable", tool: map[string]any{"command": `rm -rf "$PWD/victim/"`, "description": "rm"},
-			policies: []policy{with(guard, ifEtc)}},
+			policies: []policy{withIf(guard, ifEtc)}},
 		{name: "if Bash(rm -rf /etc *) on rm with a variable", tool: map[string]any{"command": `rm -rf $PWD/victim/`, "description": "rm"},
-			policies: []policy{with(guard, ifEtc)}},
+			policies: []policy{withIf(guard, ifEtc)}},
 		{name: "if Bash(rm -rf /etc *) on rm with a command substitution", tool: map[string]any{"command": `rm -rf $(echo victim)/`, "description": "rm"},
-			policies: []policy{with(guard, ifEtc)}},
+			policies: []policy{withIf(guard, ifEtc)}},
 		{name: "if Bash(rm -rf /etc *) on rm without a variable", tool: rmVictim,
-			policies: []policy{with(guard, ifEtc)}},
+			policies: []policy{withIf(guard, ifEtc)}},
 		{name: "if Bash(rm *) on PostToolUse of a command without rm", tool: map[string]any{"command": "ls victim/ > " + madeFile, "description": "ls"},
-			policies: []policy{with(policy{event: "PostToolUse", matcher: "Bash", name: "postif", script: readInput + `printf '%s' '{"decision":"block","reason":"E2E-REASON-postif"}'`}, ifRm)}},
+			policies: []policy{withIf(policy{event: "PostToolUse", matcher: "Bash", name: "postif", script: readInput + `printf '%s' '{"decision":"block","reason":"E2E-REASON-postif"}'`}, ifRm)}},
 		{name: "if Bash(rm *) after a variable assignment", tool: map[string]any{"command": "LC_ALL=C rm -rf victim/", "description": "rm"},
-			policies: []policy{with(guard, ifRm)}},
+			policies: []policy{withIf(guard, ifRm)}},
 		{name: "if on UserPromptSubmit, an event without a tool", tool: rmVictim, policies: []policy{
-			with(on("UserPromptSubmit", "ifprompt", `printf '%s' '{"decision":"block","reason":"E2E-REASON-ifprompt"}'`), ifRm)}},
+			withIf(on("UserPromptSubmit", "ifprompt", `printf '%s' '{"decision":"block","reason":"E2E-REASON-ifprompt"}'`), ifRm)}},
 
 		// onFailure (issue 17 §1), on each kind of failure and each event.
 		{name: "onFailure block, exit 1", tool: rmVictim, policies: []policy{
@@ -118,7 +125,7 @@ func fieldScenarios() []scenario {
 			{event: "SessionStart", name: "httpstart", http: &httpAnswer{body: `{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"E2E-CONTEXT-httpstart"}}`}}}},
 
 		// An event hookexec did not know (issue 17 §1).
-		{name: "PostToolBatch exit 2", tool: rmVictim, policies: []policy{
+		{name: "PostToolBatch exit 2 stops the loop", tool: rmVictim, policies: []policy{
 			on("PostToolBatch", "batch", `echo "E2E-REASON-batch stop here" >&2; exit 2`)}},
 		{name: "PostToolBatch exit 0, no answer", tool: rmVictim, policies: []policy{
 			on("PostToolBatch", "batchquiet", `exit 0`)}},

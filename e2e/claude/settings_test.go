@@ -54,8 +54,9 @@ type policy struct {
 	name    string // file name without .sh; the http policy's URL path
 	script  string // the body after "#!/bin/sh"
 	timeout int    // seconds; 0 for the default
-	// fields are Claude hook fields the entry carries as they are ("if",
-	// "onFailure").
+	ifRule  string // the hook's "if" permission rule; "" for none
+	// fields are other Claude hook fields the entry carries as they are
+	// ("onFailure", "async").
 	fields map[string]any
 	// http, when set, makes the policy a hook of type "http": the policy
 	// server answers it so.
@@ -86,6 +87,9 @@ func hooksObject(policies []policy, srv *policyServer) map[string]any {
 		}
 		if p.timeout > 0 {
 			h["timeout"] = p.timeout
+		}
+		if p.ifRule != "" {
+			h["if"] = p.ifRule
 		}
 		for k, v := range p.fields {
 			h[k] = v
