@@ -27,25 +27,34 @@ const maxMarker = 128
 // Log is the memory of one session; the zero value (or nil) remembers
 // nothing. It implements aggregator.NoticeLog.
 type Log struct {
-	dir     string
-	session string
+	dir, anchor string
+	session     string
 }
 
 // Dir is where the markers live for the environment getenv reads; "" when
 // no variable locates it.
 func Dir(getenv func(string) string) string {
+	dir, _ := locate(getenv)
+	return dir
+}
+
+// locate is Dir and its anchor: a directory that must exist already
+// (the home directory, or the one XDG_STATE_HOME is in), so that hookexec
+// never makes up a home directory that is not there.
+func locate(getenv func(string) string) (dir, anchor string) {
 	base := getenv("XDG_STATE_HOME")
 	if base == "" && runtime.GOOS == "windows" {
 		base = getenv("LOCALAPPDATA")
 	}
+	anchor = filepath.Dir(base)
 	if base == "" {
 		home := getenv("HOME")
 		if home == "" {
-			return ""
+			return "", ""
 		}
-		base = filepath.Join(home, ".local", "state")
+		base, anchor = filepath.Join(home, ".local", "state"), home
 	}
-	return filepath.Join(base, "hookexec", "notices")
+	return filepath.Join(base, "hookexec", "notices"), anchor
 }
 
 // Open is the memory of the session sessionID in the environment getenv
@@ -55,7 +64,8 @@ func Open(getenv func(string) string, sessionID string) *Log {
 	if strings.TrimSpace(sessionID) == "" {
 		return &Log{}
 	}
-	return &Log{dir: Dir(getenv), session: sessionID}
+	dir, anchor := locate(getenv)
+	return &Log{dir: dir, anchor: anchor, session: sessionID}
 }
 
 // Given reports whether notice was given in this session already, and
@@ -84,9 +94,13 @@ func hashHex(s string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// checkDir creates the directory (0700) if need be and refuses one that is
-// a link, not a directory, or that someone else owns or can write.
+// checkDir creates the directory (0700) if need be, under an anchor that
+// exists, and refuses one that is a link, not a directory, or that someone
+// else owns or can write.
 func (l *Log) checkDir() error {
+	if fi, err := os.Stat(l.anchor); err != nil || !fi.IsDir() {
+		return errors.New("notices: no home or state directory")
+	}
 	if err := os.MkdirAll(l.dir, 0o700); err != nil {
 		return err
 	}

@@ -36,10 +36,18 @@ func TestGivenOncePerSessionAndNotice(t *testing.T) {
 func TestNoSessionNoMemory(t *testing.T) {
 	t.Parallel()
 	env := stateEnv(t.TempDir())
-	for _, l := range []*Log{Open(env, ""), Open(env, "  "), Open(func(string) string { return "" }, "s"), nil} {
+	missingHome := filepath.Join(t.TempDir(), "no-home")
+	noHome := func(k string) string {
+		if k == "HOME" {
+			return missingHome
+		}
+		return ""
+	}
+	for _, l := range []*Log{Open(env, ""), Open(env, "  "), Open(func(string) string { return "" }, "s"), Open(noHome, "s"), nil} {
 		assert.False(t, l.Given("n"))
 		assert.False(t, l.Given("n"), "never remembered: told every time")
 	}
+	assert.NoDirExists(t, missingHome, "a missing home directory is never made up")
 }
 
 func TestModesAndPlace(t *testing.T) {

@@ -32,12 +32,18 @@ type Agent struct {
 	NeedsEnable bool
 	// ProjectVar is the variable the agent sets to the project directory.
 	ProjectVar string
+	// OnFailure: the agent reads a hook's "onFailure": "block" (Claude Code
+	// since 2.1.295: a hook that cannot start, times out or exits with a
+	// status other than 0 and 2 blocks the action instead of letting it
+	// through). install writes it on hookexec's entries for events that
+	// can block, unless --fail-open.
+	OnFailure bool
 }
 
 // Agents lists the agents install knows, in the README's order.
 func Agents() []Agent {
 	return []Agent{
-		{Name: "claude", Title: "Claude Code", Dir: ".claude", Format: "claude", Unit: time.Second, DefaultTimeout: 600 * time.Second, ProjectVar: "CLAUDE_PROJECT_DIR"},
+		{Name: "claude", Title: "Claude Code", Dir: ".claude", Format: "claude", Unit: time.Second, DefaultTimeout: 600 * time.Second, ProjectVar: "CLAUDE_PROJECT_DIR", OnFailure: true},
 		{Name: "gemini", Title: "Gemini CLI", Dir: ".gemini", Format: "gemini", Unit: time.Millisecond, DefaultTimeout: 60 * time.Second, HookName: "hookexec", NeedsEnable: true, ProjectVar: "GEMINI_PROJECT_DIR"},
 		{Name: "llxprt", Title: "LLxprt Code", Dir: ".llxprt", Format: "gemini", Unit: time.Millisecond, DefaultTimeout: 60 * time.Second, ProjectVar: "LLXPRT_PROJECT_DIR"},
 	}
