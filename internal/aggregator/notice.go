@@ -37,8 +37,7 @@ func skipNoticeText(v Verdict) string {
 		if n > maxNoticeItems {
 			more = fmt.Sprintf(" (and %d more)", n-maxNoticeItems)
 		}
-		lines = append(lines, fmt.Sprintf("hookexec: %d hook configuration problem(s) left hooks out, so they do not run: %s%s. Run 'hookexec validate' for details.",
-			n, strings.Join(items, "; "), more))
+		lines = append(lines, "hookexec: these hooks do not run: "+strings.Join(items, "; ")+more+". Run 'hookexec validate' for details.")
 	}
 	return strings.Join(lines, "\n")
 }
