@@ -57,8 +57,7 @@ func (a *app) noticeLog(f outputFormat, in *event.Input) aggregator.NoticeLog {
 	if f.Format == aggregator.FormatResult || in == nil {
 		return nil
 	}
-	session, _ := in.String("session_id")
-	return notices.Open(a.getenv, session)
+	return notices.ForInput(a.getenv, in)
 }
 
 // parseSize reads a byte count with an optional K/KiB/M/MiB/G/GiB suffix

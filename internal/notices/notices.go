@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -66,6 +67,16 @@ func Open(getenv func(string) string, sessionID string) *Log {
 	}
 	dir, anchor := locate(getenv)
 	return &Log{dir: dir, anchor: anchor, session: sessionID}
+}
+
+// ForInput is Open for the session of an event input (its session_id);
+// nil when there is no input.
+func ForInput(getenv func(string) string, in *event.Input) *Log {
+	if in == nil {
+		return nil
+	}
+	session, _ := in.String("session_id")
+	return Open(getenv, session)
 }
 
 // Given reports whether notice was given in this session already, and
