@@ -44,17 +44,21 @@ func skipNoticeText(v Verdict) string {
 
 // skipNotice adds to the verdict's systemMessage the notice of the hooks
 // hookexec left out, where the agent shows it to its user: always on
-// SessionStart and BeforeAgent (UserPromptSubmit), once a session or a
-// prompt; and on the first event of the session that can block, unless the
-// session's user was already told (log). Without a log, only the first two
-// tell. On other events v is unchanged.
+// SessionStart and BeforeAgent (UserPromptSubmit), and on the first other
+// event of the session that can block unless the session's user was told
+// already (log). BeforeAgent records the notice as given; SessionStart does
+// not, since Claude Code 2.1.328 shows a SessionStart hook's systemMessage
+// nowhere in -p mode (a real run; UserPromptSubmit's and PreToolUse's it
+// reports as "... says: "). Without a log, only SessionStart and
+// BeforeAgent tell. On other events v is unchanged.
 func skipNotice(ev event.Event, v Verdict, log NoticeLog) Verdict {
 	text := skipNoticeText(v)
 	if text == "" {
 		return v
 	}
 	switch {
-	case ev.Name == "SessionStart" || ev.Name == "BeforeAgent":
+	case ev.Name == "SessionStart":
+	case ev.Name == "BeforeAgent":
 		if log != nil {
 			log.Given(text) // remembered, so that the next tool call does not repeat it
 		}

@@ -17,8 +17,9 @@ func (m memLog) Given(n string) bool {
 }
 
 // TestSkipNotice: the notice of hooks left out reaches the agent's user on
-// SessionStart and BeforeAgent always, on the session's first event that
-// can block, and nowhere else (issue 17 §2).
+// SessionStart and BeforeAgent always, on the session's first other event
+// that can block unless BeforeAgent told already, and nowhere else (issue
+// 17 §2).
 func TestSkipNotice(t *testing.T) {
 	t.Parallel()
 	skipped := Verdict{Continue: true, Skipped: []string{"a.json:3:14: PreToolUse[0].hooks[0]: unsupported hook type \"prompt\"; hook skipped"}}
@@ -37,7 +38,7 @@ func TestSkipNotice(t *testing.T) {
 		events []string // fired in order in one session
 		want   []bool   // told on each
 	}{
-		{"session start first", []string{"SessionStart", "PreToolUse", "PreToolUse"}, []bool{true, false, false}},
+		{"session start does not count", []string{"SessionStart", "PreToolUse", "PreToolUse", "SessionStart"}, []bool{true, true, false, true}},
 		{"prompt always", []string{"UserPromptSubmit", "UserPromptSubmit", "PreToolUse"}, []bool{true, true, false}},
 		{"first blocking event", []string{"PostToolUse", "PreToolUse", "Stop"}, []bool{true, false, false}},
 		{"not on events that cannot block", []string{"Notification", "SessionEnd", "PreToolUse"}, []bool{false, false, true}},
