@@ -23,7 +23,13 @@ func failureNotice(v Verdict) Verdict {
 		case SpawnError:
 			notes = append(notes, "Warning: hook "+h.Name+" could not start: "+h.Error)
 		case Error:
-			notes = append(notes, "Warning: hook "+h.Name+" failed ("+h.Error+")")
+			note := "Warning: hook " + h.Name + " failed (" + h.Error + ")"
+			if errText := strings.TrimSpace(h.Stderr); h.Output == nil && errText != "" {
+				// A claude-dialect policy's message, which Claude Code would
+				// only log: the user learns why it failed.
+				note += ": " + errText
+			}
+			notes = append(notes, note)
 		}
 	}
 	if len(notes) == 0 {

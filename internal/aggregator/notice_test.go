@@ -87,11 +87,11 @@ func TestFailureNoticeNamesFailedPolicies(t *testing.T) {
 	ev := mustEvent(t, "PreToolUse")
 	v := Merge(ev, []HookReport{
 		{Name: "broke", Outcome: Error, Error: "exit code 1", Output: &Output{SystemMessage: "Warning: cannot check"}},
-		{Name: "silent", Outcome: Error, Error: "exit code 3"},
+		{Name: "silent", Outcome: Error, Error: "exit code 3", Stderr: "  no config\n"},
 		{Name: "json-deny", Outcome: Error, Error: "exit code 1", Output: &Output{Decision: "deny", Reason: "no"}},
 	})
 	got := Render(FormatClaude, ev, v, AgentInput{}).(ClaudeOutput).SystemMessage
-	assert.Equal(t, "Warning: hook broke failed (exit code 1)\nWarning: hook silent failed (exit code 3)\nWarning: cannot check", got)
+	assert.Equal(t, "Warning: hook broke failed (exit code 1)\nWarning: hook silent failed (exit code 3): no config\nWarning: cannot check", got)
 }
 
 func TestErrorVerdict(t *testing.T) {

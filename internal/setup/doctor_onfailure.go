@@ -7,8 +7,9 @@ import (
 	"github.com/hookexec/hookexec/internal/event"
 )
 
-// onFailureCheck reports whether hookexec's entries for events that can
-// block fail closed when hookexec itself fails: with "onFailure": "block"
+// onFailureCheck reports whether hookexec's entries for the events where
+// Claude Code applies onFailure (Agent.OnFailureApplies) fail closed when
+// hookexec itself fails: with "onFailure": "block"
 // (Agent.OnFailure), Claude Code blocks the action when the entry cannot
 // start (hookexec missing), times out (hung) or exits with a status other
 // than 0 and 2 (crashed); without it, it lets the action through. An entry
@@ -20,7 +21,7 @@ func (d *agentDoctor) onFailureCheck() Check {
 	for _, f := range d.files {
 		for _, e := range f.fires {
 			ev, err := event.Resolve(e.Fire.Event)
-			if err != nil || !ev.CanBlock {
+			if err != nil || !d.ag.OnFailureApplies(ev) {
 				continue
 			}
 			if v, _ := e.Hook.str("onFailure"); v == onFailureBlock {
@@ -36,7 +37,7 @@ func (d *agentDoctor) onFailureCheck() Check {
 		c.Fix = d.installFix() + " to add \"onFailure\": \"block\" (install --fail-open leaves it out on purpose)"
 	case len(closed) == 0:
 		c.OK = true
-		c.Detail = "no hookexec entry for an event that can block"
+		c.Detail = "no hookexec entry for an event where onFailure applies"
 	default:
 		c.OK = true
 		c.Detail = "fail closed: if hookexec is missing, crashes or hangs, " + d.ag.Title + " blocks the action (\"onFailure\": \"block\"): " + strings.Join(closed, ", ")

@@ -71,7 +71,7 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	for _, ev := range events {
 		key, _ := opts.Agent.EventKey(ev)
 		w := wantEntry{Key: key, Timeout: pol.AgentTimeout(opts.Agent, ev), FailClosed: opts.FailClosed}
-		if opts.Agent.OnFailure && ev.CanBlock && !opts.FailOpen {
+		if opts.Agent.OnFailureApplies(ev) && !opts.FailOpen {
 			w.OnFailure = onFailureBlock
 		}
 		wants = append(wants, w)
