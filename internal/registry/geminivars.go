@@ -88,10 +88,14 @@ func GeminiPastedEnv(command string, lookup func(string) string) map[string]stri
 		if env == nil {
 			env = map[string]string{}
 		}
-		env[GeminiPastedPrefix+name] = geminiDoubleQuoted(geminiShellQuote(lookup(name)))
+		env[GeminiPastedPrefix+name] = geminiPastedText(lookup(name))
 	}
 	return env
 }
+
+// geminiPastedText is what bash reads inside "..." where Gemini CLI pasted
+// value.
+func geminiPastedText(value string) string { return geminiDoubleQuoted(geminiShellQuote(value)) }
 
 // isGeminiVar reports whether text is exactly $NAME for one of
 // geminiCommandVars.
@@ -189,4 +193,17 @@ func isJSSpace(r rune) bool {
 		return true
 	}
 	return r >= 0x2000 && r <= 0x200a
+}
+
+// geminiQuotedVars names the Gemini variables a rewritten gemini-dialect
+// command uses inside "..." (geminiQuoteVars), for validate's warning:
+// there Gemini CLI's own quoting becomes part of the word.
+func geminiQuotedVars(command string) []string {
+	var names []string
+	for _, name := range geminiCommandVars {
+		if strings.Contains(command, "${"+GeminiPastedPrefix+name+"}") {
+			names = append(names, "$"+name)
+		}
+	}
+	return names
 }

@@ -1,9 +1,13 @@
 package registry
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Gemini CLI replaces $GEMINI_PROJECT_DIR and its kin in the command text by
@@ -73,4 +77,44 @@ func TestGeminiPastedEnv(t *testing.T) {
 		"HOOKEXEC_PASTED_GEMINI_PROJECT_DIR": "'/tmp/my project'",
 		"HOOKEXEC_PASTED_GEMINI_CWD":         "/tmp/app",
 	}, GeminiPastedEnv(geminiQuoteVars(`"$GEMINI_PROJECT_DIR"/x "$GEMINI_CWD" $GEMINI_SESSION_ID`), lookup))
+}
+
+// validate warns about a Gemini variable inside "..." in the gemini dialect,
+// where Gemini's own quoting breaks the path (issue 17 §3).
+func TestValidateGeminiQuotedVar(t *testing.T) {
+	t.Parallel()
+	content := `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "\"$GEMINI_PROJECT_DIR\"/policy.sh; $GEMINI_CWD/x"}]}]}}`
+	got := validateString(t, t.TempDir(), ".gemini/settings.json", content, nil)
+	var quoted []string
+	for _, f := range got {
+		if strings.Contains(f, `inside "..."`) {
+			quoted = append(quoted, f)
+		}
+	}
+	require.Len(t, quoted, 1, "%q", got)
+	assert.Contains(t, quoted[0], `warning: BeforeTool[0].hooks[0]: $GEMINI_PROJECT_DIR inside "...": Gemini CLI pastes its value already quoted`)
+	assert.Contains(t, quoted[0], "write $GEMINI_PROJECT_DIR unquoted")
+	for _, f := range validateString(t, t.TempDir(), ".claude/settings.json",
+		`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "\"$GEMINI_PROJECT_DIR\"/x"}]}]}}`, nil) {
+		assert.NotContains(t, f, `inside "..."`, "only the gemini dialect pastes")
+	}
+}
+
+// validate's script check reads "$GEMINI_PROJECT_DIR"/x as Gemini makes bash
+// read it: in a project whose path holds a space, a script that does not
+// exist.
+func TestValidateGeminiQuotedVarScript(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "my project")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "policy.sh"), []byte("#!/bin/sh\n"), 0o755))
+	content := `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "\"$GEMINI_PROJECT_DIR\"/policy.sh"}]}]}}`
+	got := strings.Join(validateString(t, dir, ".gemini/settings.json", content, nil), "\n")
+	assert.Contains(t, got, `script "${HOOKEXEC_PASTED_GEMINI_PROJECT_DIR}"/policy.sh does not exist (looked for `+dir+`/'`+dir+`'/policy.sh`)
+	assert.Contains(t, got, "the shell exits 127")
+
+	plain := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(plain, "policy.sh"), []byte("#!/bin/sh\n"), 0o755))
+	assert.NotContains(t, strings.Join(validateString(t, plain, ".gemini/settings.json", content, nil), "\n"), "policy.sh does not exist",
+		"a path that needs no quoting is the path itself")
 }
