@@ -23,7 +23,7 @@ func TestWarningSkipsAndEventKey(t *testing.T) {
 		{"unsupported type", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"prompt","prompt":"ok?"}]}]}}`, Claude, "PreToolUse", true},
 		{"hook not an object", `{"hooks":{"Stop":[{"hooks":[42]}]}}`, Claude, "Stop", true},
 		{"invalid definition", `{"hooks":{"BeforeTool":[{"priority":"high","hooks":[{"type":"command","command":"x"}]}]}}`, Native, "BeforeTool", true},
-		{"claude regex never matches", `{"hooks":{"PreToolUse":[{"matcher":"(?<=a)b","hooks":[{"type":"command","command":"x"}]}]}}`, Claude, "PreToolUse", true},
+		{"claude regex never matches", `{"hooks":{"PreToolUse":[{"matcher":"(unclosed","hooks":[{"type":"command","command":"x"}]}]}}`, Claude, "PreToolUse", true},
 		{"unknown event", `{"hooks":{"PreToolUze":[{"hooks":[{"type":"command","command":"x"}]}]}}`, Native, "PreToolUze", true},
 		{"hooks not an object", `{"hooks":[]}`, Native, "", true},
 		{"setting of the wrong type", `{"hooksConfig":{"enabled":"yes"},"hooks":{}}`, Native, "", false},
