@@ -48,7 +48,7 @@ func (e *Engine) refuseUnsafe(reg *registry.Registry, ev event.Event, v aggregat
 
 // skipped renders the warnings about hooks that were left out
 // (Diagnostic.Skips) as "file:line:col: message"; with ev, only those that
-// could be ev's hooks (ForEvent).
+// could be ev's hooks (forEvent).
 func skipped(warnings []registry.Diagnostic, ev *event.Event) []string {
 	var out []string
 	for _, d := range warnings {
