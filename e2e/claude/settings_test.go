@@ -10,6 +10,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/setup"
 )
 
 // hookexecTimeout is the timeout, in seconds, of the hookexec entry in
@@ -20,29 +23,21 @@ const hookexecTimeout = 120
 // as the README tells users to move an existing config behind hookexec
 // ("Keeping an existing Claude Code or Gemini CLI config"): the hooks moved
 // to .claude/hooks.json, settings.json holding only this entry per event.
-// On an event that can block, the entry carries "onFailure": "block", as
-// hookexec install claude writes it (issue 17 §2): a hookexec that is
-// missing, crashes or hangs blocks the action instead of letting it
+// The entry carries "onFailure": "block" where hookexec install claude
+// writes it (issue 17 §2, setup.Agent.OnFailureApplies): a hookexec that
+// is missing, crashes or hangs blocks the action instead of letting it
 // through. The one place the recipe lives.
-func hookexecHook(bin, event string) map[string]any {
+func hookexecHook(bin, eventKey string) map[string]any {
 	h := map[string]any{
 		"type":    "command",
-		"command": shellQuote(bin) + " fire " + event + ` --format claude --config "$CLAUDE_PROJECT_DIR/.claude/hooks.json"`,
+		"command": shellQuote(bin) + " fire " + eventKey + ` --format claude --config "$CLAUDE_PROJECT_DIR/.claude/hooks.json"`,
 		"timeout": hookexecTimeout,
 	}
-	if blockingEvents[event] {
+	claude, err := setup.ParseAgent("claude")
+	if ev, ok := event.ByKey(eventKey); err == nil && ok && claude.OnFailureApplies(ev) {
 		h["onFailure"] = "block"
 	}
 	return h
-}
-
-// blockingEvents are the Claude Code events of the scenarios whose hooks
-// can block (SPEC §1, issue 17 §1): the ones install marks onFailure
-// "block".
-var blockingEvents = map[string]bool{
-	"PreToolUse": true, "PermissionRequest": true, "PostToolUse": true, "PostToolBatch": true,
-	"UserPromptSubmit": true, "Stop": true, "SubagentStop": true, "TaskCreated": true,
-	"TaskCompleted": true, "PreCompact": true,
 }
 
 // policy is one hook of a scenario: a small shell script in
