@@ -37,6 +37,8 @@ var deliberate = map[string]compare.Deliberate{
 	// (issue 17 §2); it tells the user of the policy that failed.
 	"PreToolUse exit 1 failure": {Facts: []string{"hook outcomes", "notifications"},
 		Why: "Claude records the outcome of hookexec, which answered with exit 0 and a systemMessage naming the policy that exited 1; alone, Claude shows nothing"},
+	"PostToolBatch exit 1": {Facts: []string{"hook outcomes", "notifications"},
+		Why: "as for PreToolUse exit 1 failure"},
 	// onFailure does not apply on Stop and SessionStart: their exit 1 is
 	// any policy's exit 1.
 	"onFailure block on Stop, exit 1": {Facts: []string{"hook outcomes", "notifications"},
