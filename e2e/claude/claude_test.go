@@ -39,6 +39,8 @@ var deliberate = map[string]compare.Deliberate{
 		Why: "Claude records the outcome of hookexec, which answered with exit 0 and a systemMessage naming the policy that exited 1; alone, Claude shows nothing"},
 	"PostToolBatch exit 1": {Facts: []string{"hook outcomes", "notifications"},
 		Why: "as for PreToolUse exit 1 failure"},
+	"onFailure block on an async hook, exit 1": {Facts: []string{"hook outcomes"},
+		Why: "Claude records an async hook's own exit 1 when it ends, and for hookexec the exit 0 it answers without waiting for the async hook; onFailure does not apply to async hooks in either"},
 	// onFailure does not apply on Stop and SessionStart: their exit 1 is
 	// any policy's exit 1.
 	"onFailure block on Stop, exit 1": {Facts: []string{"hook outcomes", "notifications"},
