@@ -40,6 +40,8 @@ func httpPolicy(name string, a httpAnswer) policy {
 	return policy{event: "PreToolUse", matcher: "Bash", name: name, http: &a}
 }
 
+// hasHTTP says whether the scenario has an http policy (its facts then say
+// which requests the policy server got).
 func hasHTTP(sc scenario) bool {
 	for _, p := range sc.policies {
 		if p.http != nil {
@@ -49,6 +51,7 @@ func hasHTTP(sc scenario) bool {
 	return false
 }
 
+// The answers of the http policies that decide.
 const (
 	denyJSON  = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"E2E-REASON-httpdeny"}}`
 	allowJSON = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"E2E-REASON-httpallow"}}`
