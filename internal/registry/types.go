@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/permrule"
 )
 
 // Dialect is the flavour a config file is read in (SPEC §2.2). Dialects
@@ -143,7 +144,13 @@ type Hook struct {
 	// FailClosed is the hook's own failClosed or its file's.
 	FailClosed bool
 
-	Matcher    Matcher
+	Matcher Matcher
+	// If is the hook's "if" permission rule as written ("" for none);
+	// IfRule is it compiled, nil when it did not parse (the hook then
+	// runs wherever its matcher matches: a broken filter never skips a
+	// guard).
+	If         string
+	IfRule     *permrule.Rule
 	Sequential bool
 	Priority   int
 

@@ -151,6 +151,7 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 	if h == nil {
 		return
 	}
+	l.ifField(d, where, ev, el, h)
 	cmdOff := el.off
 	if cv := el.get("command"); cv != nil {
 		cmdOff = cv.off

@@ -93,7 +93,6 @@ func TestValidateSkippedEntriesAreErrors(t *testing.T) {
     "PreToolUse": [{"hooks": [
       {"type": "http", "url": "http://x"},
       {"type": "Command", "command": "true"},
-      {"type": "command", "command": "true", "if": "Bash(git *)"},
       {"type": "command", "command": "true", "timeout": 0}
     ]}]
   }
@@ -106,8 +105,7 @@ func TestValidateSkippedEntriesAreErrors(t *testing.T) {
 		`7:16: error: PreToolUse[0].hooks[0]: unsupported hook type "http"; hookexec only runs "command" hooks; hook skipped`,
 		`7:24: warning: PreToolUse[0].hooks[0]: unknown field "url"; ignored`,
 		`8:16: error: PreToolUse[0].hooks[1]: "type" is "Command"; types are case-sensitive, use "command"; hook skipped`,
-		`9:52: error: PreToolUse[0].hooks[2]: field "if" is not supported by hookexec; hook skipped`,
-		`10:57: error: PreToolUse[0].hooks[3]: "timeout" must be positive, got 0; hook skipped`,
+		`9:57: error: PreToolUse[0].hooks[2]: "timeout" must be positive, got 0; hook skipped`,
 	}, got)
 }
 

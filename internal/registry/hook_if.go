@@ -1,0 +1,52 @@
+package registry
+
+import (
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/permrule"
+)
+
+// ifRule reads the "if" field: one Claude Code permission rule (issue 17
+// §1), in every dialect. A value that is not a string, or a string that is
+// not a rule, is reported and the hook is kept without the filter: it runs
+// wherever its matcher matches, so a mistyped filter never turns a guard
+// off. "" and null mean no filter.
+func (r *hookReader) ifRule() (string, *permrule.Rule) {
+	v := r.obj.get("if")
+	if r.bad || !present(v) {
+		return "", nil
+	}
+	if v.kind != kindString {
+		r.d.advise(v.off, `%s: "if" must be a string (a permission rule such as "Bash(git push *)"), got %s; the hook runs without it, wherever its matcher matches`, r.where, v.kind)
+		return "<" + v.kind.String() + ">", nil
+	}
+	if v.str == "" {
+		return "", nil
+	}
+	rule, err := permrule.Parse(v.str)
+	if err != nil {
+		r.d.advise(v.off, `%s: "if" is not a permission rule: %v; the hook runs without it, wherever its matcher matches`, r.where, err)
+		return v.str, nil
+	}
+	return v.str, rule
+}
+
+// ifField is validate's check of a hook's "if" beyond "does it parse"
+// (the decoder reports that): a filter on an event without a tool, where
+// the hook never runs, and a specifier hookexec does not interpret.
+func (l *linter) ifField(d *fileDecoder, where string, ev event.Event, el *value, h *Hook) {
+	v := el.get("if")
+	if h.If == "" || v == nil {
+		return
+	}
+	if ev.MatchField != ToolField {
+		l.warn(d, v.off, `%s: "if" %q: the event has no tool, so this hook never runs (an "if" applies to tool events only, as in Claude Code)`, where, h.If)
+		return
+	}
+	if h.IfRule != nil && h.IfRule.Note() != "" {
+		l.warn(d, v.off, "%s: %s", where, h.IfRule.Note())
+	}
+}
+
+// ToolField is the input field of the events a hook's "if" applies to:
+// those matched on the tool's name.
+const ToolField = "tool_name"
