@@ -87,11 +87,8 @@ func (a *app) plan(name string, f planFlags) error {
 	if err != nil {
 		return err
 	}
-	value, has := "", false
-	if ev.MatchField != "" {
-		value, has = in.String(ev.MatchField)
-	}
-	p := planner.Build(reg, ev, value, has, opts)
+	opts.ProjectDir = projectDir
+	p := planner.Build(reg, ev, in, opts)
 	view := newPlanView(p, reg, projectDir, opts)
 	if f.format == "json" {
 		return writeJSON(a.stdout, view)
