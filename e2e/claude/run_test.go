@@ -45,6 +45,7 @@ type policy struct {
 	name    string // file name without .sh
 	script  string // the body after "#!/bin/sh"
 	timeout int    // seconds; 0 for the default
+	ifRule  string // the hook's "if" permission rule; "" for none
 }
 
 // hooksObject is the policies as a Claude Code "hooks" object.
@@ -54,6 +55,9 @@ func hooksObject(policies []policy) map[string]any {
 		h := map[string]any{"type": "command", "command": `"$CLAUDE_PROJECT_DIR"/.claude/policies/` + p.name + ".sh"}
 		if p.timeout > 0 {
 			h["timeout"] = p.timeout
+		}
+		if p.ifRule != "" {
+			h["if"] = p.ifRule
 		}
 		group := map[string]any{"hooks": []any{h}}
 		if p.matcher != "" {

@@ -47,6 +47,13 @@ func pre(name, script string) policy {
 	return policy{event: "PreToolUse", matcher: "Bash", name: name, script: readInput + script}
 }
 
+// preIf is pre with an "if" permission rule (issue 17 §1).
+func preIf(rule, name, script string) policy {
+	p := pre(name, script)
+	p.ifRule = rule
+	return p
+}
+
 func on(event, name, script string) policy {
 	return policy{event: event, name: name, script: readInput + script}
 }
@@ -61,6 +68,30 @@ touch "$CLAUDE_PROJECT_DIR/stop-once"
 
 func allScenarios() []scenario {
 	return []scenario{
+		{name: "PreToolUse if matches the second subcommand", tool: map[string]any{"command": "ls && rm -rf victim/", "description": "List, then remove the victim directory"}, policies: []policy{
+			preIf("Bash(rm *)", "ifrm", `echo "E2E-REASON-ifrm no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if does not match an argument", tool: map[string]any{"command": "echo rm -rf victim/", "description": "Print a command"}, policies: []policy{
+			preIf("Bash(rm *)", "ifecho", `echo "E2E-REASON-ifecho no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if sees through an assignment", tool: map[string]any{"command": "FOO=1 rm -rf victim/", "description": "Remove the victim directory"}, policies: []policy{
+			preIf("Bash(rm *)", "ifassign", `echo "E2E-REASON-ifassign no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if sees into a command substitution", tool: map[string]any{"command": "echo $(rm -rf victim/)", "description": "Remove the victim directory"}, policies: []policy{
+			preIf("Bash(rm *)", "ifsubst", `echo "E2E-REASON-ifsubst no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if sees through quotes", tool: map[string]any{"command": `"rm" -rf victim/`, "description": "Remove the victim directory"}, policies: []policy{
+			preIf("Bash(rm *)", "ifquote", `echo "E2E-REASON-ifquote no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if and a command named by a variable", tool: map[string]any{"command": "X=rm; $X -rf victim/", "description": "Remove the victim directory"}, policies: []policy{
+			preIf("Bash(rm *)", "ifvar", `echo "E2E-REASON-ifvar no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if and env", tool: map[string]any{"command": "env rm -rf victim/", "description": "Remove the victim directory"}, policies: []policy{
+			preIf("Bash(rm *)", "ifenv", `echo "E2E-REASON-ifenv no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if and xargs", tool: map[string]any{"command": "echo victim/ | xargs rm -rf", "description": "Remove the victim directory"}, policies: []policy{
+			preIf("Bash(rm *)", "ifxargs", `echo "E2E-REASON-ifxargs no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if and timeout", tool: map[string]any{"command": "timeout 5 rm -rf victim/", "description": "Remove the victim directory"}, policies: []policy{
+			preIf("Bash(rm *)", "iftimeout", `echo "E2E-REASON-iftimeout no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if and a command that does not parse", tool: map[string]any{"command": "rm -rf victim/ )", "description": "Remove the victim directory"}, policies: []policy{
+			preIf("Bash(rm *)", "ifparse", `echo "E2E-REASON-ifparse no rm" >&2; exit 2`)}},
+		{name: "Stop with if never runs", policies: []policy{
+			{event: "Stop", name: "stopif", ifRule: "Bash", script: readInput + once(`echo "E2E-REASON-stopif keep going" >&2; exit 2`)}}},
+		{name: "PreToolUse if that is not a rule", tool: rmVictim, policies: []policy{
+			preIf("Bash(rm *", "ifbroken", `echo "E2E-REASON-ifbroken no rm" >&2; exit 2`)}},
 		{name: "PreToolUse exit 2 with a reason", tool: rmVictim, policies: []policy{
 			pre("exit2", `echo "E2E-REASON-exit2 rm is not allowed" >&2; exit 2`)}},
 		{name: "PreToolUse JSON deny", tool: rmVictim, policies: []policy{
