@@ -77,6 +77,18 @@ func TestBashRules(t *testing.T) {
 		{"Bash(rm *)", "env -i A=b rm x", true},
 		{"Bash(rm *)", "command rm x", true},
 		{"Bash(git push *)", "FOO=bar git push", true},
+		// hookexec also follows shell -c scripts, eval and paths.
+		{"Bash(rm *)", `bash -c "rm -rf /"`, true},
+		{"Bash(rm *)", `sh -ec 'cd x && rm -rf y'`, true},
+		{"Bash(rm *)", `/bin/sh -c 'ls'`, false},
+		{"Bash(rm *)", `eval "rm -rf /"`, true},
+		{"Bash(rm *)", `eval echo rm`, false},
+		{"Bash(rm *)", `bash -c "$CMD"`, true}, // a script known only at run time
+		{"Bash(rm *)", `eval "$CMD"`, true},
+		{"Bash(rm *)", `bash -c 'rm -rf / (('`, true}, // an inner script that does not parse
+		{"Bash(rm *)", "/bin/rm -rf /", true},
+		{"Bash(rm *)", "/usr/bin/env rm x", true},
+		{"Bash(rm *)", "bash script.sh", false},
 		// rm as an argument is not rm run.
 		{"Bash(rm *)", "echo rm -rf /", false},
 		{"Bash(rm *)", "echo 'rm -rf /'", false},

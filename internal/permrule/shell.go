@@ -49,22 +49,83 @@ func (c subcommand) String() string {
 // and process substitutions (also inside words, assignments and
 // here-documents). Leading VAR=x assignments are not words. ok is false
 // when the command does not parse.
+//
+// The script of `bash -c SCRIPT` (and sh, dash, zsh, ...) and the words of
+// `eval WORDS`, when they are literal, are split the same way, and their
+// commands count too (hookexec goes further than Claude Code here).
 func splitShell(command string) (cmds []subcommand, ok bool) {
+	return splitDepth(command, 0)
+}
+
+// maxNesting bounds how deep `bash -c` and `eval` scripts are followed.
+const maxNesting = 4
+
+func splitDepth(command string, depth int) (cmds []subcommand, ok bool) {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
 	if err != nil {
 		return nil, false
 	}
+	ok = true
 	syntax.Walk(f, func(n syntax.Node) bool {
-		if call, isCall := n.(*syntax.CallExpr); isCall && len(call.Args) > 0 {
-			c := make(subcommand, len(call.Args))
-			for i, w := range call.Args {
-				c[i] = wordOf(w, command)
-			}
-			cmds = append(cmds, c)
+		call, isCall := n.(*syntax.CallExpr)
+		if !isCall || len(call.Args) == 0 {
+			return true
+		}
+		c := make(subcommand, len(call.Args))
+		for i, w := range call.Args {
+			c[i] = wordOf(w, command)
+		}
+		cmds = append(cmds, c)
+		switch script, nested := nestedScript(c); {
+		case nested && script == nil:
+			// A script known only at run time: a hole, which any
+			// rule matches.
+			cmds = append(cmds, subcommand{{text: "script", dynamic: true}})
+		case nested && depth < maxNesting:
+			inner, innerOK := splitDepth(*script, depth+1)
+			cmds = append(cmds, inner...)
+			ok = ok && innerOK
 		}
 		return true
 	})
-	return cmds, true
+	return cmds, ok
+}
+
+// shells are the programs whose -c argument is a script.
+var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true, "ash": true}
+
+// nestedScript returns the script a command runs as shell code: the
+// argument of a shell's -c, or eval's words joined; nil (with nested
+// true) when part of it is known only at run time.
+func nestedScript(c subcommand) (script *string, nested bool) {
+	for _, form := range unwrap(c) {
+		name := form[0].text
+		if form[0].dynamic {
+			continue
+		}
+		switch base := name[strings.LastIndexByte(name, '/')+1:]; {
+		case base == "eval" && len(form) > 1:
+			parts := make([]string, 0, len(form)-1)
+			for _, w := range form[1:] {
+				if w.dynamic {
+					return nil, true
+				}
+				parts = append(parts, w.text)
+			}
+			joined := strings.Join(parts, " ")
+			return &joined, true
+		case shells[base]:
+			for i := 1; i+1 < len(form); i++ {
+				if t := form[i].text; !form[i].dynamic && strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.Contains(t, "c") {
+					if form[i+1].dynamic {
+						return nil, true
+					}
+					return &form[i+1].text, true
+				}
+			}
+		}
+	}
+	return nil, false
 }
 
 // wordOf is a word's value after quote removal, or a hole when part of it
@@ -155,11 +216,13 @@ var wrappers = map[string]string{
 
 // unwrap strips leading wrappers with their options (and timeout's
 // duration, env's assignments). It returns every form met on the way,
-// the full one first, so a rule may match any of them.
+// the full one first, so a rule may match any of them; a command named by
+// its path (/bin/rm) also gives the form with its base name (rm).
 func unwrap(c subcommand) []subcommand {
-	forms := []subcommand{c}
+	forms := withBaseName(nil, c)
 	for len(c) > 0 && !c[0].dynamic {
 		name := c[0].text
+		name = name[strings.LastIndexByte(name, '/')+1:]
 		argOpts, ok := wrappers[name]
 		if !ok {
 			break
@@ -192,7 +255,20 @@ func unwrap(c subcommand) []subcommand {
 			break
 		}
 		c = rest
-		forms = append(forms, c)
+		forms = withBaseName(forms, c)
+	}
+	return forms
+}
+
+// withBaseName appends c, and c with its command's base name when the
+// command is a path.
+func withBaseName(forms []subcommand, c subcommand) []subcommand {
+	forms = append(forms, c)
+	if len(c) > 0 && !c[0].dynamic {
+		if i := strings.LastIndexByte(c[0].text, '/'); i >= 0 && i < len(c[0].text)-1 {
+			short := append(subcommand{{text: c[0].text[i+1:]}}, c[1:]...)
+			forms = append(forms, short)
+		}
 	}
 	return forms
 }
