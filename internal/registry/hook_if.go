@@ -6,13 +6,19 @@ import (
 )
 
 // ifRule reads the "if" field: one Claude Code permission rule (issue 17
-// §1), in every dialect. A value that is not a string, or a string that is
-// not a rule, is reported and the hook is kept without the filter: it runs
-// wherever its matcher matches, so a mistyped filter never turns a guard
-// off. "" and null mean no filter.
+// §1), in the claude and native dialects. A value that is not a string, or
+// a string that is not a rule, is reported and the hook is kept without
+// the filter: it runs wherever its matcher matches, so a mistyped filter
+// never turns a guard off. "" and null mean no filter. Gemini CLI (0.61)
+// has no "if" and runs such a hook on every call: so do the gemini and
+// llxprt dialects, with a warning.
 func (r *hookReader) ifRule() (string, *permrule.Rule) {
 	v := r.obj.get("if")
 	if r.bad || !present(v) {
+		return "", nil
+	}
+	if dialect := r.d.spec.dialect; dialect == Gemini || dialect == LLxprt {
+		r.d.advise(v.off, `%s: "if" is ignored in the %s dialect: %s has no "if" and runs this hook on every call its matcher selects, and so does hookexec (in a native config, "if" filters)`, r.where, dialect, dialectAgent(dialect))
 		return "", nil
 	}
 	if v.kind != kindString {
@@ -50,3 +56,11 @@ func (l *linter) ifField(d *fileDecoder, where string, ev event.Event, el *value
 // ToolField is the input field of the events a hook's "if" applies to:
 // those matched on the tool's name.
 const ToolField = "tool_name"
+
+// dialectAgent names the agent whose settings a dialect reads.
+func dialectAgent(d Dialect) string {
+	if d == LLxprt {
+		return "LLxprt Code"
+	}
+	return "Gemini CLI"
+}

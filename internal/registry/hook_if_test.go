@@ -22,7 +22,12 @@ func TestIfField(t *testing.T) {
 	}{
 		{"claude", ".claude/settings.json", "", `"if": "Bash(rm *)"`, "Bash(rm *)", true, ""},
 		{"native", "hooks.json", "", `"if": "Bash(rm *)"`, "Bash(rm *)", true, ""},
-		{"gemini", "hooks.json", Gemini, `"if": "run_shell_command(rm *)"`, "run_shell_command(rm *)", true, ""},
+		{"native with a gemini tool", "hooks.json", "", `"if": "run_shell_command(rm *)"`, "run_shell_command(rm *)", true, ""},
+		// Gemini CLI has no "if": it runs the hook on every call, and so
+		// does the gemini dialect.
+		{"gemini", "hooks.json", Gemini, `"if": "run_shell_command(rm *)"`, "", false,
+			`^3:\d+: PreToolUse\[0\]\.hooks\[0\]: "if" is ignored in the gemini dialect: Gemini CLI has no "if" and runs this hook on every call its matcher selects`},
+		{"llxprt", "hooks.json", LLxprt, `"if": "Bash(rm *)"`, "", false, `"if" is ignored in the llxprt dialect: LLxprt Code has no "if"`},
 		{"empty", "hooks.json", "", `"if": ""`, "", false, ""},
 		{"null", "hooks.json", "", `"if": null`, "", false, ""},
 		{"not a rule", "hooks.json", "", `"if": "Bash(rm *"`, "Bash(rm *", false,
