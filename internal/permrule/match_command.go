@@ -17,7 +17,7 @@ func (r *Rule) matchCommand(c Call) (bool, string) {
 	if r.kind == kindPwsh {
 		cmds, ok = splitPowerShell(command)
 	} else {
-		cmds, ok = splitShell(command)
+		cmds, ok = c.splitCommand(command)
 	}
 	if !ok {
 		return true, fmt.Sprintf("%s does not parse; counted as a match (the hook runs)", quoteShort(command))

@@ -164,11 +164,41 @@ func (r *Rule) Note() string {
 	return ""
 }
 
-// Call is the tool call a rule is tested against.
+// Call is the tool call a rule is tested against. Build it with NewCall to
+// have the command parsed once for all the rules tested against it; a Call
+// literal works too, parsing for each rule.
 type Call struct {
 	Tool  string
 	Input map[string]any
 	Places
+	split *splitMemo
+}
+
+// splitMemo holds a command's subcommands once parsed.
+type splitMemo struct {
+	done    bool
+	command string
+	cmds    []subcommand
+	ok      bool
+}
+
+// NewCall returns a Call that remembers how its command splits. Such a
+// Call is for one goroutine at a time.
+func NewCall(tool string, input map[string]any, pl Places) Call {
+	return Call{Tool: tool, Input: input, Places: pl, split: &splitMemo{}}
+}
+
+// splitCommand is splitShell, memoized in the call.
+func (c Call) splitCommand(command string) ([]subcommand, bool) {
+	m := c.split
+	if m == nil {
+		return splitShell(command)
+	}
+	if !m.done || m.command != command {
+		m.cmds, m.ok = splitShell(command)
+		m.done, m.command = true, command
+	}
+	return m.cmds, m.ok
 }
 
 // Match tests the rule against a call. why says what decided, for plan:

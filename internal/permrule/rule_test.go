@@ -277,3 +277,22 @@ func TestDetails(t *testing.T) {
 	assert.Contains(t, MustParse("Skill(x)").Note(), "does not interpret")
 	assert.Empty(t, MustParse("Bash(x)").Note())
 }
+
+// A Call from NewCall parses its command once for all rules, and gives
+// the same answers as a Call literal.
+func TestNewCallMemo(t *testing.T) {
+	t.Parallel()
+	c := NewCall("Bash", map[string]any{"command": "ls && rm -rf /"}, places)
+	for _, tt := range []struct {
+		rule string
+		want bool
+	}{{"Bash(rm *)", true}, {"Bash(git *)", false}, {"Bash(ls)", true}, {"Bash(rm *)", true}} {
+		got, _ := MustParse(tt.rule).Match(c)
+		assert.Equal(t, tt.want, got, tt.rule)
+		plain, _ := MustParse(tt.rule).Match(bash("ls && rm -rf /"))
+		assert.Equal(t, plain, got, tt.rule)
+	}
+	require.NotNil(t, c.split)
+	assert.True(t, c.split.done)
+	assert.Len(t, c.split.cmds, 2)
+}

@@ -20,11 +20,8 @@ func toolCall(ev event.Event, in *event.Input, opts Options) *permrule.Call {
 		return nil
 	}
 	cwd, _ := in.String("cwd")
-	return &permrule.Call{
-		Tool:   tool,
-		Input:  in.Object("tool_input"),
-		Places: permrule.Places{Cwd: cwd, ProjectDir: opts.ProjectDir, Home: opts.Home},
-	}
+	call := permrule.NewCall(tool, in.Object("tool_input"), permrule.Places{Cwd: cwd, ProjectDir: opts.ProjectDir, Home: opts.Home})
+	return &call
 }
 
 // checkIf applies a hook's "if" (issue 17 §1). As in Claude Code, a hook
