@@ -152,6 +152,18 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// Tools returns the tool names the rule can match; ok is false when they
+// are a pattern (an MCP server, a star) rather than a list.
+func (r *Rule) Tools() (names []string, ok bool) {
+	if r.toolGlob != nil {
+		return nil, false
+	}
+	if fam, isFam := toolFamilies[r.tool]; isFam {
+		return append([]string(nil), fam...), true
+	}
+	return []string{r.tool}, true
+}
+
 // String returns the rule as written (trimmed).
 func (r *Rule) String() string { return r.raw }
 

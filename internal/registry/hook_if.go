@@ -1,6 +1,9 @@
 package registry
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/permrule"
 )
@@ -48,8 +51,14 @@ func (l *linter) ifField(d *fileDecoder, where string, ev event.Event, el *value
 		l.warn(d, v.off, `%s: "if" %q: the event has no tool, so this hook never runs (an "if" applies to tool events only, as in Claude Code)`, where, h.If)
 		return
 	}
-	if h.IfRule != nil && h.IfRule.Note() != "" {
-		l.warn(d, v.off, "%s: %s", where, h.IfRule.Note())
+	if h.IfRule == nil {
+		return
+	}
+	if note := h.IfRule.Note(); note != "" {
+		l.warn(d, v.off, "%s: %s", where, note)
+	}
+	if tools, ok := h.IfRule.Tools(); ok && h.Matcher != nil && !h.Matcher.MatchesAll() && !slices.ContainsFunc(tools, h.Matcher.Match) {
+		l.warn(d, v.off, `%s: "if" %q names %s, which the matcher %q never selects: this hook never runs`, where, h.If, strings.Join(tools, ", "), h.Matcher.String())
 	}
 }
 
