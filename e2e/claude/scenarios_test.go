@@ -88,6 +88,9 @@ func allScenarios() []scenario {
 			preIf("Bash(rm *)", "iftimeout", `echo "E2E-REASON-iftimeout no rm" >&2; exit 2`)}},
 		{name: "PreToolUse if and a command that does not parse", tool: map[string]any{"command": "rm -rf victim/ )", "description": "Remove the victim directory"}, policies: []policy{
 			preIf("Bash(rm *)", "ifparse", `echo "E2E-REASON-ifparse no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if before dedup", tool: rmVictim, policies: []policy{
+			preIf("Bash(git *)", "same", `echo "E2E-REASON-same no rm" >&2; exit 2`),
+			preIf("Bash(rm *)", "same", `echo "E2E-REASON-same no rm" >&2; exit 2`)}},
 		{name: "Stop with if never runs", policies: []policy{
 			{event: "Stop", name: "stopif", ifRule: "Bash", script: readInput + once(`echo "E2E-REASON-stopif keep going" >&2; exit 2`)}}},
 		{name: "PreToolUse if that is not a rule", tool: rmVictim, policies: []policy{
