@@ -35,6 +35,8 @@ var deliberate = map[string]compare.Deliberate{
 		Why: "hookexec's exit-2 answer is JSON, for which Claude adds a line naming the command it ran: hookexec"},
 	"PreToolUse if does not match an argument": {Facts: []string{"hook outcomes"},
 		Why: "Claude runs hookexec, which applies the if itself; the guard ran in neither"},
+	"PreToolUse if keeps the word boundary of rm *": {Facts: []string{"hook outcomes"},
+		Why: "as when if does not match an argument"},
 	"Stop with if never runs": {Facts: []string{"hook outcomes"},
 		Why: "Claude runs hookexec, which does not run the hook with if either"},
 	"PreToolUse if and env": {Facts: ifGuardRan,

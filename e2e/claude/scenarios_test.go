@@ -88,6 +88,14 @@ func allScenarios() []scenario {
 			preIf("Bash(rm *)", "iftimeout", `echo "E2E-REASON-iftimeout no rm" >&2; exit 2`)}},
 		{name: "PreToolUse if and a command that does not parse", tool: map[string]any{"command": "rm -rf victim/ )", "description": "Remove the victim directory"}, policies: []policy{
 			preIf("Bash(rm *)", "ifparse", `echo "E2E-REASON-ifparse no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if with an optional trailing star", tool: map[string]any{"command": "rm", "description": "Remove a directory"}, policies: []policy{
+			preIf("Bash(rm *)", "ifbare", `echo "E2E-REASON-ifbare no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if keeps the word boundary of rm *", tool: map[string]any{"command": "rmdir victim/", "description": "Remove a directory"}, policies: []policy{
+			preIf("Bash(rm *)", "ifboundary", `echo "E2E-REASON-ifboundary no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if without a boundary (rm*)", tool: map[string]any{"command": "rmdir victim/", "description": "Remove a directory"}, policies: []policy{
+			preIf("Bash(rm*)", "ifnoboundary", `echo "E2E-REASON-ifnoboundary no rm" >&2; exit 2`)}},
+		{name: "PreToolUse if in the legacy prefix form", tool: map[string]any{"command": "rm -rf victim/", "description": "Remove a directory"}, policies: []policy{
+			preIf("Bash(rm:*)", "iflegacy", `echo "E2E-REASON-iflegacy no rm" >&2; exit 2`)}},
 		{name: "PreToolUse if before dedup", tool: rmVictim, policies: []policy{
 			preIf("Bash(git *)", "same", `echo "E2E-REASON-same no rm" >&2; exit 2`),
 			preIf("Bash(rm *)", "same", `echo "E2E-REASON-same no rm" >&2; exit 2`)}},
