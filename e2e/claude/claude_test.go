@@ -35,8 +35,12 @@ var deliberate = map[string]compare.Deliberate{
 		Why: "hookexec's exit-2 answer is JSON, for which Claude adds a line naming the command it ran: hookexec"},
 	"PreToolUse if does not match an argument": {Facts: []string{"hook outcomes"},
 		Why: "Claude runs hookexec, which applies the if itself; the guard ran in neither"},
-	"PreToolUse if keeps the word boundary of rm *": {Facts: []string{"hook outcomes"},
-		Why: "as when if does not match an argument"},
+	"PreToolUse if Edit(*.ts) on a Write call": {Facts: []string{"framing", "hook outcomes", "markers seen by model", "model saw", "permission denials", "tool_result", "transcript"},
+		Why: "an Edit rule covers every tool that edits files (Edit, Write, MultiEdit, NotebookEdit), as Claude's permissions documentation says of Edit rules; Claude 2.1.328's if compares the tool name exactly, so the guard does not run on Write"},
+	"PreToolUse if keeps the word boundary of rm *":       ifNoGuard,
+	"PreToolUse if Write(/secrets/**) is not /secrets":    ifNoGuard,
+	"PreToolUse if Write(src/*.ts) is anchored":           ifNoGuard,
+	"PreToolUse if Write(/src/*.ts) stays in one segment": ifNoGuard,
 	"Stop with if never runs": {Facts: []string{"hook outcomes"},
 		Why: "Claude runs hookexec, which does not run the hook with if either"},
 	"PreToolUse if and env": {Facts: ifGuardRan,
@@ -48,6 +52,11 @@ var deliberate = map[string]compare.Deliberate{
 	"UserPromptSubmit plain text on exit 0": {Facts: []string{"model saw"},
 		Why: "hookexec answers in JSON, so a policy's plain text reaches the model as hook additional context, not as hook success output; the text is the same"},
 }
+
+// ifNoGuard: the guard's "if" did not match, with Claude alone or
+// through hookexec; Claude still records the hook it ran, hookexec.
+var ifNoGuard = compare.Deliberate{Facts: []string{"hook outcomes"},
+	Why: "Claude runs hookexec, which applies the if itself; the guard ran in neither"}
 
 // ifGuardRan are the facts that differ when hookexec runs a guard that
 // Claude skips because of its "if": the guard blocks through hookexec, and

@@ -111,6 +111,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	for _, p := range sc.policies {
 		require.NoError(t, os.WriteFile(filepath.Join(policies, p.name+".sh"), []byte("#!/bin/sh\n"+p.script+"\n"), 0o755))
 	}
+	sc = sc.expanded(project, home)
 	hooks := map[string]any{"hooks": hooksObject(sc.policies)}
 	switch mode {
 	case "installed":
@@ -126,7 +127,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		t.Fatalf("unknown mode %q", mode)
 	}
 
-	api := startFakeAPI(t, sc.tool)
+	api := startFakeAPI(t, sc.toolName, sc.tool)
 	marker := fmt.Sprintf("e2e-claude-%d-%d", os.Getpid(), runSeq.Add(1))
 	prompt := sc.prompt
 	if prompt == "" {

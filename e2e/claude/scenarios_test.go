@@ -9,13 +9,38 @@ import (
 // scenario is one comparison: the policies, the prompt and the tool call
 // the fake model makes.
 type scenario struct {
-	name     string
-	prompt   string         // "" for the default
-	tool     map[string]any // the Bash input of the scripted tool call; nil for none
+	name   string
+	prompt string         // "" for the default
+	tool   map[string]any // the input of the scripted tool call; nil for none
+	// toolName is the scripted tool, "" for Bash.
+	toolName string
 	policies []policy
 	// timed records how long Claude waited for the hooks of the tool call
 	// (the scenarios whose policy outlives its timeout).
 	timed bool
+}
+
+// expanded replaces $PROJECT and $HOME in the tool input's strings and the
+// policies' "if" rules with the run's directories (path rules need them).
+func (s scenario) expanded(project, home string) scenario {
+	r := strings.NewReplacer("$PROJECT", project, "$HOME", home)
+	if s.tool != nil {
+		tool := make(map[string]any, len(s.tool))
+		for k, v := range s.tool {
+			if str, ok := v.(string); ok {
+				v = r.Replace(str)
+			}
+			tool[k] = v
+		}
+		s.tool = tool
+	}
+	policies := make([]policy, len(s.policies))
+	for i, p := range s.policies {
+		p.ifRule = r.Replace(p.ifRule)
+		policies[i] = p
+	}
+	s.policies = policies
+	return s
 }
 
 func (s scenario) slug() string {
@@ -45,6 +70,14 @@ const stamp = `date +%s%N > "$CLAUDE_PROJECT_DIR/` + hookStartFile + `"
 
 func pre(name, script string) policy {
 	return policy{event: "PreToolUse", matcher: "Bash", name: name, script: readInput + script}
+}
+
+// writeIf is a Write call of path guarded by a PreToolUse policy with an
+// "if" path rule; $PROJECT and $HOME are the run's directories.
+func writeIf(name, rule, path string) scenario {
+	return scenario{name: name, toolName: "Write", tool: map[string]any{"file_path": path, "content": "x\n"},
+		policies: []policy{{event: "PreToolUse", matcher: "Write|Edit", name: "pathguard", ifRule: rule,
+			script: readInput + `echo "E2E-REASON-pathguard not there" >&2; exit 2`}}}
 }
 
 // preIf is pre with an "if" permission rule (issue 17 §1).
@@ -96,6 +129,17 @@ func allScenarios() []scenario {
 			preIf("Bash(rm*)", "ifnoboundary", `echo "E2E-REASON-ifnoboundary no rm" >&2; exit 2`)}},
 		{name: "PreToolUse if in the legacy prefix form", tool: map[string]any{"command": "rm -rf victim/", "description": "Remove a directory"}, policies: []policy{
 			preIf("Bash(rm:*)", "iflegacy", `echo "E2E-REASON-iflegacy no rm" >&2; exit 2`)}},
+		writeIf("PreToolUse if Write(/secrets/**) is the project's secrets/", "Write(/secrets/**)", "$PROJECT/secrets/key.txt"),
+		writeIf("PreToolUse if Write(/secrets/**) is not /secrets", "Write(/secrets/**)", "/secrets/key.txt"),
+		writeIf("PreToolUse if Write(//abs/**) is absolute", "Write(/$PROJECT/secrets/**)", "$PROJECT/secrets/key.txt"),
+		writeIf("PreToolUse if Write(./.env) matches sub/.env", "Write(./.env)", "$PROJECT/sub/.env"),
+		writeIf("PreToolUse if Write(*.ts) matches at any depth", "Write(*.ts)", "$PROJECT/src/deep/a.ts"),
+		writeIf("PreToolUse if Write(src/*.ts) is anchored", "Write(src/*.ts)", "$PROJECT/lib/src/a.ts"),
+		writeIf("PreToolUse if Write(/src/*.ts) stays in one segment", "Write(/src/*.ts)", "$PROJECT/src/x/a.ts"),
+		writeIf("PreToolUse if Write(/src/**/*.ts) matches src/a.ts", "Write(/src/**/*.ts)", "$PROJECT/src/a.ts"),
+		writeIf("PreToolUse if Write(/docs) covers its contents", "Write(/docs)", "$PROJECT/docs/a/b.md"),
+		writeIf("PreToolUse if Write(~/notes/**) is in the home", "Write(~/notes/**)", "$HOME/notes/a.txt"),
+		writeIf("PreToolUse if Edit(*.ts) on a Write call", "Edit(*.ts)", "$PROJECT/a.ts"),
 		{name: "PreToolUse if before dedup", tool: rmVictim, policies: []policy{
 			preIf("Bash(git *)", "same", `echo "E2E-REASON-same no rm" >&2; exit 2`),
 			preIf("Bash(rm *)", "same", `echo "E2E-REASON-same no rm" >&2; exit 2`)}},

@@ -36,11 +36,17 @@ func parsePathRule(spec string) pathRule {
 	case strings.HasPrefix(spec, "/"):
 		r.base, r.rel = "project", strings.TrimLeft(spec, "/")
 	default:
-		r.base, r.rel = "cwd", spec
-		// "./x" and "../x" are paths from the working directory; a bare
-		// name without a slash matches at any depth (gitignore).
-		trimmed := strings.TrimSuffix(spec, "/")
-		r.anyDepth = !strings.Contains(trimmed, "/")
+		// From the working directory. A leading "./" is dropped, as
+		// Claude Code drops it: "./.env" is ".env", which (no slash
+		// left) matches a file of that name at any depth, like a
+		// .gitignore line (checked with Claude Code 2.1.328: it guards
+		// sub/.env too). "../x" stays a path from the working directory.
+		rel := spec
+		for strings.HasPrefix(rel, "./") {
+			rel = strings.TrimLeft(rel[2:], "/")
+		}
+		r.base, r.rel = "cwd", rel
+		r.anyDepth = !strings.Contains(strings.TrimSuffix(rel, "/"), "/")
 	}
 	if strings.HasSuffix(r.rel, "/") {
 		// "dir/" names a directory: everything inside it.

@@ -157,8 +157,13 @@ func TestPathRules(t *testing.T) {
 		// ./ and bare: from the working directory.
 		{"Read(./.env)", "Read", "/work/proj/sub/.env", true},
 		{"Read(./.env)", "Read", ".env", true}, // relative to cwd
-		{"Read(./.env)", "Read", "/work/proj/sub/a/.env", false},
+		// "./" is dropped, as Claude Code drops it: no slash is left, so
+		// the name matches at any depth below the cwd (a real run of
+		// Claude Code 2.1.328 guards sub/.env with Write(./.env)).
+		{"Read(./.env)", "Read", "/work/proj/sub/a/.env", true},
 		{"Read(./.env)", "Read", "/work/proj/.env", false},
+		{"Read(./src/*.ts)", "Read", "/work/proj/sub/src/a.ts", true},
+		{"Read(./src/*.ts)", "Read", "/work/proj/sub/lib/src/a.ts", false},
 		{"Read(.env)", "Read", "/work/proj/sub/a/.env", true}, // no slash: any depth
 		{"Read(.env)", "Read", "/elsewhere/.env", false},
 		{"Edit(*.ts)", "Edit", "/work/proj/sub/src/a.ts", true},
