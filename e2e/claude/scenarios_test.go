@@ -140,6 +140,10 @@ func allScenarios() []scenario {
 		writeIf("PreToolUse if Write(/docs) covers its contents", "Write(/docs)", "$PROJECT/docs/a/b.md"),
 		writeIf("PreToolUse if Write(~/notes/**) is in the home", "Write(~/notes/**)", "$HOME/notes/a.txt"),
 		writeIf("PreToolUse if Edit(*.ts) on a Write call", "Edit(*.ts)", "$PROJECT/a.ts"),
+		{name: "PreToolUse if WebFetch(domain:example.com) on example.com", toolName: "WebFetch", tool: map[string]any{"url": "https://example.com/a", "prompt": "summarize"}, policies: []policy{
+			{event: "PreToolUse", matcher: "WebFetch", name: "fetchguard", ifRule: "WebFetch(domain:example.com)", script: readInput + `echo "E2E-REASON-fetchguard not there" >&2; exit 2`}}},
+		{name: "PreToolUse if WebFetch(domain:example.com) on example.org", toolName: "WebFetch", tool: map[string]any{"url": "https://example.org/a", "prompt": "summarize"}, policies: []policy{
+			{event: "PreToolUse", matcher: "WebFetch", name: "fetchguard", ifRule: "WebFetch(domain:example.com)", script: readInput + `echo "E2E-REASON-fetchguard not there" >&2; exit 2`}}},
 		{name: "PreToolUse if before dedup", tool: rmVictim, policies: []policy{
 			preIf("Bash(git *)", "same", `echo "E2E-REASON-same no rm" >&2; exit 2`),
 			preIf("Bash(rm *)", "same", `echo "E2E-REASON-same no rm" >&2; exit 2`)}},

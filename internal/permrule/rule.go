@@ -286,7 +286,9 @@ func (r *Rule) matchDomain(c Call) (bool, string) {
 		return true, fmt.Sprintf("url %q has no host that can be read; counted as a match", raw)
 	}
 	host := strings.ToLower(u.Hostname())
-	if host == want || strings.HasPrefix(want, "*.") && strings.HasSuffix(host, want[1:]) {
+	// A star matches any run of characters: "*.example.com" is every
+	// subdomain, "*" every host.
+	if matchAny([]pattern{compileWildcard(want)}, literal(host)) {
 		return true, fmt.Sprintf("host %q matches", host)
 	}
 	return false, fmt.Sprintf("host %q is not %s", host, want)

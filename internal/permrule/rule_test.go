@@ -243,6 +243,8 @@ func TestOtherRules(t *testing.T) {
 		{"WebFetch(domain:example.com)", web("https://example.org/"), false},
 		{"WebFetch(domain:example.com)", web("https://evil.com/?example.com"), false},
 		{"WebFetch(domain:*.example.com)", web("https://api.example.com/"), true},
+		{"WebFetch(domain:*.example.com)", web("https://example.com/"), false},
+		{"WebFetch(domain:*)", web("https://example.org/"), true},
 		{"PowerShell(Remove-Item *)", pwsh("Get-ChildItem; remove-item C:\\x"), true},
 		{"PowerShell(Remove-Item *)", pwsh("Get-ChildItem"), false},
 		{"Agent(Explore)", agent("Explore"), true},
