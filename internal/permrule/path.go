@@ -46,7 +46,13 @@ func parsePathRule(spec string) pathRule {
 			rel = strings.TrimLeft(rel[2:], "/")
 		}
 		r.base, r.rel = "cwd", rel
-		r.anyDepth = !strings.Contains(strings.TrimSuffix(rel, "/"), "/")
+		name := strings.TrimSuffix(rel, "/")
+		if name != "" && !strings.Contains(name, "/") {
+			// A name at any depth; "name/" (a directory) too: a
+			// match on any segment of the path covers what is below.
+			r.rel, r.anyDepth = name, true
+			return r
+		}
 	}
 	if strings.HasSuffix(r.rel, "/") {
 		// "dir/" names a directory: everything inside it.
