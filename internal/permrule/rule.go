@@ -152,6 +152,15 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// Advice says what is probably wrong with a rule that parses, for
+// validate: "" when nothing is.
+func (r *Rule) Advice() string {
+	if (r.kind == kindShell || r.kind == kindPwsh) && strings.ContainsAny(r.spec, `"'`) {
+		return fmt.Sprintf("%q has a quote: commands are matched after quote removal (\"rm\" is rm), so this rule never matches a quoted word; write the words without quotes", r.raw)
+	}
+	return ""
+}
+
 // Tools returns the tool names the rule can match; ok is false when they
 // are a pattern (an MCP server, a star) rather than a list.
 func (r *Rule) Tools() (names []string, ok bool) {

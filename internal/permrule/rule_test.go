@@ -94,6 +94,12 @@ func TestBashRules(t *testing.T) {
 		{"Bash(rm *)", "echo 'rm -rf /'", false},
 		{"Bash(rm *)", "grep rm file", false},
 		{"Bash(rm *)", "echo hi", false},
+		// Quotes are removed before matching, so a quoted rule never
+		// matches (checked with Claude Code 2.1.328, which does the same).
+		{"Bash(echo a b)", `echo "a b"`, true},
+		{`Bash(echo "a b")`, `echo "a b"`, false},
+		{"Bash(echo hi)", "echo hi > out.txt", true},
+		{"Bash(echo a b)", "echo  a   b", true},
 		// What is only known at run time counts as a match.
 		{"Bash(rm *)", "$CMD -rf /", true},
 		{"Bash(git push *)", "git $SUB origin", true},
@@ -226,6 +232,9 @@ func TestDetails(t *testing.T) {
 	assert.Equal(t, `tool "Bash" is not Edit (Edit, Write, MultiEdit, NotebookEdit)`, why)
 	assert.Contains(t, MustParse("Skill(x)").Note(), "does not interpret")
 	assert.Empty(t, MustParse("Bash(x)").Note())
+	assert.Contains(t, MustParse(`Bash(echo "a b")`).Advice(), "quote removal")
+	assert.Empty(t, MustParse(`Read(./"x")`).Advice())
+	assert.Empty(t, MustParse("Bash(echo a b)").Advice())
 }
 
 // A Call from NewCall parses its command once for all rules, and gives

@@ -54,8 +54,10 @@ func (l *linter) ifField(d *fileDecoder, where string, ev event.Event, el *value
 	if h.IfRule == nil {
 		return
 	}
-	if note := h.IfRule.Note(); note != "" {
-		l.warn(d, v.off, "%s: %s", where, note)
+	for _, msg := range []string{h.IfRule.Note(), h.IfRule.Advice()} {
+		if msg != "" {
+			l.warn(d, v.off, "%s: %s", where, msg)
+		}
 	}
 	if tools, ok := h.IfRule.Tools(); ok && h.Matcher != nil && !h.Matcher.MatchesAll() && !slices.ContainsFunc(tools, h.Matcher.Match) {
 		l.warn(d, v.off, `%s: "if" %q names %s, which the matcher %q never selects: this hook never runs`, where, h.If, strings.Join(tools, ", "), h.Matcher.String())

@@ -62,7 +62,8 @@ func TestValidateIf(t *testing.T) {
   "PreToolUse": [{"matcher": "Bash", "hooks": [
     {"type": "command", "command": "true", "if": "Bash(git push *"},
     {"type": "command", "command": "true", "if": "Skill(deploy)"},
-    {"type": "command", "command": "true", "if": "Bash(git push *)"}
+    {"type": "command", "command": "true", "if": "Bash(git push *)"},
+    {"type": "command", "command": "true", "if": "Bash(echo \"a\")"}
   ]}, {"matcher": "Edit|Write", "hooks": [
     {"type": "command", "command": "true", "if": "Bash(rm *)"},
     {"type": "command", "command": "true", "if": "Edit(*.ts)"},
@@ -75,7 +76,8 @@ func TestValidateIf(t *testing.T) {
 		`3:50: warning: PreToolUse[0].hooks[0]: "if" is not a permission rule: "Bash(git push *": the specifier must end with ")", e.g. "Bash(git push *)"; the hook runs without it, wherever its matcher matches`,
 		`4:50: warning: PreToolUse[0].hooks[1]: hookexec does not interpret the specifier of "Skill(deploy)"; the rule matches every call of Skill`,
 		`4:50: warning: PreToolUse[0].hooks[1]: "if" "Skill(deploy)" names Skill, which the matcher "Bash" never selects: this hook never runs`,
-		`7:50: warning: PreToolUse[1].hooks[0]: "if" "Bash(rm *)" names Bash, which the matcher "Edit|Write" never selects: this hook never runs`,
-		`11:68: warning: Stop[0].hooks[0]: "if" "Bash(rm *)": the event has no tool, so this hook never runs (an "if" applies to tool events only, as in Claude Code)`,
+		`6:50: warning: PreToolUse[0].hooks[3]: "Bash(echo \"a\")" has a quote: commands are matched after quote removal ("rm" is rm), so this rule never matches a quoted word; write the words without quotes`,
+		`8:50: warning: PreToolUse[1].hooks[0]: "if" "Bash(rm *)" names Bash, which the matcher "Edit|Write" never selects: this hook never runs`,
+		`12:68: warning: Stop[0].hooks[0]: "if" "Bash(rm *)": the event has no tool, so this hook never runs (an "if" applies to tool events only, as in Claude Code)`,
 	}, got)
 }
