@@ -153,13 +153,16 @@ func defaultKillGrace(f aggregator.Format) string {
 }
 
 func (a *app) fire(name string, f fireFlags) error {
-	ev, err := event.Resolve(name)
-	if err != nil {
-		return err
-	}
 	settings, err := f.parse()
 	if err != nil {
 		return err
+	}
+	ev, unknown, err := aggregator.ResolveEvent(name, settings.format.Format)
+	if err != nil {
+		return err
+	}
+	if unknown != "" {
+		settings.warnings = append(settings.warnings, unknown)
 	}
 	if err := f.configFlags.check(); err != nil {
 		return err
@@ -221,8 +224,10 @@ func (a *app) fire(name string, f fireFlags) error {
 	// --format claude, a claude-dialect policy that blocked with exit 2
 	// makes hookexec exit 2 too: Claude reads the JSON all the same, and
 	// labels the block as it would label the policy's own.
+	// Claude Code's WorktreeCreate has no JSON block: only a status other
+	// than 0 fails the creation.
 	if verdict.Blocked && (settings.format.Format == aggregator.FormatResult || werr != nil ||
-		settings.format.Format == aggregator.FormatClaude && verdict.ClaudeExit2()) {
+		settings.format.Format == aggregator.FormatClaude && (verdict.ClaudeExit2() || ev.Plain == event.PlainWorktreePath)) {
 		fmt.Fprintln(a.stderr, aggregator.CutMessage(blockMessage(verdict), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
 	}

@@ -14,10 +14,7 @@ import (
 // input in, run the plan and return the verdict with the registry's
 // warnings. fire and test both go through here.
 func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Event, in *event.Input, opts planner.Options) aggregator.Verdict {
-	value, has := "", false
-	if ev.MatchField != "" {
-		value, has = in.String(ev.MatchField)
-	}
+	value, has := ev.MatchValue(in)
 	plan := planner.Build(reg, ev, value, has, opts)
 	e.Log.Debug().Str("event", ev.Name).Int("steps", len(plan.Steps)).Bool("sequential", plan.Sequential).Str("projectDir", e.ProjectDir).Msg("plan built")
 	for _, f := range reg.Files {

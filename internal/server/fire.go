@@ -29,15 +29,16 @@ func (s *Server) fire(ctx context.Context, req *Request) Response {
 		return fail(CodeCancelled, context.Cause(ctx).Error()+" (before it started)")
 	}
 	start := time.Now()
-	ev, err := event.Resolve(req.EventName)
-	if err != nil {
-		return fail(CodeUnknownEvent, err.Error())
-	}
 	format := s.opts.Format
 	if req.Format != "" {
+		var err error
 		if format, err = aggregator.ParseFormat(req.Format); err != nil {
 			return fail(CodeBadRequest, fmt.Sprintf("invalid format %q (supported: result, claude, gemini)", req.Format))
 		}
+	}
+	ev, unknown, err := aggregator.ResolveEvent(req.EventName, format)
+	if err != nil {
+		return fail(CodeUnknownEvent, err.Error())
 	}
 	if len(req.Input) > event.MaxInputSize {
 		return s.failClosed(fail(CodeInputError, fmt.Sprintf("input larger than %d MiB", event.MaxInputSize>>20)), ev, format, start)
@@ -60,6 +61,9 @@ func (s *Server) fire(ctx context.Context, req *Request) Response {
 	eng.ProjectDir = projectDir
 	v := eng.Fire(ctx, reg, ev, in, s.opts.Plan)
 	v.Warnings = append(slices.Clip(s.opts.Warnings), v.Warnings...)
+	if unknown != "" {
+		v.Warnings = append([]string{unknown}, v.Warnings...)
+	}
 	v.DurationMs = millisSince(start)
 	resp := Response{CorrelationID: id, Success: true}
 	if resp.Output, err = s.render(format, ev, v, in); err != nil {
@@ -87,7 +91,7 @@ func (s *Server) failClosed(resp Response, ev event.Event, format aggregator.For
 // prints nothing (Gemini's BeforeToolSelection with nothing to say).
 func (s *Server) render(f aggregator.Format, ev event.Event, v aggregator.Verdict, in *event.Input) (json.RawMessage, error) {
 	out := aggregator.Render(f, ev, v, aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: s.opts.MaxMessage})
-	if out == nil {
+	if out == nil || out == aggregator.ClaudeText("") {
 		return nil, nil
 	}
 	var buf bytes.Buffer
