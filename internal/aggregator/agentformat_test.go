@@ -159,7 +159,7 @@ func TestRenderClaudeNeverImplicitAllow(t *testing.T) {
 	t.Parallel()
 	ev := mustEvent(t, "PreToolUse")
 	for _, stdouts := range [][]string{
-		{""}, {"allow"}, {`{}`}, {`"allow"`}, {`{"decision":"maybe"}`}, 
+		{""}, {"allow"}, {`{}`}, {`"allow"`}, {`{"decision":"maybe"}`},
 		{"ok", `{"continue":true}`},
 	} {
 		v := Merge(ev, reportsFor(t, "PreToolUse", stdouts...))
