@@ -262,3 +262,20 @@ func TestServeSIGTERMCancels(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, survivors)
 }
+
+// An event serve does not know runs its hooks under an agent format, as
+// fire does (issue 17); the result format keeps the unknown_event error.
+func TestServeUnknownEventAgentFormat(t *testing.T) {
+	t.Parallel()
+	e := newServeEnv(t)
+	cfg := e.write(t, "hooks.json", `{"hooks":{"SomeFutureEvent":[{"hooks":[{"type":"command","command":"echo '{\"decision\":\"block\",\"reason\":\"future guard\"}'"}]}]}}`)
+	p := e.serve(t, "--config", cfg)
+	p.request("c1", "SomeFutureEvent", `{}`, `,"format":"claude"`)
+	m := p.recv()
+	require.True(t, m.Payload.Success, "%+v", m)
+	assert.JSONEq(t, `{"decision":"block","reason":"future guard"}`, string(m.Payload.Output))
+	p.request("r1", "SomeFutureEvent", `{}`, "")
+	m = p.recv()
+	assert.Equal(t, "unknown_event", m.code())
+	require.NoError(t, p.wait())
+}
