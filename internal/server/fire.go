@@ -88,7 +88,9 @@ func (s *Server) failClosed(resp Response, ev event.Event, format aggregator.For
 }
 
 // render is the JSON fire prints for v in format f, compact; nil when fire
-// prints nothing (Gemini's BeforeToolSelection with nothing to say).
+// prints nothing (Gemini's BeforeToolSelection with nothing to say, an
+// empty WorktreeCreate path). Claude's WorktreeCreate path, which fire
+// prints as text, is a JSON string here.
 func (s *Server) render(f aggregator.Format, ev event.Event, v aggregator.Verdict, in *event.Input) (json.RawMessage, error) {
 	out := aggregator.Render(f, ev, v, aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: s.opts.MaxMessage})
 	if out == nil || out == aggregator.ClaudeText("") {
