@@ -13,7 +13,7 @@ import (
 // Merge precedence on PreToolUse: deny > defer > ask > allow (issue 17).
 func TestMergeDefer(t *testing.T) {
 	t.Parallel()
-	defer_ := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"defer","permissionDecisionReason":"later"}}`
+	deferOut := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"defer","permissionDecisionReason":"later"}}`
 	for _, tc := range []struct {
 		name     string
 		stdouts  []string
@@ -21,9 +21,9 @@ func TestMergeDefer(t *testing.T) {
 		reason   string
 		blocked  bool
 	}{
-		{"defer beats ask and allow", []string{`{"decision":"allow"}`, defer_, `{"decision":"ask","reason":"q"}`}, "defer", "later", false},
-		{"deny beats defer", []string{defer_, `{"decision":"deny","reason":"no"}`}, "deny", "no", true},
-		{"defer alone", []string{defer_}, "defer", "later", false},
+		{"defer beats ask and allow", []string{`{"decision":"allow"}`, deferOut, `{"decision":"ask","reason":"q"}`}, "defer", "later", false},
+		{"deny beats defer", []string{deferOut, `{"decision":"deny","reason":"no"}`}, "deny", "no", true},
+		{"defer alone", []string{deferOut}, "defer", "later", false},
 	} {
 		v := Merge(mustEvent(t, "PreToolUse"), reportsFor(t, "PreToolUse", tc.stdouts...))
 		assert.Equal(t, tc.decision, v.Decision, tc.name)
@@ -142,9 +142,9 @@ func TestPlainContextEvents(t *testing.T) {
 	t.Parallel()
 	meta := testMeta()
 	meta.Dialect = "claude"
-	for name, context := range map[string]bool{"UserPromptExpansion": true, "PostModelSwitch": true, "TaskCompleted": false} {
+	for name, isContext := range map[string]bool{"UserPromptExpansion": true, "PostModelSwitch": true, "TaskCompleted": false} {
 		r := Interpret(mustEvent(t, name), meta, exited(0, "some text", ""))
-		if context {
+		if isContext {
 			assert.Equal(t, &Output{HookSpecificOutput: map[string]any{"additionalContext": "some text"}}, r.Output, name)
 		} else {
 			assert.Equal(t, &Output{SystemMessage: "some text"}, r.Output, name)
