@@ -113,5 +113,13 @@ func allScenarios() []scenario {
 			on("Stop", "stop", once(`printf '%s' '{"continue":false,"stopReason":"E2E-STOP-stop"}'`))}},
 		{name: "Stop continue:false with exit 2", tool: rmVictim, policies: []policy{
 			on("Stop", "stop", once(`printf '%s' '{"continue":false,"stopReason":"E2E-STOP-stop2"}'; exit 2`))}},
+		// Claude Code 2.1.3xx's PostToolBatch (issue 17): after the batch of
+		// tool calls, a block stops the agentic loop.
+		{name: "PostToolBatch exit 2", tool: rmVictim, policies: []policy{
+			on("PostToolBatch", "batch", `echo "E2E-REASON-batch2" >&2; exit 2`)}},
+		{name: "PostToolBatch JSON block with context", tool: rmVictim, policies: []policy{
+			on("PostToolBatch", "batch", `printf '%s' '{"decision":"block","reason":"E2E-REASON-batch","hookSpecificOutput":{"hookEventName":"PostToolBatch","additionalContext":"E2E-CONTEXT-batch"}}'`)}},
+		{name: "PostToolBatch context", tool: rmVictim, policies: []policy{
+			on("PostToolBatch", "batch", `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolBatch","additionalContext":"E2E-CONTEXT-batchctx"}}'`)}},
 	}
 }
