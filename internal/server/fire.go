@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/notices"
 	"github.com/hookexec/hookexec/internal/registry"
 )
 
@@ -92,7 +93,11 @@ func (s *Server) failClosed(resp Response, ev event.Event, format aggregator.For
 // empty WorktreeCreate path). Claude's WorktreeCreate path, which fire
 // prints as text, is a JSON string here.
 func (s *Server) render(f aggregator.Format, ev event.Event, v aggregator.Verdict, in *event.Input) (json.RawMessage, error) {
-	out := aggregator.Render(f, ev, v, aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: s.opts.MaxMessage})
+	ai := aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: s.opts.MaxMessage}
+	if f != aggregator.FormatResult && in != nil && s.opts.Getenv != nil {
+		ai.Notices = notices.ForInput(s.opts.Getenv, in) // as fire's
+	}
+	out := aggregator.Render(f, ev, v, ai)
 	if out == nil || out == aggregator.ClaudeText("") {
 		return nil, nil
 	}
