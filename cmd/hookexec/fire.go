@@ -44,6 +44,8 @@ func (a *app) fireCommand() *cobra.Command {
 		Short: "Run the hooks for an event (event JSON on stdin) and print the verdict",
 		Long: `Run the hooks registered for EVENT with the event JSON (stdin or --input) on
 their stdin, merge their answers and print one JSON verdict on stdout.
+Under --format claude|gemini an EVENT hookexec does not know (a newer agent's)
+runs the hooks registered under exactly that name, with a warning.
 
 Exit status: 0 proceed, 2 blocked (the reason on stderr), 1 usage, config or
 input error, 129/130/131/143 interrupted by SIGHUP/SIGINT/SIGQUIT/SIGTERM.
