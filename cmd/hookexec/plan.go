@@ -87,10 +87,7 @@ func (a *app) plan(name string, f planFlags) error {
 	if err != nil {
 		return err
 	}
-	value, has := "", false
-	if ev.MatchField != "" {
-		value, has = in.String(ev.MatchField)
-	}
+	value, has := ev.MatchValue(in)
 	p := planner.Build(reg, ev, value, has, opts)
 	view := newPlanView(p, reg, projectDir, opts)
 	if f.format == "json" {

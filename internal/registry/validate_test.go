@@ -101,8 +101,8 @@ func TestValidateSkippedEntriesAreErrors(t *testing.T) {
 	got := validateString(t, t.TempDir(), "hooks.json", content, nil)
 	assert.Equal(t, []string{
 		`2:30: error: "hooksConfig.enabled" must be a boolean, got string; ignored`,
-		`4:5: error: unknown event "BeforeTol" (did you mean "BeforeTool"?); its hooks are skipped`,
-		`5:5: error: unknown event "beforeTool" (did you mean "BeforeTool"? event names are case-sensitive); its hooks are skipped`,
+		`4:5: error: unknown event "BeforeTol" (did you mean "BeforeTool"?); its hooks run only for 'fire BeforeTol' in an agent format (--format claude|gemini)`,
+		`5:5: error: unknown event "beforeTool" (did you mean "BeforeTool"? event names are case-sensitive); its hooks run only for 'fire beforeTool' in an agent format (--format claude|gemini)`,
 		`7:16: error: PreToolUse[0].hooks[0]: unsupported hook type "http"; hookexec only runs "command" hooks; hook skipped`,
 		`7:24: warning: PreToolUse[0].hooks[0]: unknown field "url"; ignored`,
 		`8:16: error: PreToolUse[0].hooks[1]: "type" is "Command"; types are case-sensitive, use "command"; hook skipped`,
@@ -253,7 +253,7 @@ func TestValidateDiscovered(t *testing.T) {
 	assert.Equal(t, FileReport{Path: project, Source: Project, Dialect: Native, Hooks: 1, Enabled: false, Findings: nil}, report.Files[0])
 	assert.Equal(t, user, report.Files[1].Path)
 	assert.Equal(t, User, report.Files[1].Source)
-	assert.Equal(t, []string{`1:12: error: unknown event "BeforeTol" (did you mean "BeforeTool"?); its hooks are skipped`}, findingTexts(report.Files[1].Findings))
+	assert.Equal(t, []string{`1:12: error: unknown event "BeforeTol" (did you mean "BeforeTool"?); its hooks run only for 'fire BeforeTol' in an agent format (--format claude|gemini)`}, findingTexts(report.Files[1].Findings))
 	assert.Equal(t, ext, report.Files[2].Path)
 	assert.Equal(t, Extension, report.Files[2].Source)
 	assert.Equal(t, []string{`1:69: error: BeforeTool[0].hooks[0]: script "${HOOKEXEC_EXTENSION_PATH}"/run.sh does not exist (resolved to ` + filepath.Join(dir, ".hookexec", "extensions", "e") + `/run.sh); the shell exits 127 and the hook always fails`},
