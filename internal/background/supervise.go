@@ -29,9 +29,9 @@ func Supervise(ctx context.Context, r io.Reader, log zerolog.Logger) error {
 	return nil
 }
 
-// logResult logs how a background hook ended: at info level when it
-// exited 0, else as a warning (its answer is never read: the log is the
-// only place its failure shows).
+// logResult logs how a background hook ended, with what it printed: at
+// info level when it exited 0, else as a warning. Its answer is never
+// read: the log is the only place it shows.
 func logResult(log zerolog.Logger, name string, res runner.Result) {
 	ev := log.Info()
 	if res.Status != runner.Exited || res.ExitCode != 0 {
@@ -44,6 +44,9 @@ func logResult(log zerolog.Logger, name string, res runner.Result) {
 	}
 	if res.Err != nil {
 		ev = ev.Err(res.Err)
+	}
+	if len(res.Stdout) > 0 {
+		ev = ev.Bytes("stdout", res.Stdout)
 	}
 	if len(res.Stderr) > 0 {
 		ev = ev.Bytes("stderr", res.Stderr)
