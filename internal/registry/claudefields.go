@@ -100,3 +100,13 @@ func (l *linter) claudeShell(d *fileDecoder, where string, v *value) {
 	}
 	l.warn(d, v.off, `%s: "shell" %q: Claude Code accepts only "bash" or "powershell" here; hookexec runs the program %q`, where, v.str, v.str)
 }
+
+// asyncRewake says what an asyncRewake hook loses behind hookexec: it runs
+// in the background, but nothing wakes the model when it exits 2
+// (docs/async-hooks.md).
+func (l *linter) asyncRewake(d *fileDecoder, where string, v *value, h *Hook) {
+	if !h.AsyncRewake {
+		return
+	}
+	l.warn(d, v.off, `%s: "asyncRewake": hookexec runs the hook in the background but cannot wake the model when it exits 2: fire has answered by then (register it in Claude Code's own settings to keep the wake-up)`, where)
+}

@@ -134,3 +134,13 @@ func TestValidateClaudeShell(t *testing.T) {
 	require.Len(t, got, 1, "%v", got)
 	assert.Contains(t, got[0], `warning: PreToolUse[0].hooks[0]: "shell" "sh": Claude Code accepts only "bash" or "powershell" here; hookexec runs the program "sh"`)
 }
+
+// TestValidateAsyncRewake: validate says that an asyncRewake hook cannot
+// wake the model behind hookexec; async alone draws no finding.
+func TestValidateAsyncRewake(t *testing.T) {
+	t.Parallel()
+	content := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true", "async": true}, {"type": "command", "command": "true", "asyncRewake": true}]}]}}`
+	got := validateString(t, t.TempDir(), filepath.Join(".claude", "settings.json"), content, nil)
+	require.Len(t, got, 1, "%v", got)
+	assert.Contains(t, got[0], `warning: Stop[0].hooks[1]: "asyncRewake": hookexec runs the hook in the background but cannot wake the model when it exits 2`)
+}

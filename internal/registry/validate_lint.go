@@ -154,6 +154,7 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 		return
 	}
 	l.claudeShell(d, where, el.get("shell"))
+	l.asyncRewake(d, where, el.get("asyncRewake"), h)
 	cmdOff := el.off
 	if cv := el.get("command"); cv != nil {
 		cmdOff = cv.off
