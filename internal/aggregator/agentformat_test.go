@@ -132,9 +132,14 @@ func TestRenderGemini(t *testing.T) {
 			"permissionDecision": "deny", "permissionDecisionReason": "r", "updatedInput": map[string]any{"a": "1", "b": "2"},
 			"tool_input": map[string]any{"b": "3"}, "additionalContext": "c"}},
 			`{"decision":"deny","reason":"r","hookSpecificOutput":{"tool_input":{"a":"1","b":"3"},"additionalContext":"c"}}`},
-		{"SessionStart never blocks", "SessionStart", Verdict{Continue: false, StopReason: "s", Decision: "deny", Reason: "r", SystemMessage: "hi",
+		// SessionStart cannot block (no decision), but Gemini stops on
+		// continue:false there (issue 17 §3).
+		{"SessionStart never blocks, but stops", "SessionStart", Verdict{Continue: false, StopReason: "s", Decision: "deny", Reason: "r", SystemMessage: "hi",
 			HookSpecificOutput: map[string]any{"additionalContext": "ctx"}},
-			`{"systemMessage":"hi","hookSpecificOutput":{"additionalContext":"ctx"}}`},
+			`{"continue":false,"stopReason":"s","systemMessage":"hi","hookSpecificOutput":{"additionalContext":"ctx"}}`},
+		{"SessionStart continues", "SessionStart", Verdict{Continue: true, Decision: "deny", Reason: "r", SystemMessage: "hi"},
+			`{"systemMessage":"hi"}`},
+		{"SessionEnd never stops", "SessionEnd", Verdict{Continue: false, StopReason: "s"}, `{}`},
 		{"tool selection", "BeforeToolSelection", Verdict{Continue: true, HookSpecificOutput: map[string]any{
 			"toolConfig": map[string]any{"mode": "ANY", "allowedFunctionNames": []string{"read_file"}}}},
 			`{"hookSpecificOutput":{"toolConfig":{"mode":"ANY","allowedFunctionNames":["read_file"]}}}`},

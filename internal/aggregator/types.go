@@ -94,6 +94,10 @@ type Verdict struct {
 	Warnings           []string       `json:"warnings,omitempty"`
 	// Untrusted lists the project files that were not read because the
 	// project is not trusted (SPEC §2.4).
-	Untrusted  []string `json:"untrusted,omitempty"`
+	Untrusted []string `json:"untrusted,omitempty"`
+	// Skipped are the warnings (also in Warnings) about hooks that were
+	// left out: entries, files or matchers hookexec skipped. The agent
+	// formats tell the user of them (issue 17 §2); not part of the result.
+	Skipped    []string `json:"-"`
 	DurationMs float64  `json:"durationMs"`
 }

@@ -7,9 +7,9 @@ package registry
 // unchanged wherever it is loaded from.
 
 // claudeCommandFields are the fields Claude Code accepts on a command hook
-// that are not in SPEC §2.1: "if" and "onFailure" (read in hook.go), "async"
-// and "asyncRewake" (honoured: claudeFields), and the ignored ones
-// (ignoredClaudeFields).
+// that are not in SPEC §2.1: "if" and "onFailure" (their own pieces of
+// issue 17), "async" and "asyncRewake" (honoured: claudeFields), and the
+// ignored ones (ignoredClaudeFields).
 func claudeCommandFields() []string {
 	fields := []string{"if", "onFailure", "async", "asyncRewake"}
 	for _, f := range ignoredClaudeFields() {

@@ -32,7 +32,7 @@ func (r *hookReader) fail(off int, format string, args ...any) {
 		return
 	}
 	r.bad = true
-	r.d.warn(off, r.where+": "+format+"; hook skipped", args...)
+	r.d.skip(off, r.where+": "+format+"; hook skipped", args...)
 }
 
 // str reads an optional string field.
@@ -59,7 +59,7 @@ func hasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
 // file's fields.
 func (d *fileDecoder) hook(where string, v *value) *Hook {
 	if v.kind != kindObject {
-		d.warn(v.off, "%s: a hook must be an object, got %s; skipped", where, v.kind)
+		d.skip(v.off, "%s: a hook must be an object, got %s; skipped", where, v.kind)
 		return nil
 	}
 	r := &hookReader{d: d, where: where, obj: v}

@@ -164,6 +164,11 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 		return
 	}
 	l.shellCommand(d, where, cmdOff, el.get("shell"), h)
+	if d.spec.dialect == Gemini {
+		for _, name := range geminiQuotedVars(h.Command) {
+			l.warn(d, cmdOff, `%s: %s inside "...": Gemini CLI pastes its value already quoted, so in a project whose path needs quoting (a space, @, :, ...) the quotes become part of the word, and a script path there does not exist (bash exits 127, which Gemini and hookexec take as a deny); write %s unquoted`, where, name, name)
+		}
+	}
 }
 
 // ShortDuration is d.String() without trailing zero units, as messages and

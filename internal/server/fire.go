@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/notices"
 	"github.com/hookexec/hookexec/internal/registry"
 )
 
@@ -86,7 +87,11 @@ func (s *Server) failClosed(resp Response, ev event.Event, format aggregator.For
 // render is the JSON fire prints for v in format f, compact; nil when fire
 // prints nothing (Gemini's BeforeToolSelection with nothing to say).
 func (s *Server) render(f aggregator.Format, ev event.Event, v aggregator.Verdict, in *event.Input) (json.RawMessage, error) {
-	out := aggregator.Render(f, ev, v, aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: s.opts.MaxMessage})
+	ai := aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: s.opts.MaxMessage}
+	if f != aggregator.FormatResult && in != nil && s.opts.Getenv != nil {
+		ai.Notices = notices.ForInput(s.opts.Getenv, in) // as fire's
+	}
+	out := aggregator.Render(f, ev, v, ai)
 	if out == nil {
 		return nil, nil
 	}
