@@ -4,7 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 )
+
+// detachWriteTimeout bounds the hand-over of StartDetached's input.
+const detachWriteTimeout = 30 * time.Second
 
 // StartDetached starts a process meant to outlive its caller (hookexec's
 // supervisor of a background hook): path with argv, in the caller's working
@@ -19,7 +23,7 @@ import (
 func StartDetached(path string, argv []string, input []byte) error {
 	var errs []error
 	for _, attr := range detachAttrs() {
-		err := startDetached(path, argv, input, attr)
+		err := startDetached(path, argv, input, attr, detachWriteTimeout)
 		if err == nil {
 			return nil
 		}
@@ -28,7 +32,7 @@ func StartDetached(path string, argv []string, input []byte) error {
 	return errors.Join(errs...)
 }
 
-func startDetached(path string, argv []string, input []byte, attr *sysProcAttr) error {
+func startDetached(path string, argv []string, input []byte, attr *sysProcAttr, writeTimeout time.Duration) error {
 	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
 		return fmt.Errorf("runner: opening %s: %w", os.DevNull, err)
@@ -48,6 +52,10 @@ func startDetached(path string, argv []string, input []byte, attr *sysProcAttr) 
 		_, _ = proc.Wait()
 		forgetOwn(proc.Pid)
 	}()
+	// A process that neither reads nor exits (not the program meant)
+	// must not hold the caller: the write gives up after a while where
+	// the system can time out a pipe.
+	_ = pw.SetWriteDeadline(time.Now().Add(writeTimeout))
 	_, werr := pw.Write(input)
 	if cerr := pw.Close(); werr == nil {
 		werr = cerr

@@ -44,6 +44,21 @@ func TestStartDetachedIsNoHooksOrphan(t *testing.T) {
 	assert.Equal(t, "job\n", string(data))
 }
 
+// TestStartDetachedGivesUp: a process that neither reads its input nor
+// exits does not hold the caller.
+func TestStartDetachedGivesUp(t *testing.T) {
+	t.Parallel()
+	marker := fmt.Sprintf("600.%06d", rand.IntN(1_000_000))
+	killOnCleanup(t, "sleep "+marker)
+	sleep, err := exec.LookPath("sleep")
+	require.NoError(t, err)
+	start := time.Now()
+	err = startDetached(sleep, []string{"sleep", marker}, make([]byte, 4*mib), detachAttrs()[0], 200*time.Millisecond)
+	require.Error(t, err)
+	assert.ErrorIs(t, err, os.ErrDeadlineExceeded)
+	assert.Less(t, time.Since(start), 10*time.Second)
+}
+
 func withTimeout(s Spec, d time.Duration) Spec {
 	s.Timeout = d
 	return s
