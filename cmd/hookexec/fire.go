@@ -206,7 +206,7 @@ func (a *app) fire(name string, f fireFlags) error {
 	for _, w := range l.reg.Warnings {
 		log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
 	}
-	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Log: log}
+	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Background: a.detachedStarter(settings.killGrace), Log: log}
 	opts := planDefaults(a.getenv, os.Environ())
 	opts.Timeout, opts.Sequential, opts.FailClosed = settings.timeout, f.sequential, f.failClosed
 	verdict := eng.Fire(ctx, l.reg, ev, l.in, opts)

@@ -64,7 +64,7 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 	}
 	r := &hookReader{d: d, where: where, obj: v}
 	r.checkType()
-	for _, key := range []string{"if", "async", "asyncRewake"} {
+	for _, key := range []string{"if"} {
 		// An explicit false asks for the default, which hookexec honours.
 		if f := v.get(key); present(f) && !(f.kind == kindBool && !f.b) {
 			r.fail(f.off, "field %q is not supported by hookexec", key)
@@ -82,7 +82,7 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 	h.Args, h.ExecForm = r.args()
 	h.Name = r.str("name")
 	h.Description = r.str("description")
-	h.Shell = r.str("shell")
+	h.Shell = r.shell()
 	h.Timeout = r.timeout()
 	h.Env = r.env()
 	if f := v.get("failClosed"); !r.bad && present(f) {
@@ -91,6 +91,7 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 		}
 		h.FailClosed = f.b
 	}
+	r.claudeFields(h)
 	if r.bad {
 		return nil
 	}

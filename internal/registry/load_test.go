@@ -229,8 +229,6 @@ func TestLoadSkipsInvalidEntries(t *testing.T) {
 		{"mcp_tool", `{"type": "mcp_tool", "tool": "x"}`, `unsupported hook type "mcp_tool"`},
 		{"unknown type", `{"type": "script", "command": "x"}`, `unknown hook type "script"; it must be "command"`},
 		{"if", `{"type": "command", "command": "x", "if": "Bash(git *)"}`, `field "if" is not supported by hookexec; hook skipped`},
-		{"async", `{"type": "command", "command": "x", "async": true}`, `field "async" is not supported`},
-		{"asyncRewake", `{"type": "command", "command": "x", "asyncRewake": true}`, `field "asyncRewake" is not supported`},
 		{"missing command", `{"type": "command"}`, `^3:32: .*missing "command"; hook skipped$`},
 		{"empty command", `{"type": "command", "command": ""}`, `^3:63: .*"command" must not be empty; hook skipped$`},
 		{"blank command", `{"type": "command", "command": "  "}`, `"command" must not be empty`},

@@ -151,6 +151,12 @@ type Hook struct {
 	Env     map[string]string
 	// FailClosed is the hook's own failClosed or its file's.
 	FailClosed bool
+	// Async: "async" or "asyncRewake" is true. The verdict does not wait
+	// for the hook; it runs in the background, bounded by its timeout,
+	// and its answer is not read (asyncfields.go).
+	Async bool
+	// AsyncRewake: "asyncRewake" is true (Async is too).
+	AsyncRewake bool
 
 	Matcher    Matcher
 	Sequential bool

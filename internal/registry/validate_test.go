@@ -119,8 +119,10 @@ func TestValidateUnknownFields(t *testing.T) {
 	}{
 		{"hook typo", hookJSON(`{"type": "command", "command": "true", "timout": 5000}`),
 			[]string{`1:77: warning: BeforeTool[0].hooks[0]: unknown field "timout" (did you mean "timeout"?); ignored`}},
-		{"hook unknown", hookJSON(`{"type": "command", "command": "true", "statusMessage": "x"}`),
-			[]string{`1:77: warning: BeforeTool[0].hooks[0]: unknown field "statusMessage"; ignored`}},
+		{"hook unknown", hookJSON(`{"type": "command", "command": "true", "spinner": "x"}`),
+			[]string{`1:77: warning: BeforeTool[0].hooks[0]: unknown field "spinner"; ignored`}},
+		{"claude typo", hookJSON(`{"type": "command", "command": "true", "statusMesage": "x"}`),
+			[]string{`1:77: warning: BeforeTool[0].hooks[0]: unknown field "statusMesage" (did you mean "statusMessage"?); ignored`}},
 		{"hook case", hookJSON(`{"type": "command", "command": "true", "failclosed": true}`),
 			[]string{`1:77: warning: BeforeTool[0].hooks[0]: unknown field "failclosed" (did you mean "failClosed"?); ignored`}},
 		{"definition", `{"hooks": {"BeforeTool": [{"matchers": "x", "hooks": []}]}}`,
@@ -130,6 +132,10 @@ func TestValidateUnknownFields(t *testing.T) {
 		{"top-level typo", `{"hook": {}, "HooksConfig": {}, "tools": {}, "permissions": {}}`,
 			[]string{`1:2: warning: top-level key "hook" is ignored (did you mean "hooks"?)`, `1:14: warning: top-level key "HooksConfig" is ignored (did you mean "hooksConfig"?)`}},
 		{"harmless claude fields", hookJSON(`{"type": "command", "command": "true", "async": false, "args": [], "env": {"A": "b"}, "shell": "sh", "name": "n", "description": "d", "failClosed": false}`),
+			[]string{}},
+		// Every field of a Claude Code 2.1.328 command hook but "if" (not
+		// yet honoured: an error of its own) is known.
+		{"claude command fields", hookJSON(`{"type": "command", "command": "true", "async": true, "asyncRewake": false, "statusMessage": "s", "once": true, "rewakeMessage": "m", "rewakeSummary": "s", "cloud": "skip", "onFailure": "continue", "timeout": 5000}`),
 			[]string{}},
 	}
 	for _, tt := range tests {
