@@ -72,6 +72,9 @@ type planStep struct {
 	FailClosedFrom string `json:"failClosedFrom,omitempty"`
 	// IfMatch says why the hook's "if" let it run.
 	IfMatch string `json:"ifMatch,omitempty"`
+	// Background: "async" or "asyncRewake" for a hook the verdict does
+	// not wait for (docs/async-hooks.md).
+	Background string `json:"background,omitempty"`
 }
 
 // planDrop is a hook that does not run.
@@ -152,6 +155,12 @@ func newPlanStep(s planner.Step, reg *registry.Registry, opts planner.Options) p
 		ps.TimeoutFrom = "hook"
 	case opts.Timeout > 0:
 		ps.TimeoutFrom = "--timeout"
+	}
+	switch {
+	case h.AsyncRewake:
+		ps.Background = "asyncRewake"
+	case h.Async:
+		ps.Background = "async"
 	}
 	switch {
 	case h.FailClosed && h.FileIndex < len(reg.Files) && reg.Files[h.FileIndex].FailClosed:

@@ -31,6 +31,8 @@ var deliberate = map[string]compare.Deliberate{
 		Why: "Claude names the command it ran: hookexec"},
 	"Stop JSON block with exit 1 once": {Facts: []string{"framing"},
 		Why: "Claude names the command it ran: hookexec"},
+	"UserPromptExpansion exit 2": {Facts: []string{"notifications", "session"},
+		Why: "the same message but for one blank line: Claude keeps the final newline of a policy's stderr in it, hookexec's JSON reason has the stderr trimmed"},
 	"Stop exit 2 once": {Facts: []string{"framing", "model saw"},
 		Why: "hookexec's exit-2 answer is JSON, for which Claude adds a line naming the command it ran: hookexec"},
 	"PreToolUse if does not match an argument": {Facts: []string{"hook outcomes"},

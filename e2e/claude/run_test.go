@@ -111,6 +111,10 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	for _, p := range sc.policies {
 		require.NoError(t, os.WriteFile(filepath.Join(policies, p.name+".sh"), []byte("#!/bin/sh\n"+p.script+"\n"), 0o755))
 	}
+	for name, content := range sc.files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(project, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(project, name), []byte(content), 0o644))
+	}
 	sc = sc.expanded(project, home)
 	hooks := map[string]any{"hooks": hooksObject(sc.policies)}
 	switch mode {

@@ -18,6 +18,9 @@ type scenario struct {
 	// timed records how long Claude waited for the hooks of the tool call
 	// (the scenarios whose policy outlives its timeout).
 	timed bool
+	// files are written into the project (path relative to it: content),
+	// e.g. a slash command.
+	files map[string]string
 }
 
 // expanded replaces $PROJECT and $HOME in the tool input's strings and the
@@ -57,6 +60,10 @@ func (s scenario) slug() string {
 
 // rmVictim is the tool call the scenarios script: the policies guard it.
 var rmVictim = map[string]any{"command": "rm -rf victim/", "description": "Remove the victim directory"}
+
+// removeCommand is a project slash command, /e2e-remove, whose prompt
+// asks for the scripted tool call.
+var removeCommand = map[string]string{".claude/commands/e2e-remove.md": "Remove the victim directory.\n"}
 
 // readInput is the start of every policy: it reads the event from stdin.
 const readInput = "cat >/dev/null\n"
@@ -203,5 +210,18 @@ func allScenarios() []scenario {
 			on("Stop", "stop", once(`printf '%s' '{"continue":false,"stopReason":"E2E-STOP-stop"}'`))}},
 		{name: "Stop continue:false with exit 2", tool: rmVictim, policies: []policy{
 			on("Stop", "stop", once(`printf '%s' '{"continue":false,"stopReason":"E2E-STOP-stop2"}'; exit 2`))}},
+		// Claude Code 2.1.3xx's PostToolBatch (issue 17): after the batch of
+		// tool calls, a block stops the agentic loop.
+		{name: "PostToolBatch exit 2", tool: rmVictim, policies: []policy{
+			on("PostToolBatch", "batch", `echo "E2E-REASON-batch2" >&2; exit 2`)}},
+		{name: "PostToolBatch JSON block with context", tool: rmVictim, policies: []policy{
+			on("PostToolBatch", "batch", `printf '%s' '{"decision":"block","reason":"E2E-REASON-batch","hookSpecificOutput":{"hookEventName":"PostToolBatch","additionalContext":"E2E-CONTEXT-batch"}}'`)}},
+		// UserPromptExpansion: a project slash command typed as the prompt.
+		{name: "UserPromptExpansion exit 2", prompt: "/e2e-remove", files: removeCommand, tool: rmVictim, policies: []policy{
+			on("UserPromptExpansion", "expand", `echo "E2E-REASON-expand2" >&2; exit 2`)}},
+		{name: "UserPromptExpansion context", prompt: "/e2e-remove", files: removeCommand, tool: rmVictim, policies: []policy{
+			on("UserPromptExpansion", "expand", `printf '%s' '{"hookSpecificOutput":{"hookEventName":"UserPromptExpansion","additionalContext":"E2E-CONTEXT-expand"}}'`)}},
+		{name: "PostToolBatch context", tool: rmVictim, policies: []policy{
+			on("PostToolBatch", "batch", `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolBatch","additionalContext":"E2E-CONTEXT-batchctx"}}'`)}},
 	}
 }

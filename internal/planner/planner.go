@@ -78,10 +78,7 @@ type Options struct {
 // on the input's match field, "if" rules on its tool call, disabled
 // hooks, dedup by execution identity, mode.
 func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options) Plan {
-	matchValue, hasMatchValue := "", false
-	if ev.MatchField != "" && in != nil {
-		matchValue, hasMatchValue = in.String(ev.MatchField)
-	}
+	matchValue, hasMatchValue := ev.MatchValue(in)
 	p := Plan{Event: ev, MatchValue: matchValue, HasMatchValue: hasMatchValue}
 	call := toolCall(ev, in, opts)
 	shells := map[registry.Dialect]string{}
@@ -203,9 +200,14 @@ func shell(h *registry.Hook, opts Options, cache map[registry.Dialect]string) st
 }
 
 // identity is a step's execution identity (SPEC §3.2): shell + trimmed
-// command, or command + args, plus env.
+// command, or command + args, plus env; and whether it runs in the
+// background, so that a background copy never stands in for a guard whose
+// answer counts.
 func identity(s Step) string {
 	var b strings.Builder
+	if s.Hook.Async {
+		b.WriteString("async\x00")
+	}
 	if s.Hook.ExecForm {
 		b.WriteString("exec\x00" + s.Hook.Command)
 		for _, a := range s.Hook.Args {

@@ -79,6 +79,15 @@ type Diagnostic struct {
 	// Kept: the hook was loaded all the same. validate reports such a
 	// finding as a warning; a skipped entry is an error there.
 	Kept bool
+	// EventKey is the key of the "hooks" entry the finding is about, as
+	// written (also an unknown one); "" for a finding about the whole file
+	// or its settings.
+	EventKey string
+	// Skips: hooks of the file will not run because of it (an entry or a
+	// file skipped, a matcher that never matches), so a guard may be
+	// missing. The agent formats tell the user of these, and --fail-closed
+	// denies over them (SPEC §6, issue 17).
+	Skips bool
 }
 
 // String renders "file:line:col: severity: message".
@@ -143,6 +152,12 @@ type Hook struct {
 	Env     map[string]string
 	// FailClosed is the hook's own failClosed or its file's.
 	FailClosed bool
+	// Async: "async" or "asyncRewake" is true. The verdict does not wait
+	// for the hook; it runs in the background, bounded by its timeout,
+	// and its answer is not read (asyncfields.go).
+	Async bool
+	// AsyncRewake: "asyncRewake" is true (Async is too).
+	AsyncRewake bool
 
 	Matcher Matcher
 	// If is the hook's "if" permission rule as written ("" for none);

@@ -57,8 +57,10 @@ func knownDefinitionFields() []string {
 	return []string{"matcher", "sequential", "priority", "hooks"}
 }
 
+// knownHookFields are SPEC §2.1's and the fields Claude Code accepts on a
+// command hook (claudefields.go), in every dialect.
 func knownHookFields() []string {
-	return []string{"type", "command", "args", "name", "description", "timeout", "env", "shell", "failClosed", "if", "async", "asyncRewake"}
+	return append([]string{"type", "command", "args", "name", "description", "timeout", "env", "shell", "failClosed"}, claudeCommandFields()...)
 }
 
 // fileFields checks the top level (other keys are allowed, as in an agent's
@@ -152,6 +154,8 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 		return
 	}
 	l.ifField(d, where, ev, el, h)
+	l.claudeShell(d, where, el.get("shell"))
+	l.asyncRewake(d, where, el.get("asyncRewake"), h)
 	cmdOff := el.off
 	if cv := el.get("command"); cv != nil {
 		cmdOff = cv.off
@@ -161,6 +165,11 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 		return
 	}
 	l.shellCommand(d, where, cmdOff, el.get("shell"), h)
+	if d.spec.dialect == Gemini {
+		for _, name := range geminiQuotedVars(h.Command) {
+			l.warn(d, cmdOff, `%s: %s inside "...": Gemini CLI pastes its value already quoted, so in a project whose path needs quoting (a space, @, :, ...) the quotes become part of the word, and a script path there does not exist (bash exits 127, which Gemini and hookexec take as a deny); write %s unquoted`, where, name, name)
+		}
+	}
 }
 
 // ShortDuration is d.String() without trailing zero units, as messages and
