@@ -16,7 +16,7 @@ func MustParse(s string) *Rule {
 	return r
 }
 
-var places = Places{Cwd: "/work/proj/sub", ProjectDir: "/work/proj", Home: "/home/u"}
+var places = Places{Cwd: "/srv/proj/sub", ProjectDir: "/srv/proj", Home: "/home/u"}
 
 func bash(cmd string) Call {
 	return Call{Tool: "Bash", Input: map[string]any{"command": cmd}, Places: places}

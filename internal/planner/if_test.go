@@ -21,7 +21,7 @@ func withIf(rule string) func(*registry.Hook) {
 
 func parseInput(t *testing.T, body string) *event.Input {
 	t.Helper()
-	in, err := event.ParseInput([]byte(body), time.Time{}, "/work/proj")
+	in, err := event.ParseInput([]byte(body), time.Time{}, "/srv/proj")
 	require.NoError(t, err)
 	return in
 }
@@ -53,14 +53,14 @@ func TestBuildIf(t *testing.T) {
 		{"push", `{"tool_name":"Bash","tool_input":{"command":"FOO=1 git push origin"}}`, []string{"guard-push", "no-if", "broken-if"}},
 		{"harmless", `{"tool_name":"Bash","tool_input":{"command":"echo rm"}}`, []string{"no-if", "broken-if"}},
 		{"unparseable", `{"tool_name":"Bash","tool_input":{"command":"echo 'x"}}`, []string{"guard-rm", "guard-push", "no-if", "broken-if"}},
-		{"edit .env", `{"tool_name":"Write","tool_input":{"file_path":"/work/proj/.env"}}`, []string{"env-edit"}},
-		{"edit other", `{"tool_name":"Write","tool_input":{"file_path":"/work/proj/a/.env"}}`, nil},
+		{"edit .env", `{"tool_name":"Write","tool_input":{"file_path":"/srv/proj/.env"}}`, []string{"env-edit"}},
+		{"edit other", `{"tool_name":"Write","tool_input":{"file_path":"/srv/proj/a/.env"}}`, nil},
 		{"no tool_name", `{"tool_input":{"command":"rm x"}}`, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			p := Build(reg, ev, parseInput(t, tt.input), Options{ProjectDir: "/work/proj"})
+			p := Build(reg, ev, parseInput(t, tt.input), Options{ProjectDir: "/srv/proj"})
 			assert.Equal(t, tt.want, commands(p))
 		})
 	}
