@@ -113,6 +113,9 @@ func writePlanStep(b *strings.Builder, n, width int, s planStep, failNote string
 		field("shell", s.Shell+" -c")
 	}
 	field("matcher", describeMatcher(s.planHook))
+	if s.If != "" {
+		field("if", strings.TrimPrefix(s.IfMatch, "if "))
+	}
 	field("timeout", s.Timeout+" ("+s.TimeoutFrom+")")
 	fails := "open"
 	if s.Background != "" {

@@ -45,6 +45,7 @@ type policy struct {
 	name    string // file name without .sh
 	script  string // the body after "#!/bin/sh"
 	timeout int    // seconds; 0 for the default
+	ifRule  string // the hook's "if" permission rule; "" for none
 }
 
 // hooksObject is the policies as a Claude Code "hooks" object.
@@ -54,6 +55,9 @@ func hooksObject(policies []policy) map[string]any {
 		h := map[string]any{"type": "command", "command": `"$CLAUDE_PROJECT_DIR"/.claude/policies/` + p.name + ".sh"}
 		if p.timeout > 0 {
 			h["timeout"] = p.timeout
+		}
+		if p.ifRule != "" {
+			h["if"] = p.ifRule
 		}
 		group := map[string]any{"hooks": []any{h}}
 		if p.matcher != "" {
@@ -111,6 +115,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(project, name)), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(project, name), []byte(content), 0o644))
 	}
+	sc = sc.expanded(project, home)
 	hooks := map[string]any{"hooks": hooksObject(sc.policies)}
 	switch mode {
 	case "installed":
@@ -126,7 +131,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		t.Fatalf("unknown mode %q", mode)
 	}
 
-	api := startFakeAPI(t, sc.tool)
+	api := startFakeAPI(t, sc.toolName, sc.tool)
 	marker := fmt.Sprintf("e2e-claude-%d-%d", os.Getpid(), runSeq.Add(1))
 	prompt := sc.prompt
 	if prompt == "" {

@@ -14,8 +14,10 @@ import (
 // input in, run the plan and return the verdict with the registry's
 // warnings. fire and test both go through here.
 func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Event, in *event.Input, opts planner.Options) aggregator.Verdict {
-	value, has := ev.MatchValue(in)
-	plan := planner.Build(reg, ev, value, has, opts)
+	if opts.ProjectDir == "" {
+		opts.ProjectDir = e.ProjectDir
+	}
+	plan := planner.Build(reg, ev, in, opts)
 	e.Log.Debug().Str("event", ev.Name).Int("steps", len(plan.Steps)).Bool("sequential", plan.Sequential).Str("projectDir", e.ProjectDir).Msg("plan built")
 	for _, f := range reg.Files {
 		e.Log.Debug().Str("file", f.Path).Str("source", f.Source.String()).Str("dialect", string(f.Dialect)).Bool("enabled", f.Enabled).Msg("config loaded")

@@ -20,7 +20,7 @@ func TestBackgroundCopyIsNoDuplicate(t *testing.T) {
 		hook("PreToolUse", "guard.sh", ""),
 		hook("PreToolUse", "guard.sh", "", async),
 	}}
-	p := Build(reg, mustEvent(t, "PreToolUse"), "Bash", true, Options{})
+	p := Build(reg, mustEvent(t, "PreToolUse"), matchInput(mustEvent(t, "PreToolUse"), "Bash", true), Options{})
 	assert.Equal(t, []string{"guard.sh", "guard.sh"}, commands(p))
 	assert.True(t, p.Steps[0].Hook.Async)
 	assert.False(t, p.Steps[1].Hook.Async)

@@ -298,6 +298,9 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 	for j, el := range hv.elems {
 		hwhere := fmt.Sprintf("%s.hooks[%d]", where, j)
 		h := d.hook(hwhere, el)
+		if h != nil {
+			h.Matcher = matcher // the linter compares it with "if"
+		}
 		if d.lint != nil {
 			d.lint.hook(d, hwhere, ev, el, h)
 		}

@@ -228,7 +228,6 @@ func TestLoadSkipsInvalidEntries(t *testing.T) {
 		{"agent", `{"type": "agent", "prompt": "x"}`, `unsupported hook type "agent"`},
 		{"mcp_tool", `{"type": "mcp_tool", "tool": "x"}`, `unsupported hook type "mcp_tool"`},
 		{"unknown type", `{"type": "script", "command": "x"}`, `unknown hook type "script"; it must be "command"`},
-		{"if", `{"type": "command", "command": "x", "if": "Bash(git *)"}`, `field "if" is not supported by hookexec; hook skipped`},
 		{"missing command", `{"type": "command"}`, `^3:32: .*missing "command"; hook skipped$`},
 		{"empty command", `{"type": "command", "command": ""}`, `^3:63: .*"command" must not be empty; hook skipped$`},
 		{"blank command", `{"type": "command", "command": "  "}`, `"command" must not be empty`},

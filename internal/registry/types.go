@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/permrule"
 )
 
 // Dialect is the flavour a config file is read in (SPEC §2.2). Dialects
@@ -158,7 +159,13 @@ type Hook struct {
 	// AsyncRewake: "asyncRewake" is true (Async is too).
 	AsyncRewake bool
 
-	Matcher    Matcher
+	Matcher Matcher
+	// If is the hook's "if" permission rule as written ("" for none);
+	// IfRule is it compiled, nil when it did not parse (the hook then
+	// runs wherever its matcher matches: a broken filter never skips a
+	// guard).
+	If         string
+	IfRule     *permrule.Rule
 	Sequential bool
 	Priority   int
 

@@ -153,6 +153,7 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 	if h == nil {
 		return
 	}
+	l.ifField(d, where, ev, el, h)
 	l.claudeShell(d, where, el.get("shell"))
 	l.asyncRewake(d, where, el.get("asyncRewake"), h)
 	cmdOff := el.off

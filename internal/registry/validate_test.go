@@ -93,7 +93,6 @@ func TestValidateSkippedEntriesAreErrors(t *testing.T) {
     "PreToolUse": [{"hooks": [
       {"type": "http", "url": "http://x"},
       {"type": "Command", "command": "true"},
-      {"type": "command", "command": "true", "if": "Bash(git *)"},
       {"type": "command", "command": "true", "timeout": 0}
     ]}]
   }
@@ -106,8 +105,7 @@ func TestValidateSkippedEntriesAreErrors(t *testing.T) {
 		`7:16: error: PreToolUse[0].hooks[0]: unsupported hook type "http"; hookexec only runs "command" hooks; hook skipped`,
 		`7:24: warning: PreToolUse[0].hooks[0]: unknown field "url"; ignored`,
 		`8:16: error: PreToolUse[0].hooks[1]: "type" is "Command"; types are case-sensitive, use "command"; hook skipped`,
-		`9:52: error: PreToolUse[0].hooks[2]: field "if" is not supported by hookexec; hook skipped`,
-		`10:57: error: PreToolUse[0].hooks[3]: "timeout" must be positive, got 0; hook skipped`,
+		`9:57: error: PreToolUse[0].hooks[2]: "timeout" must be positive, got 0; hook skipped`,
 	}, got)
 }
 
@@ -133,9 +131,8 @@ func TestValidateUnknownFields(t *testing.T) {
 			[]string{`1:2: warning: top-level key "hook" is ignored (did you mean "hooks"?)`, `1:14: warning: top-level key "HooksConfig" is ignored (did you mean "hooksConfig"?)`}},
 		{"harmless claude fields", hookJSON(`{"type": "command", "command": "true", "async": false, "args": [], "env": {"A": "b"}, "shell": "sh", "name": "n", "description": "d", "failClosed": false}`),
 			[]string{}},
-		// Every field of a Claude Code 2.1.328 command hook but "if" (not
-		// yet honoured: an error of its own) is known.
-		{"claude command fields", hookJSON(`{"type": "command", "command": "true", "async": true, "asyncRewake": false, "statusMessage": "s", "once": true, "rewakeMessage": "m", "rewakeSummary": "s", "cloud": "skip", "onFailure": "continue", "timeout": 5000}`),
+		// Every field of a Claude Code 2.1.328 command hook is known.
+		{"claude command fields", hookJSON(`{"type": "command", "command": "true", "if": "Bash(git *)", "async": true, "asyncRewake": false, "statusMessage": "s", "once": true, "rewakeMessage": "m", "rewakeSummary": "s", "cloud": "skip", "onFailure": "continue", "timeout": 5000}`),
 			[]string{}},
 	}
 	for _, tt := range tests {
