@@ -44,6 +44,8 @@ func (a *app) fireCommand() *cobra.Command {
 		Short: "Run the hooks for an event (event JSON on stdin) and print the verdict",
 		Long: `Run the hooks registered for EVENT with the event JSON (stdin or --input) on
 their stdin, merge their answers and print one JSON verdict on stdout.
+Under --format claude|gemini an EVENT hookexec does not know (a newer agent's)
+runs the hooks registered under exactly that name, with a warning.
 
 Exit status: 0 proceed, 2 blocked (the reason on stderr), 1 usage, config or
 input error, 129/130/131/143 interrupted by SIGHUP/SIGINT/SIGQUIT/SIGTERM.
@@ -160,13 +162,16 @@ func defaultKillGrace(f aggregator.Format) string {
 }
 
 func (a *app) fire(name string, f fireFlags) error {
-	ev, err := event.Resolve(name)
-	if err != nil {
-		return err
-	}
 	settings, err := f.parse()
 	if err != nil {
 		return err
+	}
+	ev, unknown, err := aggregator.ResolveEvent(name, settings.format.Format)
+	if err != nil {
+		return err
+	}
+	if unknown != "" {
+		settings.warnings = append(settings.warnings, unknown)
 	}
 	if err := f.configFlags.check(); err != nil {
 		return err
@@ -201,7 +206,7 @@ func (a *app) fire(name string, f fireFlags) error {
 	for _, w := range l.reg.Warnings {
 		log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
 	}
-	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Log: log}
+	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Background: a.detachedStarter(settings.killGrace), Log: log}
 	opts := planDefaults(a.getenv, os.Environ())
 	opts.Timeout, opts.Sequential, opts.FailClosed = settings.timeout, f.sequential, f.failClosed
 	verdict := eng.Fire(ctx, l.reg, ev, l.in, opts)
@@ -228,8 +233,10 @@ func (a *app) fire(name string, f fireFlags) error {
 	// --format claude, a claude-dialect policy that blocked with exit 2
 	// makes hookexec exit 2 too: Claude reads the JSON all the same, and
 	// labels the block as it would label the policy's own.
+	// Claude Code's WorktreeCreate has no JSON block: only a status other
+	// than 0 fails the creation.
 	if verdict.Blocked && (settings.format.Format == aggregator.FormatResult || werr != nil ||
-		settings.format.Format == aggregator.FormatClaude && verdict.ClaudeExit2()) {
+		settings.format.Format == aggregator.FormatClaude && (verdict.ClaudeExit2() || ev.Plain == event.PlainWorktreePath)) {
 		fmt.Fprintln(a.stderr, aggregator.CutMessage(blockMessage(verdict), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
 	}

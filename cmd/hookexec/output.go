@@ -39,13 +39,22 @@ type outputFormat struct {
 // itself, or the output of a single Claude Code or Gemini CLI hook. in is
 // the event input (nil when it was never read).
 //
-// The one exception to "one JSON document": under --format gemini, a
+// The exceptions to "one JSON document": under --format gemini, a
 // BeforeToolSelection verdict with nothing to say prints nothing, because
-// Gemini CLI reads even {} there as a tool config (GeminiOutput.Silent).
+// Gemini CLI reads even {} there as a tool config (GeminiOutput.Silent);
+// under --format claude, WorktreeCreate prints the worktree's path as a
+// line of text (or nothing), as Claude Code reads it (ClaudeText).
 func (a *app) writeVerdict(f outputFormat, ev event.Event, v aggregator.Verdict, in *event.Input) error {
 	out := aggregator.Render(f.Format, ev, v, aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: f.maxMessage, Notices: a.noticeLog(f, in)})
 	if out == nil {
 		return nil
+	}
+	if text, ok := out.(aggregator.ClaudeText); ok {
+		if text == "" {
+			return nil
+		}
+		_, err := fmt.Fprintln(a.stdout, string(text))
+		return err
 	}
 	return writeJSON(a.stdout, out)
 }

@@ -53,6 +53,11 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 			require.NoError(t, os.WriteFile(filepath.Join(policies, p.name+".sh"), []byte(policyScript(p)), 0o755))
 		}
 	}
+	for name, content := range sc.files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(project, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(project, name), []byte(content), 0o644))
+	}
+	sc = sc.expanded(project, home)
 	srv := startPolicyServer(t, sc.policies)
 	hooks := map[string]any{"hooks": hooksObject(sc.policies, srv)}
 	switch mode {
@@ -79,7 +84,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		t.Fatalf("unknown mode %q", mode)
 	}
 
-	api := startFakeAPI(t, sc.tool)
+	api := startFakeAPI(t, sc.toolName, sc.tool)
 	marker := fmt.Sprintf("e2e-claude-%d-%d", os.Getpid(), runSeq.Add(1))
 	prompt := sc.prompt
 	if prompt == "" {

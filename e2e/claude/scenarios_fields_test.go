@@ -69,8 +69,6 @@ func fieldScenarios() []scenario {
 			policies: []policy{withIf(guard, ifRm)}},
 		{name: "if Bash(rm *) on an unparseable command without rm", tool: map[string]any{"command": `ls victim/ > ` + madeFile + ` && echo "unterminated`, "description": "ls"},
 			policies: []policy{withIf(guard, ifRm)}},
-		{name: "if Bash(rm *) inside a command substitution", tool: map[string]any{"command": "echo $(rm -rf victim/)", "description": "rm"},
-			policies: []policy{withIf(guard, ifRm)}},
 		{name: "if Bash(rm *) inside backticks", tool: map[string]any{"command": "echo `rm -rf victim/`", "description": "rm"},
 			policies: []policy{withIf(guard, ifRm)}},
 		{name: "if Bash(rm *) after a pipe", tool: map[string]any{"command": "echo y | rm -rf victim/", "description": "rm"},
@@ -85,8 +83,6 @@ func fieldScenarios() []scenario {
 			policies: []policy{withIf(guard, ifEtc)}},
 		{name: "if Bash(rm *) on PostToolUse of a command without rm", tool: map[string]any{"command": "ls victim/ > " + madeFile, "description": "ls"},
 			policies: []policy{withIf(policy{event: "PostToolUse", matcher: "Bash", name: "postif", script: readInput + `printf '%s' '{"decision":"block","reason":"E2E-REASON-postif"}'`}, ifRm)}},
-		{name: "if Bash(rm *) after a variable assignment", tool: map[string]any{"command": "LC_ALL=C rm -rf victim/", "description": "rm"},
-			policies: []policy{withIf(guard, ifRm)}},
 		{name: "if on UserPromptSubmit, an event without a tool", tool: rmVictim, policies: []policy{
 			withIf(on("UserPromptSubmit", "ifprompt", `printf '%s' '{"decision":"block","reason":"E2E-REASON-ifprompt"}'`), ifRm)}},
 
@@ -128,8 +124,6 @@ func fieldScenarios() []scenario {
 			{event: "SessionStart", name: "httpstart", http: &httpAnswer{body: `{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"E2E-CONTEXT-httpstart"}}`}}}},
 
 		// An event hookexec did not know (issue 17 §1).
-		{name: "PostToolBatch exit 2 stops the loop", tool: rmVictim, policies: []policy{
-			on("PostToolBatch", "batch", `echo "E2E-REASON-batch stop here" >&2; exit 2`)}},
 		{name: "PostToolBatch exit 0, no answer", tool: rmVictim, policies: []policy{
 			on("PostToolBatch", "batchquiet", `exit 0`)}},
 		{name: "PostToolBatch exit 1", tool: rmVictim, policies: []policy{

@@ -102,7 +102,8 @@ func (in AgentInput) toolInput() map[string]any {
 
 // Render returns the value fire prints for v in format f: v itself for
 // result, else the agent's hook output; nil when fire prints nothing at all
-// (GeminiOutput.Silent).
+// (GeminiOutput.Silent). Claude Code's WorktreeCreate gets a ClaudeText,
+// printed as it is (the worktree's path), not JSON.
 //
 // The agent formats never block unless the verdict does: on an event that
 // cannot block (or a verdict that is not blocked, for continue), decision,
@@ -117,6 +118,9 @@ func (in AgentInput) toolInput() map[string]any {
 func Render(f Format, ev event.Event, v Verdict, in AgentInput) any {
 	switch f {
 	case FormatClaude:
+		if ev.Plain == event.PlainWorktreePath {
+			return RenderClaudeText(v)
+		}
 		return RenderClaude(ev, failureNotice(skipNotice(ev, v, in.Notices)), in)
 	case FormatGemini:
 		if out := RenderGemini(ev, skipNotice(ev, v, in.Notices), in); !out.Silent(ev) {

@@ -41,7 +41,7 @@ var claudeDecisionKeys = map[string]bool{
 // in.MaxMessage.
 func RenderGemini(ev event.Event, v Verdict, in AgentInput) GeminiOutput {
 	o := GeminiOutput{SystemMessage: in.cut(v.SystemMessage), SuppressOutput: v.SuppressOutput}
-	if ev.CanBlock {
+	if ev.CanBlock && v.Decision != "defer" { // Gemini CLI has no defer: no decision
 		o.Decision, o.Reason = v.Decision, in.cut(v.Reason)
 	}
 	o.Continue, o.StopReason = stopFields(ev, v)

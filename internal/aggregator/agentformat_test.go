@@ -87,8 +87,8 @@ func TestRenderClaude(t *testing.T) {
 			`{"decision":"block","reason":"no secrets in prompts"}`},
 		{"UserPromptSubmit context", "UserPromptSubmit", Verdict{Continue: true, HookSpecificOutput: map[string]any{"additionalContext": "branch main"}},
 			`{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"branch main"}}`},
-		{"Stop block", "Stop", Verdict{Continue: true, Decision: "deny", Reason: "tests fail", HookSpecificOutput: map[string]any{"additionalContext": "dropped"}},
-			`{"decision":"block","reason":"tests fail"}`},
+		{"Stop block", "Stop", Verdict{Continue: true, Decision: "deny", Reason: "tests fail", HookSpecificOutput: map[string]any{"additionalContext": "run make test"}},
+			`{"decision":"block","reason":"tests fail","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"run make test"}}`},
 		{"Stop continue false", "AfterAgent", Verdict{Continue: false, StopReason: "done", HookSpecificOutput: map[string]any{"clearContext": true}},
 			`{"continue":false,"stopReason":"done"}`},
 		{"PreCompact block", "PreCompress", Verdict{Continue: true, Decision: "deny", Reason: "not now"}, `{"decision":"block","reason":"not now"}`},
@@ -164,7 +164,7 @@ func TestRenderClaudeNeverImplicitAllow(t *testing.T) {
 	t.Parallel()
 	ev := mustEvent(t, "PreToolUse")
 	for _, stdouts := range [][]string{
-		{""}, {"allow"}, {`{}`}, {`"allow"`}, {`{"decision":"maybe"}`}, {`{"hookSpecificOutput":{"permissionDecision":"defer"}}`},
+		{""}, {"allow"}, {`{}`}, {`"allow"`}, {`{"decision":"maybe"}`},
 		{"ok", `{"continue":true}`},
 	} {
 		v := Merge(ev, reportsFor(t, "PreToolUse", stdouts...))

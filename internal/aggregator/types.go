@@ -13,6 +13,10 @@ const (
 	SpawnError Outcome = "spawn_error"
 	Cancelled  Outcome = "cancelled"
 	Skipped    Outcome = "skipped"
+	// Async: the hook was started in the background (Claude Code's async
+	// and asyncRewake); the verdict did not wait for it and never reads
+	// its answer. Not a failure, never a decision.
+	Async Outcome = "async"
 )
 
 // Output is a hook's normalized output object (SPEC §4.6), and the shape of

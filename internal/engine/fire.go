@@ -14,11 +14,10 @@ import (
 // input in, run the plan and return the verdict with the registry's
 // warnings. fire and test both go through here.
 func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Event, in *event.Input, opts planner.Options) aggregator.Verdict {
-	value, has := "", false
-	if ev.MatchField != "" {
-		value, has = in.String(ev.MatchField)
+	if opts.ProjectDir == "" {
+		opts.ProjectDir = e.ProjectDir
 	}
-	plan := planner.Build(reg, ev, value, has, opts)
+	plan := planner.Build(reg, ev, in, opts)
 	e.Log.Debug().Str("event", ev.Name).Int("steps", len(plan.Steps)).Bool("sequential", plan.Sequential).Str("projectDir", e.ProjectDir).Msg("plan built")
 	for _, f := range reg.Files {
 		e.Log.Debug().Str("file", f.Path).Str("source", f.Source.String()).Str("dialect", string(f.Dialect)).Bool("enabled", f.Enabled).Msg("config loaded")
@@ -62,10 +61,11 @@ func skipped(warnings []registry.Diagnostic, ev *event.Event) []string {
 // forEvent reports whether the hooks a warning is about could be ev's.
 // The registry can tell when the warning names a "hooks" key: a key of the
 // catalogue is ev's when it is one of ev's names; an unknown key is when
-// it is ev's name (an event hookexec does not know, fired by name) or
-// differs from one of ev's names only in case (keys are case-sensitive, so
-// "pretooluse" is a typo of a guard for PreToolUse). A warning about a
-// whole file (no key: a file skipped, a "hooks" that is not an object)
+// it differs from one of ev's names only in case (keys are case-sensitive,
+// so "pretooluse" is a typo of a guard for PreToolUse). An unknown key
+// equal to ev's name is not: its hooks are kept and run when that event,
+// unknown to hookexec, is fired by name (event.Unknown). A warning about
+// a whole file (no key: a file skipped, a "hooks" that is not an object)
 // could be about any event's hooks.
 func forEvent(d registry.Diagnostic, ev event.Event) bool {
 	if d.EventKey == "" {
@@ -75,7 +75,7 @@ func forEvent(d registry.Diagnostic, ev event.Event) bool {
 		return known.Name == ev.Name
 	}
 	if d.EventKey == ev.Name {
-		return true
+		return !ev.Unknown
 	}
 	for _, k := range ev.Keys() {
 		if strings.EqualFold(k, d.EventKey) {

@@ -36,8 +36,10 @@ func TestForEvent(t *testing.T) {
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, forEvent(registry.Diagnostic{EventKey: tt.key}, pre), tt.key)
 	}
-	unknown := event.Event{Name: "PostToolBatchX"}
-	assert.True(t, forEvent(registry.Diagnostic{EventKey: "PostToolBatchX"}, unknown), "an event hookexec does not know, fired by name")
+	unknown := event.Unknown("PostToolBatchX")
+	assert.False(t, forEvent(registry.Diagnostic{EventKey: "PostToolBatchX"}, unknown),
+		"an event hookexec does not know, fired by name, runs the hooks of its key: they were not left out")
+	assert.True(t, forEvent(registry.Diagnostic{EventKey: "postToolBatchX"}, unknown), "a typo in case only")
 }
 
 // TestFireFailClosedOverSkippedHooks: --fail-closed denies an event that

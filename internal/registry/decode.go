@@ -188,15 +188,23 @@ func (d *fileDecoder) events(hooks *value) {
 		d.key = m.key
 		ev, ok := event.ByKey(m.key)
 		if !ok {
+			// Kept under an unknown event of exactly that name: they run
+			// when an agent fires it (--format claude|gemini), never for
+			// a known event. A key close to a known name is most likely
+			// a typo that keeps a guard from running: a skipped guard
+			// (skip: validate reports it as an error, the agent formats
+			// tell the user, --fail-closed denies over it); any other
+			// is a newer agent's event, a warning (advise).
+			const kept = "its hooks run only for 'fire %s' in an agent format (--format claude|gemini)"
 			switch s := event.Suggest(m.key); {
 			case s != "" && strings.EqualFold(s, m.key):
-				d.skip(m.keyOff, "unknown event %q (did you mean %q? event names are case-sensitive); its hooks are skipped", m.key, s)
+				d.skip(m.keyOff, "unknown event %q (did you mean %q? event names are case-sensitive); "+kept, m.key, s, m.key)
 			case s != "":
-				d.skip(m.keyOff, "unknown event %q (did you mean %q?); its hooks are skipped", m.key, s)
+				d.skip(m.keyOff, "unknown event %q (did you mean %q?); "+kept, m.key, s, m.key)
 			default:
-				d.skip(m.keyOff, "unknown event %q; its hooks are skipped", m.key)
+				d.advise(m.keyOff, "unknown event %q; "+kept, m.key, m.key)
 			}
-			continue
+			ev = event.Unknown(m.key)
 		}
 		if !present(m.val) {
 			continue
@@ -290,6 +298,9 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 	for j, el := range hv.elems {
 		hwhere := fmt.Sprintf("%s.hooks[%d]", where, j)
 		h := d.hook(hwhere, el)
+		if h != nil {
+			h.Matcher = matcher // the linter compares it with "if"
+		}
 		if d.lint != nil {
 			d.lint.hook(d, hwhere, ev, el, h)
 		}

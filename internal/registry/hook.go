@@ -64,12 +64,6 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 	}
 	r := &hookReader{d: d, where: where, obj: v}
 	r.checkType()
-	for _, key := range []string{"if", "async", "asyncRewake"} {
-		// An explicit false asks for the default, which hookexec honours.
-		if f := v.get(key); present(f) && !(f.kind == kindBool && !f.b) {
-			r.fail(f.off, "field %q is not supported by hookexec", key)
-		}
-	}
 	h := &Hook{Pos: d.pos(v.off)}
 	h.Command = r.str("command")
 	if !r.bad && strings.TrimSpace(h.Command) == "" {
@@ -82,15 +76,17 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 	h.Args, h.ExecForm = r.args()
 	h.Name = r.str("name")
 	h.Description = r.str("description")
-	h.Shell = r.str("shell")
+	h.Shell = r.shell()
 	h.Timeout = r.timeout()
 	h.Env = r.env()
+	h.If, h.IfRule = r.ifRule()
 	if f := v.get("failClosed"); !r.bad && present(f) {
 		if f.kind != kindBool {
 			r.fail(f.off, `"failClosed" must be a boolean, got %s`, f.kind)
 		}
 		h.FailClosed = f.b
 	}
+	r.claudeFields(h)
 	if r.bad {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/permrule"
 )
 
 // Dialect is the flavour a config file is read in (SPEC §2.2). Dialects
@@ -151,8 +152,20 @@ type Hook struct {
 	Env     map[string]string
 	// FailClosed is the hook's own failClosed or its file's.
 	FailClosed bool
+	// Async: "async" or "asyncRewake" is true. The verdict does not wait
+	// for the hook; it runs in the background, bounded by its timeout,
+	// and its answer is not read (asyncfields.go).
+	Async bool
+	// AsyncRewake: "asyncRewake" is true (Async is too).
+	AsyncRewake bool
 
-	Matcher    Matcher
+	Matcher Matcher
+	// If is the hook's "if" permission rule as written ("" for none);
+	// IfRule is it compiled, nil when it did not parse (the hook then
+	// runs wherever its matcher matches: a broken filter never skips a
+	// guard).
+	If         string
+	IfRule     *permrule.Rule
 	Sequential bool
 	Priority   int
 

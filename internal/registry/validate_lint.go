@@ -57,8 +57,10 @@ func knownDefinitionFields() []string {
 	return []string{"matcher", "sequential", "priority", "hooks"}
 }
 
+// knownHookFields are SPEC §2.1's and the fields Claude Code accepts on a
+// command hook (claudefields.go), in every dialect.
 func knownHookFields() []string {
-	return []string{"type", "command", "args", "name", "description", "timeout", "env", "shell", "failClosed", "if", "async", "asyncRewake"}
+	return append([]string{"type", "command", "args", "name", "description", "timeout", "env", "shell", "failClosed"}, claudeCommandFields()...)
 }
 
 // fileFields checks the top level (other keys are allowed, as in an agent's
@@ -151,6 +153,9 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 	if h == nil {
 		return
 	}
+	l.ifField(d, where, ev, el, h)
+	l.claudeShell(d, where, el.get("shell"))
+	l.asyncRewake(d, where, el.get("asyncRewake"), h)
 	cmdOff := el.off
 	if cv := el.get("command"); cv != nil {
 		cmdOff = cv.off
