@@ -41,6 +41,8 @@ var deliberate = map[string]compare.Deliberate{
 		Why: "as for PreToolUse exit 1 failure"},
 	"onFailure block on an async hook, exit 1": {Facts: []string{"hook outcomes"},
 		Why: "Claude records an async hook's own exit 1 when it ends, and for hookexec the exit 0 it answers without waiting for the async hook; onFailure does not apply to async hooks in either"},
+	"onFailure block, timeout": {Facts: []string{"hook outcomes"},
+		Why: "Claude's 'cancelled' is for the hook it ran, hookexec, which did answer (a deny, with Claude's own reason)"},
 	// onFailure does not apply on Stop and SessionStart: their exit 1 is
 	// any policy's exit 1.
 	"onFailure block on Stop, exit 1": {Facts: []string{"hook outcomes", "notifications"},
@@ -83,10 +85,10 @@ var deliberate = map[string]compare.Deliberate{
 	// Claude records an http hook's status code as its exit code.
 	"http deny":                                  httpStatus,
 	"http allow":                                 httpStatus,
-	"http status 403 alone":                      httpStatus,
+	"http status 403 alone":                      httpNoVerdict,
 	"http status 500 with onFailure block":       httpStatus,
-	"http 200 with a body that is not JSON":      httpStatus,
-	"http redirect to a deny on the same server": httpStatus,
+	"http 200 with a body that is not JSON":      httpNoVerdict,
+	"http redirect to a deny on the same server": httpNoVerdict,
 	"http timeout with onFailure block":          httpStatus,
 }
 
@@ -95,6 +97,8 @@ var (
 		Why: "Claude records the outcome of the hook it ran, hookexec, which ran no policy; alone, Claude runs no hook here"}
 	httpStatus = compare.Deliberate{Facts: []string{"hook outcomes"},
 		Why: "Claude records an http hook's status code as its exit code, and hookexec's exit status for hookexec"}
+	httpNoVerdict = compare.Deliberate{Facts: []string{"hook outcomes", "notifications"},
+		Why: "as for an http deny; Claude's own no-verdict warning is for the hook it ran, hookexec, which answered: hookexec names the http policy and what it answered in a systemMessage"}
 )
 
 // ifGuardRan are the facts that differ when hookexec runs a guard that
