@@ -12,7 +12,7 @@ import (
 // unsupportedType reports the Claude Code hook types hookexec does not run.
 func unsupportedType(t string) bool {
 	switch t {
-	case "http", "prompt", "agent", "mcp_tool":
+	case "prompt", "agent", "mcp_tool":
 		return true
 	}
 	return false
@@ -63,7 +63,9 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 		return nil
 	}
 	r := &hookReader{d: d, where: where, obj: v}
-	r.checkType()
+	if r.checkType() == "http" {
+		return r.httpHook()
+	}
 	for _, key := range []string{"if", "async", "asyncRewake"} {
 		// An explicit false asks for the default, which hookexec honours.
 		if f := v.get(key); present(f) && !(f.kind == kindBool && !f.b) {
@@ -85,12 +87,7 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 	h.Shell = r.str("shell")
 	h.Timeout = r.timeout()
 	h.Env = r.env()
-	if f := v.get("failClosed"); !r.bad && present(f) {
-		if f.kind != kindBool {
-			r.fail(f.off, `"failClosed" must be a boolean, got %s`, f.kind)
-		}
-		h.FailClosed = f.b
-	}
+	h.FailClosed = r.failPolicy()
 	if r.bad {
 		return nil
 	}
@@ -134,22 +131,24 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 	return h
 }
 
-// checkType requires "type": "command".
-func (r *hookReader) checkType() {
+// checkType requires "type": "command" or "http" and returns it.
+func (r *hookReader) checkType() string {
 	t := r.obj.get("type")
 	switch {
 	case !present(t):
-		r.fail(r.obj.off, `missing "type"; it must be "command"`)
+		r.fail(r.obj.off, `missing "type"; it must be "command" or "http"`)
 	case t.kind != kindString:
-		r.fail(t.off, `"type" must be the string "command", got %s`, t.kind)
-	case t.str == "command":
-	case strings.EqualFold(t.str, "command"):
-		r.fail(t.off, `"type" is %q; types are case-sensitive, use "command"`, t.str)
+		r.fail(t.off, `"type" must be the string "command" or "http", got %s`, t.kind)
+	case t.str == "command", t.str == "http":
+		return t.str
+	case strings.EqualFold(t.str, "command"), strings.EqualFold(t.str, "http"):
+		r.fail(t.off, `"type" is %q; types are case-sensitive, use %q`, t.str, strings.ToLower(t.str))
 	case unsupportedType(t.str):
-		r.fail(t.off, `unsupported hook type %q; hookexec only runs "command" hooks`, t.str)
+		r.fail(t.off, `unsupported hook type %q; hookexec runs "command" and "http" hooks`, t.str)
 	default:
-		r.fail(t.off, `unknown hook type %q; it must be "command"`, t.str)
+		r.fail(t.off, `unknown hook type %q; it must be "command" or "http"`, t.str)
 	}
+	return ""
 }
 
 // args reads the exec form's argument list.

@@ -58,7 +58,8 @@ func knownDefinitionFields() []string {
 }
 
 func knownHookFields() []string {
-	return []string{"type", "command", "args", "name", "description", "timeout", "env", "shell", "failClosed", "if", "async", "asyncRewake"}
+	return []string{"type", "command", "args", "name", "description", "timeout", "env", "shell", "failClosed", "if", "async", "asyncRewake",
+		"onFailure", "url", "headers", "allowedEnvVars"}
 }
 
 // fileFields checks the top level (other keys are allowed, as in an agent's
@@ -148,7 +149,7 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 		return
 	}
 	l.unknownFields(d, where, el, knownHookFields())
-	if h == nil {
+	if h == nil || h.HTTP != nil {
 		return
 	}
 	cmdOff := el.off
