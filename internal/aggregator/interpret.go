@@ -37,6 +37,10 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 
 	switch res.Status {
 	case runner.Exited:
+		if meta.HTTP {
+			detail = httpAnswer(ev, meta, res, out, &r, &notes)
+			break
+		}
 		code := res.ExitCode
 		r.ExitCode = &code
 		switch {
@@ -102,9 +106,14 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 		notes = append(notes, failure)
 		r.Output = warningOutput(out, errText)
 		detail = withText(failure, firstNonEmpty(errText, out))
+	case runner.RequestFailed:
+		detail = httpFailure(meta, "request failed: "+errString(res.Err), &r, &notes)
 	case runner.TimedOut:
 		r.Outcome = Timeout
 		detail = timeoutDetail(res)
+		if meta.HTTP {
+			detail = "no response within its timeout"
+		}
 		notes = append(notes, "timed out: "+detail)
 	case runner.SpawnFailed:
 		r.Outcome = SpawnError

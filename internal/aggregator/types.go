@@ -49,6 +49,9 @@ type Meta struct {
 	Dialect  string // "native", "claude", "gemini", "llxprt"
 	// FailClosed: the hook's, its file's or --fail-closed.
 	FailClosed bool
+	// HTTP: the hook is an http hook; its result is a response
+	// (runner.Result.HTTPStatus) or RequestFailed (interpret_http.go).
+	HTTP bool
 }
 
 // HookReport is one entry of the result's "hooks" array (SPEC §6).
