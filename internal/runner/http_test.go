@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -92,14 +93,7 @@ func TestPostSendsTheEventAndHeaders(t *testing.T) {
 
 func TestPostTimeout(t *testing.T) {
 	t.Parallel()
-	release := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-release:
-		case <-r.Context().Done():
-		}
-	}))
-	t.Cleanup(func() { close(release); srv.Close() })
+	srv := hangingServer(t, make(chan struct{}))
 	start := time.Now()
 	res := New(Options{}).Run(context.Background(), postSpec(srv.URL, 200*time.Millisecond))
 	assert.Equal(t, TimedOut, res.Status, "err: %v", res.Err)
@@ -109,11 +103,7 @@ func TestPostTimeout(t *testing.T) {
 func TestPostCancelled(t *testing.T) {
 	t.Parallel()
 	arrived := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		close(arrived)
-		<-r.Context().Done()
-	}))
-	t.Cleanup(srv.Close)
+	srv := hangingServer(t, arrived)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { <-arrived; cancel() }()
 	res := New(Options{}).Run(ctx, postSpec(srv.URL, time.Minute))
@@ -123,11 +113,7 @@ func TestPostCancelled(t *testing.T) {
 func TestPostKillAll(t *testing.T) {
 	t.Parallel()
 	arrived := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		close(arrived)
-		<-r.Context().Done()
-	}))
-	t.Cleanup(srv.Close)
+	srv := hangingServer(t, arrived)
 	r := New(Options{})
 	go func() { <-arrived; r.KillAll() }()
 	res := r.Run(context.Background(), postSpec(srv.URL, time.Minute))
@@ -167,4 +153,21 @@ func TestPostNotStartedAfterCancel(t *testing.T) {
 	res := New(Options{}).Run(ctx, postSpec("http://127.0.0.1:1/", time.Second))
 	assert.Equal(t, Cancelled, res.Status)
 	assert.False(t, res.Started)
+}
+
+// hangingServer answers no request until the test ends; it closes arrived
+// when the first request came in.
+func hangingServer(t *testing.T, arrived chan struct{}) *httptest.Server {
+	release := make(chan struct{})
+	var once sync.Once
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.ReadAll(r.Body) // then the server notices the client leave
+		once.Do(func() { close(arrived) })
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(func() { close(release); srv.Close() })
+	return srv
 }
