@@ -92,7 +92,7 @@ func Build(reg *registry.Registry, ev event.Event, matchValue string, hasMatchVa
 			continue
 		}
 		step := Step{Hook: h, Timeout: timeout(h, opts), FailClosed: h.FailClosed || opts.FailClosed}
-		if !h.ExecForm {
+		if !h.ExecForm && h.HTTP == nil {
 			step.Shell = shell(h, opts, shells)
 		}
 		id := identity(step)
@@ -186,9 +186,17 @@ func shell(h *registry.Hook, opts Options, cache map[registry.Dialect]string) st
 }
 
 // identity is a step's execution identity (SPEC §3.2): shell + trimmed
-// command, or command + args, plus env.
+// command, or command + args, plus env; for an http hook its URL and
+// headers as written.
 func identity(s Step) string {
 	var b strings.Builder
+	if h := s.Hook.HTTP; h != nil {
+		b.WriteString("http\x00" + h.URL)
+		for _, f := range h.Headers {
+			b.WriteString("\x00" + f.Name + ": " + f.Value)
+		}
+		return b.String()
+	}
 	if s.Hook.ExecForm {
 		b.WriteString("exec\x00" + s.Hook.Command)
 		for _, a := range s.Hook.Args {
