@@ -29,7 +29,7 @@ func matching(t *testing.T, reg *Registry, key, value string) []string {
 	out := []string{}
 	for _, h := range reg.ForEvent(mustEvent(t, key)) {
 		if h.Matcher.Match(value) {
-			out = append(out, h.Command)
+			out = append(out, h.Target())
 		}
 	}
 	return out
@@ -72,7 +72,7 @@ func TestFixtureClaude(t *testing.T) {
 		{"PreToolUse", "Write", []string{"echo edit-or-write"}},
 		{"PreToolUse", "NotebookEdit", []string{"echo edit-regex"}},
 		{"PreToolUse", "mcp__memory", []string{"echo memory-server-name"}},
-		{"PreToolUse", "mcp__memory__create_entities", []string{"echo memory-tools"}},
+		{"PreToolUse", "mcp__memory__create_entities", []string{"echo memory-tools", "http://localhost:8080/hooks/pre-tool-use"}},
 		{"PreToolUse", "Bash(", []string{}},
 		{"SessionStart", "startup", []string{"echo 'branch main'"}},
 		{"SessionStart", "clear", []string{}},
@@ -80,14 +80,14 @@ func TestFixtureClaude(t *testing.T) {
 		assert.Equal(t, tt.want, matching(t, reg, tt.event, tt.value), "%s %s", tt.event, tt.value)
 	}
 
-	// Claude's other hook types and the if/async/asyncRewake fields are
-	// skipped, each with a warning; so is nothing else. A regular
+	// Claude's prompt, agent and mcp_tool types and the if/async/asyncRewake
+	// fields are skipped, each with a warning; so is nothing else (http
+	// hooks run). A regular
 	// expression that does not compile is kept and never matches.
 	assert.Empty(t, reg.ForEvent(mustEvent(t, "Stop")))
 	w := warningTexts(reg)
-	require.Len(t, w, 8, strings.Join(w, "\n"))
+	require.Len(t, w, 7, strings.Join(w, "\n"))
 	for i, re := range []string{
-		`^37:\d+: PreToolUse\[4\]\.hooks\[1\]: unsupported hook type "http"; hookexec only runs "command" hooks; hook skipped$`,
 		`^38:\d+: PreToolUse\[4\]\.hooks\[2\]: field "if" is not supported by hookexec; hook skipped$`,
 		`^42:\d+: PreToolUse\[5\]: matcher "Bash\(" does not compile: .*; this matcher never matches$`,
 		`^52:\d+: UserPromptSubmit\[0\]\.hooks\[1\]: unsupported hook type "prompt"`,
