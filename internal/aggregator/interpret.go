@@ -107,7 +107,7 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 		r.Output = warningOutput(out, errText)
 		detail = withText(failure, firstNonEmpty(errText, out))
 	case runner.RequestFailed:
-		detail = httpFailure(meta, "request failed: "+errString(res.Err), &r, &notes)
+		detail = httpFailure("request failed: "+errString(res.Err), &r, &notes)
 	case runner.TimedOut:
 		r.Outcome = Timeout
 		detail = timeoutDetail(res)
@@ -131,10 +131,7 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 
 	if meta.FailClosed && ev.CanBlock {
 		if verb := failVerb(r.Outcome); verb != "" {
-			r.Output = &Output{
-				Decision: "deny",
-				Reason:   fmt.Sprintf("hook %s %s: %s", r.Name, verb, detail),
-			}
+			r.Output = &Output{Decision: "deny", Reason: failClosedReason(meta, r.Name, verb, detail, errText)}
 		}
 	}
 	r.Error = strings.Join(notes, "; ")

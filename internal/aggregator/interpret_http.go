@@ -15,42 +15,47 @@ const maxBodyQuote = 200
 // it (2.1.328): a 2xx with an empty body is a success without output, a
 // 2xx whose body is a JSON object is read exactly as a command's stdout on
 // exit 0; any other body, any other status, or a body cut by the output
-// caps is an error of the hook: a status code alone never blocks. It
-// returns the detail of a failure, for a fail-closed reason.
+// caps is an error of the hook: a status code alone never blocks. The
+// messages are Claude Code's. It returns the detail of a failure, for a
+// fail-closed reason.
 func httpAnswer(ev event.Event, meta Meta, res runner.Result, out string, r *HookReport, notes *[]string) string {
 	code := res.HTTPStatus
 	switch {
 	case code < 200 || code > 299:
-		failure := fmt.Sprintf("HTTP %d", code)
+		// Claude Code's words; the start of the body goes to the notes.
+		failure := fmt.Sprintf("HTTP %d from %s", code, meta.Command)
 		if code >= 300 && code <= 399 {
-			failure += " (redirects are not followed)"
+			*notes = append(*notes, "redirects are not followed")
 		}
-		return httpFailure(meta, withText(failure, quoteBody(out)), r, notes)
+		if out != "" {
+			*notes = append(*notes, "body: "+quoteBody(out))
+		}
+		return httpFailure(failure, r, notes)
 	case res.StdoutTruncated:
-		return httpFailure(meta, fmt.Sprintf("HTTP %d with a body larger than the output cap (--max-output, --max-total-output)", code), r, notes)
+		return httpFailure(fmt.Sprintf("HTTP %d with a body larger than the output cap (--max-output, --max-total-output)", code), r, notes)
 	case out == "":
 		r.Outcome = Success
 		return ""
+	case !strings.HasPrefix(out, "{"):
+		return httpFailure("HTTP hook must return JSON, but got non-JSON response body: "+quoteBody(out), r, notes)
 	}
-	obj, ok := outputObject(out)
-	if !ok || !strings.HasPrefix(out, "{") {
-		return httpFailure(meta, fmt.Sprintf("HTTP %d with a body that is not a JSON object: %s", code, quoteBody(out)), r, notes)
+	obj, ok := decodeObject(out)
+	if !ok {
+		return httpFailure("HTTP hook must return valid JSON, but parsing failed: "+quoteBody(out), r, notes)
 	}
 	r.Outcome = Success
 	r.Output = normalize(ev, obj, notes)
 	return ""
 }
 
-// httpFailure makes r an error of an http hook: a non-blocking error in
-// Claude Code, which shows it only in its transcript, so the claude
-// dialect gives it no output; other dialects warn as for a command that
-// failed. It returns the failure, the detail of a fail-closed reason.
-func httpFailure(meta Meta, failure string, r *HookReport, notes *[]string) string {
+// httpFailure makes r an error of an http hook, with a warning for the
+// agent's user, as for a command that failed (Claude Code warns that such a
+// hook gave no usable answer). It returns the failure, the detail of a
+// fail-closed reason.
+func httpFailure(failure string, r *HookReport, notes *[]string) string {
 	r.Outcome = Error
-	*notes = append(*notes, failure)
-	if meta.Dialect != "claude" {
-		r.Output = &Output{SystemMessage: "Warning: http hook " + r.Name + ": " + failure}
-	}
+	*notes = append([]string{failure}, *notes...)
+	r.Output = &Output{SystemMessage: "Warning: http hook " + r.Name + ": " + failure}
 	return failure
 }
 

@@ -21,11 +21,15 @@ func httpMeta(dialect string, failClosed bool) Meta {
 // An http hook's answer is read as Claude Code reads it (issue 17 §1): a
 // 2xx JSON object as a command's stdout on exit 0, a 2xx empty body as a
 // success without output, anything else as an error that never blocks by
-// itself; failing closed turns each error into a deny.
+// itself (a warning, in Claude Code's words); failing closed turns each
+// error into a deny, in the claude dialect with Claude Code's reason.
 func TestInterpretHTTP(t *testing.T) {
 	t.Parallel()
 	truncated := answered(200, `{"decision":"bl`)
 	truncated.StdoutTruncated = true
+	const url = "http://127.0.0.1:8080/hook"
+	const closedClaude = "[" + url + `]: failed; blocking because onFailure is "block"` + "\n"
+	warn := func(s string) *Output { return &Output{SystemMessage: "Warning: http hook policy: " + s} }
 	tests := []struct {
 		name       string
 		dialect    string
@@ -42,25 +46,37 @@ func TestInterpretHTTP(t *testing.T) {
 		{name: "2xx claude deny", dialect: "claude",
 			res:     answered(200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm"}}`),
 			outcome: Success, output: &Output{Decision: "deny", Reason: "rm", HookSpecificOutput: map[string]any{"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "rm"}}},
-		{name: "2xx text, claude: silent", dialect: "claude", res: answered(200, "ok"), outcome: Error,
-			err: "HTTP 200 with a body that is not a JSON object: ok", failClosed: "hook policy failed: HTTP 200 with a body that is not a JSON object: ok"},
-		{name: "2xx text, native: warned", dialect: "native", res: answered(200, "ok"), outcome: Error,
-			output: &Output{SystemMessage: "Warning: http hook policy: HTTP 200 with a body that is not a JSON object: ok"},
-			err:    "HTTP 200 with a body that is not a JSON object: ok", failClosed: "hook policy failed: HTTP 200 with a body that is not a JSON object: ok"},
-		{name: "2xx json array", dialect: "claude", res: answered(200, `[1]`), outcome: Error,
-			err: "HTTP 200 with a body that is not a JSON object: [1]", failClosed: "hook policy failed: HTTP 200 with a body that is not a JSON object: [1]"},
-		{name: "2xx json string holding an object", dialect: "claude", res: answered(200, `"{\"decision\":\"block\"}"`), outcome: Error,
-			err: `HTTP 200 with a body that is not a JSON object: "{\"decision\":\"block\"}"`, failClosed: `hook policy failed: HTTP 200 with a body that is not a JSON object: "{\"decision\":\"block\"}"`},
+		{name: "2xx text, claude", dialect: "claude", res: answered(200, "ok"), outcome: Error,
+			output: warn("HTTP hook must return JSON, but got non-JSON response body: ok"),
+			err:    "HTTP hook must return JSON, but got non-JSON response body: ok", failClosed: closedClaude + "HTTP hook must return JSON, but got non-JSON response body: ok"},
+		{name: "2xx text, native", dialect: "native", res: answered(200, "ok"), outcome: Error,
+			output: warn("HTTP hook must return JSON, but got non-JSON response body: ok"),
+			err:    "HTTP hook must return JSON, but got non-JSON response body: ok", failClosed: "hook policy failed: HTTP hook must return JSON, but got non-JSON response body: ok"},
+		{name: "2xx json array", dialect: "native", res: answered(200, `[1]`), outcome: Error,
+			output: warn("HTTP hook must return JSON, but got non-JSON response body: [1]"),
+			err:    "HTTP hook must return JSON, but got non-JSON response body: [1]", failClosed: "hook policy failed: HTTP hook must return JSON, but got non-JSON response body: [1]"},
+		{name: "2xx json string holding an object", dialect: "native", res: answered(200, `"{}"`), outcome: Error,
+			output: warn(`HTTP hook must return JSON, but got non-JSON response body: "{}"`),
+			err:    `HTTP hook must return JSON, but got non-JSON response body: "{}"`, failClosed: `hook policy failed: HTTP hook must return JSON, but got non-JSON response body: "{}"`},
+		{name: "2xx broken json", dialect: "native", res: answered(200, `{"decision":`), outcome: Error,
+			output: warn(`HTTP hook must return valid JSON, but parsing failed: {"decision":`),
+			err:    `HTTP hook must return valid JSON, but parsing failed: {"decision":`, failClosed: `hook policy failed: HTTP hook must return valid JSON, but parsing failed: {"decision":`},
 		{name: "500 with a deny body never blocks", dialect: "claude", res: answered(500, `{"decision":"block"}`), outcome: Error,
-			err: `HTTP 500: {"decision":"block"}`, failClosed: `hook policy failed: HTTP 500: {"decision":"block"}`},
-		{name: "redirect", dialect: "claude", res: answered(302, ""), outcome: Error,
-			err: "HTTP 302 (redirects are not followed)", failClosed: "hook policy failed: HTTP 302 (redirects are not followed)"},
-		{name: "body past the cap", dialect: "claude", res: truncated, outcome: Error,
-			err: "HTTP 200 with a body larger than the output cap (--max-output, --max-total-output)", failClosed: "hook policy failed: HTTP 200 with a body larger than the output cap (--max-output, --max-total-output)"},
+			output: warn("HTTP 500 from " + url),
+			err:    `HTTP 500 from ` + url + `; body: {"decision":"block"}`, failClosed: closedClaude + "HTTP 500 from " + url},
+		{name: "redirect", dialect: "native", res: answered(302, ""), outcome: Error,
+			output: warn("HTTP 302 from " + url),
+			err:    "HTTP 302 from " + url + "; redirects are not followed", failClosed: "hook policy failed: HTTP 302 from " + url},
+		{name: "body past the cap", dialect: "native", res: truncated, outcome: Error,
+			output: warn("HTTP 200 with a body larger than the output cap (--max-output, --max-total-output)"),
+			err:    "HTTP 200 with a body larger than the output cap (--max-output, --max-total-output)", failClosed: "hook policy failed: HTTP 200 with a body larger than the output cap (--max-output, --max-total-output)"},
 		{name: "connection refused", dialect: "claude",
 			res:     runner.Result{Status: runner.RequestFailed, Started: true, ExitCode: -1, Err: errors.New("dial tcp: connection refused")},
-			outcome: Error, err: "request failed: dial tcp: connection refused", failClosed: "hook policy failed: request failed: dial tcp: connection refused"},
-		{name: "timeout", dialect: "claude", res: runner.Result{Status: runner.TimedOut, Started: true, ExitCode: -1},
+			outcome: Error, output: warn("request failed: dial tcp: connection refused"),
+			err: "request failed: dial tcp: connection refused", failClosed: closedClaude + "request failed: dial tcp: connection refused"},
+		{name: "timeout, claude", dialect: "claude", res: runner.Result{Status: runner.TimedOut, Started: true, ExitCode: -1},
+			outcome: Timeout, err: "timed out: no response within its timeout", failClosed: "[" + url + `]: timed out; blocking because onFailure is "block"`},
+		{name: "timeout, native", dialect: "native", res: runner.Result{Status: runner.TimedOut, Started: true, ExitCode: -1},
 			outcome: Timeout, err: "timed out: no response within its timeout", failClosed: "hook policy timed out: no response within its timeout"},
 		{name: "cancelled", dialect: "claude", res: runner.Result{Status: runner.Cancelled, Started: true, ExitCode: -1}, outcome: Cancelled},
 	}
@@ -73,7 +89,7 @@ func TestInterpretHTTP(t *testing.T) {
 			assert.Equal(t, tt.output, r.Output)
 			assert.Equal(t, tt.err, r.Error)
 			assert.Nil(t, r.ExitCode, "an http hook has no exit code")
-			assert.Equal(t, "http://127.0.0.1:8080/hook", r.Command)
+			assert.Equal(t, url, r.Command)
 
 			closed := Interpret(ev, httpMeta(tt.dialect, true), tt.res)
 			if tt.failClosed == "" {
@@ -91,5 +107,15 @@ func TestInterpretHTTPFailClosedNonBlockingEvent(t *testing.T) {
 	t.Parallel()
 	r := Interpret(mustEvent(t, "Notification"), httpMeta("claude", true), answered(500, ""))
 	assert.Equal(t, Error, r.Outcome)
-	assert.Nil(t, r.Output)
+	assert.Equal(t, &Output{SystemMessage: "Warning: http hook policy: HTTP 500 from http://127.0.0.1:8080/hook"}, r.Output)
+}
+
+// A claude-dialect hook that fails closed only because of --fail-closed
+// says so, not that its onFailure is "block".
+func TestFailClosedReasonByFlag(t *testing.T) {
+	t.Parallel()
+	m := httpMeta("claude", true)
+	m.HTTP, m.Command, m.FailClosedByFlag = false, "./guard.sh", true
+	r := Interpret(mustEvent(t, "PreToolUse"), m, exited(1, "", "broken\n"))
+	assert.Equal(t, &Output{Decision: "deny", Reason: "[./guard.sh]: failed; blocking because hookexec runs with --fail-closed\nbroken"}, r.Output)
 }

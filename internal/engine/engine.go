@@ -148,7 +148,9 @@ func meta(step planner.Step) aggregator.Meta {
 		EventKey:   h.EventKey,
 		Dialect:    string(h.Dialect),
 		FailClosed: step.FailClosed,
-		HTTP:       h.HTTP != nil,
+		// Neither the hook nor its file asked: only --fail-closed.
+		FailClosedByFlag: step.FailClosed && !h.FailClosed,
+		HTTP:             h.HTTP != nil,
 	}
 }
 
