@@ -128,3 +128,17 @@ func TestExpandHeader(t *testing.T) {
 	}
 	assert.Equal(t, []string{"TOKEN", "OTHER", "TOKEN"}, HeaderVars("$TOKEN ${OTHER} $lower $TOKEN"))
 }
+
+// validate warns about a command hook's fields on an http hook and the
+// other way round.
+func TestValidateOtherTypeFields(t *testing.T) {
+	t.Parallel()
+	got := validateString(t, t.TempDir(), "hooks.json", `{"hooks": {"BeforeTool": [{"hooks": [
+  {"type": "http", "url": "http://127.0.0.1:1/", "command": "x"},
+  {"type": "command", "command": "true", "url": "http://127.0.0.1:1/"}
+]}]}}`, nil)
+	assert.Equal(t, []string{
+		`2:61: warning: BeforeTool[0].hooks[0]: field "command" has no effect on an http hook; ignored`,
+		`3:49: warning: BeforeTool[0].hooks[1]: field "url" has no effect on a command hook; ignored`,
+	}, got)
+}

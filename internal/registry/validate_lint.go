@@ -149,6 +149,7 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 		return
 	}
 	l.unknownFields(d, where, el, knownHookFields())
+	l.otherTypeFields(d, where, el, h)
 	if h == nil || h.HTTP != nil {
 		return
 	}
@@ -161,6 +162,23 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 		return
 	}
 	l.shellCommand(d, where, cmdOff, el.get("shell"), h)
+}
+
+// otherTypeFields warns about the fields of a command hook on an http hook,
+// and the other way round: they are ignored.
+func (l *linter) otherTypeFields(d *fileDecoder, where string, el *value, h *Hook) {
+	if h == nil {
+		return
+	}
+	fields, kind := []string{"url", "headers", "allowedEnvVars"}, "a command"
+	if h.HTTP != nil {
+		fields, kind = []string{"command", "args", "shell", "env"}, "an http"
+	}
+	for _, f := range fields {
+		if v := el.get(f); v != nil {
+			l.warn(d, v.off, "%s: field %q has no effect on %s hook; ignored", where, f, kind)
+		}
+	}
 }
 
 // ShortDuration is d.String() without trailing zero units, as messages and
