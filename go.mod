@@ -3,6 +3,7 @@ module github.com/hookexec/hookexec
 go 1.26.8
 
 require (
+	github.com/dlclark/regexp2 v1.12.0
 	github.com/gobwas/glob v1.1.0
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/rs/zerolog v1.35.1

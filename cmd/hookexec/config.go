@@ -103,12 +103,14 @@ func eventCompletion(_ *cobra.Command, args []string, toComplete string) ([]stri
 }
 
 // planDefaults are the planner options that come from the environment:
-// $HOOKEXEC_SHELL, the PATH on which the default shell is looked up, and
-// the variables that locate Git Bash on Windows.
+// $HOOKEXEC_SHELL, the PATH on which the default shell is looked up, the
+// variables that locate Git Bash on Windows, and $HOME, which anchors the
+// "~/" path patterns of "if" rules.
 func planDefaults(getenv func(string) string, environ []string) planner.Options {
 	return planner.Options{
 		Shell:      getenv("HOOKEXEC_SHELL"),
 		HasProgram: func(p string) bool { return runner.HasProgram(p, environ) },
 		Getenv:     getenv,
+		Home:       getenv("HOME"),
 	}
 }

@@ -44,13 +44,22 @@ func (a *app) fireCommand() *cobra.Command {
 		Short: "Run the hooks for an event (event JSON on stdin) and print the verdict",
 		Long: `Run the hooks registered for EVENT with the event JSON (stdin or --input) on
 their stdin, merge their answers and print one JSON verdict on stdout.
+Under --format claude|gemini an EVENT hookexec does not know (a newer agent's)
+runs the hooks registered under exactly that name, with a warning.
 
 Exit status: 0 proceed, 2 blocked (the reason on stderr), 1 usage, config or
 input error, 129/130/131/143 interrupted by SIGHUP/SIGINT/SIGQUIT/SIGTERM.
 With --format claude|gemini a block is in the printed JSON and exits 0, as the
-agents expect of a hook; a config or input error under --fail-closed still
-exits 2 with a deny. In an agent format a hook that failed makes the status 1,
-the JSON printed all the same, so that the agent records the failure.`,
+agents expect of a hook, and a config or input error prints the agent's JSON
+with the error in systemMessage (a deny with --fail-closed on an event that
+can block). Under --format claude the status is 0 or 2 only: a policy that
+failed is named in systemMessage, so that "onFailure": "block" on hookexec's
+own entry blocks only when hookexec itself fails. Under --format gemini a
+policy that failed, or a config or input error, makes the status 1 (2 for a
+--fail-closed deny), the JSON printed all the same, so that Gemini CLI
+records the failure. Hooks that hookexec skipped are told to the user in
+systemMessage on SessionStart, BeforeAgent and the session's first event that
+can block.`,
 		Args:              eventArg,
 		ValidArgsFunction: eventCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -153,13 +162,16 @@ func defaultKillGrace(f aggregator.Format) string {
 }
 
 func (a *app) fire(name string, f fireFlags) error {
-	ev, err := event.Resolve(name)
-	if err != nil {
-		return err
-	}
 	settings, err := f.parse()
 	if err != nil {
 		return err
+	}
+	ev, unknown, err := aggregator.ResolveEvent(name, settings.format.Format)
+	if err != nil {
+		return err
+	}
+	if unknown != "" {
+		settings.warnings = append(settings.warnings, unknown)
 	}
 	if err := f.configFlags.check(); err != nil {
 		return err
@@ -194,7 +206,7 @@ func (a *app) fire(name string, f fireFlags) error {
 	for _, w := range l.reg.Warnings {
 		log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
 	}
-	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Log: log}
+	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Background: a.detachedStarter(settings.killGrace), Log: log}
 	opts := planDefaults(a.getenv, os.Environ())
 	opts.Timeout, opts.Sequential, opts.FailClosed = settings.timeout, f.sequential, f.failClosed
 	verdict := eng.Fire(ctx, l.reg, ev, l.in, opts)
@@ -221,14 +233,18 @@ func (a *app) fire(name string, f fireFlags) error {
 	// --format claude, a claude-dialect policy that blocked with exit 2
 	// makes hookexec exit 2 too: Claude reads the JSON all the same, and
 	// labels the block as it would label the policy's own.
+	// Claude Code's WorktreeCreate has no JSON block: only a status other
+	// than 0 fails the creation.
 	if verdict.Blocked && (settings.format.Format == aggregator.FormatResult || werr != nil ||
-		settings.format.Format == aggregator.FormatClaude && verdict.ClaudeExit2()) {
+		settings.format.Format == aggregator.FormatClaude && (verdict.ClaudeExit2() || ev.Plain == event.PlainWorktreePath)) {
 		fmt.Fprintln(a.stderr, aggregator.CutMessage(blockMessage(verdict), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
 	}
-	// The agents learn of a failed policy by the exit status, and read the
-	// JSON all the same (Verdict.Failed).
-	if failed := verdict.Failed(); settings.format.Format != aggregator.FormatResult && len(failed) > 0 && werr == nil {
+	// Gemini CLI learns of a failed policy by the exit status, and reads
+	// the JSON all the same (Verdict.Failed). Claude Code is told in
+	// systemMessage instead: with "onFailure": "block" on hookexec's
+	// entry (install), any status but 0 and 2 would block the tool.
+	if failed := verdict.Failed(); settings.format.Format == aggregator.FormatGemini && len(failed) > 0 && werr == nil {
 		return withStatus(exitError, fmt.Errorf("hook(s) failed: %s", strings.Join(failed, ", ")))
 	}
 	return werr
@@ -264,18 +280,48 @@ func millisSince(t time.Time) float64 {
 }
 
 // failClosedOrError handles a config or input error: exit 1, or with
-// --fail-closed on an event that can block a deny verdict and exit 2.
+// --fail-closed on an event that can block a deny verdict and exit 2. In an
+// agent format the agent's JSON carries the error (errorStatus).
 func (a *app) failClosedOrError(ev event.Event, failClosed bool, format outputFormat, err error, start time.Time) error {
-	if !failClosed || !ev.CanBlock {
+	deny := failClosed && ev.CanBlock
+	var v aggregator.Verdict
+	switch {
+	case format.Format != aggregator.FormatResult:
+		v = aggregator.ErrorVerdict(ev, err, failClosed)
+	case deny:
+		v = aggregator.ErrorDeny(ev, err)
+	default:
 		return err
 	}
-	v := aggregator.ErrorDeny(ev, err)
 	v.DurationMs = millisSince(start)
+	status := errorStatus(format.Format, v.Blocked)
 	if werr := a.writeVerdict(format, ev, v, nil); werr != nil {
 		printError(a.stderr, err) // the reason first, as for any block
-		return withStatus(exitBlocked, writeVerdictError(werr))
+		if deny {
+			status = exitBlocked
+		}
+		return withStatus(max(status, exitError), writeVerdictError(werr))
 	}
-	return withStatus(exitBlocked, err)
+	return withStatus(status, err)
+}
+
+// errorStatus is fire's exit status for a config or input error whose
+// verdict (blocked or not) was printed. Under --format claude it is 0: the
+// JSON carries the error in systemMessage, and the deny under
+// --fail-closed; Claude Code reads the JSON on exit 0, and with "onFailure":
+// "block" on hookexec's entry any status but 0 and 2 blocks the tool (issue
+// 17 §2). Under --format gemini it is 1 (2 for a deny), as for a policy
+// that failed: Gemini CLI reads the JSON whatever the status and records
+// the failure. The result format keeps SPEC §6: 1, or 2 for a deny.
+func errorStatus(f aggregator.Format, blocked bool) int {
+	switch {
+	case blocked && f != aggregator.FormatClaude:
+		return exitBlocked
+	case f == aggregator.FormatClaude:
+		return exitOK
+	default:
+		return exitError
+	}
 }
 
 // blockMessage is what stderr carries when the event is blocked (SPEC §6).

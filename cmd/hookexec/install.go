@@ -17,6 +17,7 @@ type installFlags struct {
 	user, project bool
 	events        string
 	failClosed    bool
+	failOpen      bool
 	dryRun        bool
 	projectDir    string
 }
@@ -34,7 +35,10 @@ default) or in your home directory (--user).
 
 Each entry runs this hookexec binary by its absolute path:
     '/path/to/hookexec' fire EVENT --format claude|gemini [--fail-closed]
-with the agent's timeout set to the longest time fire may take for the event
+For Claude Code, entries for events that can block also get
+"onFailure": "block", so that a missing, crashing or hung hookexec blocks the
+action instead of letting it through (--fail-open leaves it out). Each has
+the agent's timeout set to the longest time fire may take for the event
 (the longest hook timeout of the configs hookexec loads for the project, plus
 the 1 s kill grace and a margin; at least 120 s), in the agent's unit.
 Without --events, the events are those the configs have hooks for, plus
@@ -59,6 +63,7 @@ hookexec does not know, is refused and left untouched.`,
 	fl.BoolVar(&f.project, "project", false, "install into the project's settings (the default)")
 	fl.StringVar(&f.events, "events", "", "comma-separated events to set up (default: those the configs have hooks for)")
 	fl.BoolVar(&f.failClosed, "fail-closed", false, "make the entries fail closed (fire --fail-closed); --fail-closed=false takes it off (default: keep what an entry has)")
+	fl.BoolVar(&f.failOpen, "fail-open", false, "Claude Code: leave \"onFailure\": \"block\" out of the entries (and take it off), so that a missing, crashing or hung hookexec lets actions through")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print what would change and the new file, and write nothing")
 	fl.StringVar(&f.projectDir, "project-dir", "", "project directory (default: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the working directory up)")
 	cmd.MarkFlagsMutuallyExclusive("user", "project")
@@ -79,7 +84,7 @@ func (a *app) install(cmd *cobra.Command, agentName string, f installFlags) erro
 	if err != nil {
 		return err
 	}
-	opts := setup.InstallOptions{Agent: ag, Scope: scopeOf(f.user), ProjectDir: projectDir, Getenv: a.getenv, Program: program, DryRun: f.dryRun}
+	opts := setup.InstallOptions{Agent: ag, Scope: scopeOf(f.user), ProjectDir: projectDir, Getenv: a.getenv, Program: program, FailOpen: f.failOpen, DryRun: f.dryRun}
 	if cmd.Flags().Changed("events") {
 		opts.Events = strings.Split(f.events, ",")
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/notices"
 )
 
 // writeJSON writes v as one indented JSON document (no HTML escaping). A
@@ -38,15 +39,34 @@ type outputFormat struct {
 // itself, or the output of a single Claude Code or Gemini CLI hook. in is
 // the event input (nil when it was never read).
 //
-// The one exception to "one JSON document": under --format gemini, a
+// The exceptions to "one JSON document": under --format gemini, a
 // BeforeToolSelection verdict with nothing to say prints nothing, because
-// Gemini CLI reads even {} there as a tool config (GeminiOutput.Silent).
+// Gemini CLI reads even {} there as a tool config (GeminiOutput.Silent);
+// under --format claude, WorktreeCreate prints the worktree's path as a
+// line of text (or nothing), as Claude Code reads it (ClaudeText).
 func (a *app) writeVerdict(f outputFormat, ev event.Event, v aggregator.Verdict, in *event.Input) error {
-	out := aggregator.Render(f.Format, ev, v, aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: f.maxMessage})
+	out := aggregator.Render(f.Format, ev, v, aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: f.maxMessage, Notices: a.noticeLog(f, in)})
 	if out == nil {
 		return nil
 	}
+	if text, ok := out.(aggregator.ClaudeText); ok {
+		if text == "" {
+			return nil
+		}
+		_, err := fmt.Fprintln(a.stdout, string(text))
+		return err
+	}
 	return writeJSON(a.stdout, out)
+}
+
+// noticeLog is the memory of the agent session the input belongs to, which
+// tells the session's user once of hooks hookexec left out (issue 17 §2);
+// nil for the result format or an input that was never read.
+func (a *app) noticeLog(f outputFormat, in *event.Input) aggregator.NoticeLog {
+	if f.Format == aggregator.FormatResult || in == nil {
+		return nil
+	}
+	return notices.ForInput(a.getenv, in)
 }
 
 // parseSize reads a byte count with an optional K/KiB/M/MiB/G/GiB suffix

@@ -28,12 +28,13 @@ func (a *app) planCommand() *cobra.Command {
 		Short: "Show which hooks fire would run for an event, in order, without running them",
 		Long: `Show the plan fire would run for EVENT, without running anything: each hook
 in plan order with its source, file, dialect, event key, matcher (and how it
-was read), shell, timeout and fail-closed policy; the run mode; then the hooks
-that do not run (no match, disabled, duplicate) and why, and the config
-warnings.
+was read), "if" rule and why it matched, shell, timeout and fail-closed
+policy; the run mode; then the hooks that do not run (no match, "if" rule not
+matched, disabled, duplicate) and why, and the config warnings.
 
 The event JSON (stdin or --input) supplies the value matchers are tested
-against (tool_name, source, ...). When stdin is a terminal and --input is not
+against (tool_name, source, ...) and the tool call "if" rules are tested
+against (tool_input, cwd). When stdin is a terminal and --input is not
 given, the input is {}.
 
 Exit status: 0, or 1 on a usage, config or input error.`,
@@ -87,11 +88,8 @@ func (a *app) plan(name string, f planFlags) error {
 	if err != nil {
 		return err
 	}
-	value, has := "", false
-	if ev.MatchField != "" {
-		value, has = in.String(ev.MatchField)
-	}
-	p := planner.Build(reg, ev, value, has, opts)
+	opts.ProjectDir = projectDir
+	p := planner.Build(reg, ev, in, opts)
 	view := newPlanView(p, reg, projectDir, opts)
 	if f.format == "json" {
 		return writeJSON(a.stdout, view)

@@ -118,9 +118,15 @@ func writePlanStep(b *strings.Builder, n, width int, s planStep, failNote string
 		field("shell", s.Shell+" -c")
 	}
 	field("matcher", describeMatcher(s.planHook))
+	if s.If != "" {
+		field("if", strings.TrimPrefix(s.IfMatch, "if "))
+	}
 	field("timeout", s.Timeout+" ("+s.TimeoutFrom+")")
 	fails := "open"
-	if s.FailClosed {
+	if s.Background != "" {
+		field("runs", "in the background ("+s.Background+"): the verdict does not wait for it or read it")
+		fails = "never counts (" + s.Background + ")"
+	} else if s.FailClosed {
 		fails = "closed (" + s.FailClosedFrom + ")"
 		if failNote != "" {
 			fails += "; " + failNote

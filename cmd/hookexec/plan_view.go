@@ -55,6 +55,8 @@ type planHook struct {
 	EventKey    string   `json:"eventKey"`
 	Matcher     string   `json:"matcher"`
 	MatcherKind string   `json:"matcherKind"`
+	// If is the hook's "if" permission rule as written.
+	If string `json:"if,omitempty"`
 	// MatcherIgnored: the event has no match value, every hook matches.
 	MatcherIgnored bool `json:"matcherIgnored,omitempty"`
 	Priority       int  `json:"priority"`
@@ -71,12 +73,17 @@ type planStep struct {
 	FailClosed  bool   `json:"failClosed"`
 	// FailClosedFrom: "hook", "hooksConfig.failClosed" or "--fail-closed".
 	FailClosedFrom string `json:"failClosedFrom,omitempty"`
+	// IfMatch says why the hook's "if" let it run.
+	IfMatch string `json:"ifMatch,omitempty"`
+	// Background: "async" or "asyncRewake" for a hook the verdict does
+	// not wait for (docs/async-hooks.md).
+	Background string `json:"background,omitempty"`
 }
 
 // planDrop is a hook that does not run.
 type planDrop struct {
 	planHook
-	Reason string `json:"reason"` // "no-match", "disabled", "duplicate"
+	Reason string `json:"reason"` // "no-match", "if", "disabled", "duplicate"
 	Detail string `json:"detail"`
 }
 
@@ -127,7 +134,7 @@ func newPlanHook(h *registry.Hook) planHook {
 		Source: h.Source.String(), File: h.File, Line: h.Pos.Line, Col: h.Pos.Col,
 		Dialect: string(h.Dialect), EventKey: h.EventKey,
 		MatcherKind: registry.KindAll, MatcherIgnored: h.Event.MatchField == "",
-		Priority: h.Priority, Sequential: h.Sequential,
+		Priority: h.Priority, Sequential: h.Sequential, If: h.If,
 	}
 	if h.ExecForm {
 		ph.Form = "exec"
@@ -151,13 +158,19 @@ func newPlanStep(s planner.Step, reg *registry.Registry, opts planner.Options) p
 	ps := planStep{
 		planHook: newPlanHook(h), Shell: s.Shell,
 		Timeout: registry.ShortDuration(s.Timeout), TimeoutMs: s.Timeout.Milliseconds(), TimeoutFrom: "default",
-		FailClosed: s.FailClosed,
+		FailClosed: s.FailClosed, IfMatch: s.IfMatch,
 	}
 	switch {
 	case h.Timeout > 0:
 		ps.TimeoutFrom = "hook"
 	case opts.Timeout > 0:
 		ps.TimeoutFrom = "--timeout"
+	}
+	switch {
+	case h.AsyncRewake:
+		ps.Background = "asyncRewake"
+	case h.Async:
+		ps.Background = "async"
 	}
 	switch {
 	case h.FailClosed && h.FileIndex < len(reg.Files) && reg.Files[h.FileIndex].FailClosed:

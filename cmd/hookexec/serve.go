@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
@@ -75,13 +76,19 @@ func (a *app) serve(f serveFlags) error {
 	}
 	dialect, _ := registry.ParseDialect(f.dialect) // checked above
 	run := runner.New(runner.Options{MaxOutput: settings.maxOutput, MaxTotalOutput: settings.maxTotal, KillGrace: settings.killGrace, MaxParallel: f.maxParallel})
+	ctx, stop := a.serveSignals(run)
+	defer stop()
+	// Async hooks run in this process, bounded by their timeouts; serve
+	// waits for them before it exits, and a signal terminates them.
+	bg := background.NewGroup(ctx, run, log)
+	defer bg.Wait()
 	plan := planDefaults(a.getenv, os.Environ())
 	plan.Timeout, plan.Sequential, plan.FailClosed = settings.timeout, f.sequential, f.failClosed
 	srv := server.New(server.Options{
 		Loader:     &server.Loader{Options: registry.Options{Configs: f.configs, Dialect: dialect, Getenv: a.getenv}},
 		ProjectDir: f.projectDir,
 		Getenv:     a.getenv,
-		Engine:     engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Log: log},
+		Engine:     engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Background: bg, Log: log},
 		Plan:       plan,
 		Format:     settings.format.Format,
 		MaxMessage: settings.format.maxMessage,
@@ -89,8 +96,6 @@ func (a *app) serve(f serveFlags) error {
 		MaxEvents:  f.maxEvents,
 		Log:        log,
 	})
-	ctx, stop := a.serveSignals(run)
-	defer stop()
 	if socket != "" {
 		return srv.ServeUnix(ctx, socket)
 	}

@@ -262,3 +262,27 @@ func TestServeSIGTERMCancels(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, survivors)
 }
+
+// An event serve does not know runs its hooks under an agent format, as
+// fire does (issue 17); the result format keeps the unknown_event error.
+// Claude's WorktreeCreate answer, text for fire, is a JSON string here.
+func TestServeUnknownEventAgentFormat(t *testing.T) {
+	t.Parallel()
+	e := newServeEnv(t)
+	cfg := e.write(t, "hooks.json", `{"hooks":{"SomeFutureEvent":[{"hooks":[{"type":"command","command":"echo '{\"decision\":\"block\",\"reason\":\"future guard\"}'"}]}],
+		"WorktreeCreate":[{"hooks":[{"type":"command","command":"echo /srv/wt/x"}]}]}}`)
+	p := e.serve(t, "--config", cfg)
+	p.request("c1", "SomeFutureEvent", `{}`, `,"format":"claude"`)
+	m := p.recv()
+	require.True(t, m.Payload.Success, "%+v", m)
+	assert.JSONEq(t, `{"decision":"block","reason":"future guard"}`, string(m.Payload.Output))
+	p.request("r1", "SomeFutureEvent", `{}`, "")
+	m = p.recv()
+	assert.Equal(t, "unknown_event", m.code())
+	// WorktreeCreate's text answer (the path) travels as a JSON string.
+	p.request("w1", "WorktreeCreate", `{}`, `,"format":"claude"`)
+	m = p.recv()
+	require.True(t, m.Payload.Success, "%+v", m)
+	assert.JSONEq(t, `"/srv/wt/x"`, string(m.Payload.Output))
+	require.NoError(t, p.wait())
+}

@@ -31,6 +31,8 @@ var deliberate = map[string]compare.Deliberate{
 		Why: "Claude names the command it ran: hookexec"},
 	"Stop JSON block with exit 1 once": {Facts: []string{"framing"},
 		Why: "Claude names the command it ran: hookexec"},
+	"UserPromptExpansion exit 2": {Facts: []string{"notifications", "session"},
+		Why: "the same message but for one blank line: Claude keeps the final newline of a policy's stderr in it, hookexec's JSON reason has the stderr trimmed"},
 	"Stop exit 2 once": {Facts: []string{"framing", "model saw"},
 		Why: "hookexec's exit-2 answer is JSON, for which Claude adds a line naming the command it ran: hookexec"},
 	"PreToolUse timeout with onFailure block": {Facts: []string{"hook outcomes"},
@@ -43,9 +45,38 @@ var deliberate = map[string]compare.Deliberate{
 		Why: "as for the http deny; Claude's own no-verdict warning is for the hook it ran, hookexec, which answered: hookexec names the http policy and its status in a systemMessage"},
 	"PreToolUse http 500 with onFailure block": {Facts: []string{"hook outcomes"},
 		Why: "as for the http deny"},
+	"PreToolUse if does not match an argument": {Facts: []string{"hook outcomes"},
+		Why: "Claude runs hookexec, which applies the if itself; the guard ran in neither"},
+	"PreToolUse if Edit(*.ts) on a Write call": {Facts: []string{"framing", "hook outcomes", "markers seen by model", "model saw", "permission denials", "tool_result", "transcript"},
+		Why: "an Edit rule covers every tool that edits files (Edit, Write, MultiEdit, NotebookEdit), as Claude's permissions documentation says of Edit rules; Claude 2.1.328's if compares the tool name exactly, so the guard does not run on Write"},
+	"PreToolUse if WebFetch(domain:example.com) on example.org": ifNoGuard,
+	"PreToolUse if WebFetch(domain:example.com) on example.com": {Facts: []string{"framing", "hook outcomes", "markers seen by model", "model saw", "notifications", "transcript"},
+		Why: "Claude 2.1.328 never runs a hook whose if is WebFetch with a specifier (domain:example.com, a URL), whatever the URL; hookexec matches the host, and the guard runs"},
+	"PreToolUse if keeps the word boundary of rm *":       ifNoGuard,
+	"PreToolUse if Write(/secrets/**) is not /secrets":    ifNoGuard,
+	"PreToolUse if Write(src/*.ts) is anchored":           ifNoGuard,
+	"PreToolUse if Write(/src/*.ts) stays in one segment": ifNoGuard,
+	"Stop with if never runs": {Facts: []string{"hook outcomes"},
+		Why: "Claude runs hookexec, which does not run the hook with if either"},
+	"PreToolUse if and env": {Facts: ifGuardRan,
+		Why: "hookexec sees through env (and command, exec, timeout, nice, nohup, stdbuf, time): a guard on rm runs; Claude 2.1.328 skips it and rm runs"},
+	"PreToolUse if and timeout": {Facts: ifGuardRan,
+		Why: "as for env: Claude 2.1.328 does not strip the timeout wrapper for if (its permissions documentation says it does for permission rules)"},
+	"PreToolUse if that is not a rule": {Facts: ifGuardRan,
+		Why: "an if that is not a permission rule does not filter in hookexec (the hook runs, with a warning); Claude 2.1.328 silently never runs the hook"},
 	"UserPromptSubmit plain text on exit 0": {Facts: []string{"model saw"},
 		Why: "hookexec answers in JSON, so a policy's plain text reaches the model as hook additional context, not as hook success output; the text is the same"},
 }
+
+// ifNoGuard: the guard's "if" did not match, with Claude alone or
+// through hookexec; Claude still records the hook it ran, hookexec.
+var ifNoGuard = compare.Deliberate{Facts: []string{"hook outcomes"},
+	Why: "Claude runs hookexec, which applies the if itself; the guard ran in neither"}
+
+// ifGuardRan are the facts that differ when hookexec runs a guard that
+// Claude skips because of its "if": the guard blocks through hookexec, and
+// the tool runs with Claude alone.
+var ifGuardRan = []string{"framing", "hook outcomes", "markers seen by model", "model saw", "permission denials", "tool ran", "tool_result", "transcript"}
 
 // e2eEnv is what make e2e provides.
 type e2eEnv struct {

@@ -25,9 +25,11 @@ import (
 // script.
 type fakeAPI struct {
 	URL string
-	// tool is the Bash input of the scripted tool call; nil answers the
+	// tool is the input of the scripted tool call; nil answers the
 	// first main-loop request with text, too.
 	tool map[string]any
+	// toolName is the scripted tool ("Bash" unless the scenario says).
+	toolName string
 
 	srv *http.Server
 
@@ -130,11 +132,14 @@ func (r messagesRequest) hasToolCall() bool {
 
 // startFakeAPI listens on 127.0.0.1 (never any other address) until the
 // test ends.
-func startFakeAPI(t *testing.T, toolInput map[string]any) *fakeAPI {
+func startFakeAPI(t *testing.T, toolName string, toolInput map[string]any) *fakeAPI {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	f := &fakeAPI{URL: "http://" + ln.Addr().String(), tool: toolInput}
+	if toolName == "" {
+		toolName = "Bash"
+	}
+	f := &fakeAPI{URL: "http://" + ln.Addr().String(), tool: toolInput, toolName: toolName}
 	f.srv = &http.Server{Handler: http.HandlerFunc(f.serve), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = f.srv.Serve(ln) }()
 	t.Cleanup(func() { _ = f.srv.Close() })
@@ -203,9 +208,9 @@ func (f *fakeAPI) messages(w http.ResponseWriter, rec apiRequest, body []byte) {
 		rec.Main = true
 		if f.tool != nil && !req.hasToolCall() {
 			in, _ := json.Marshal(f.tool)
-			content = []block{{Type: "tool_use", ID: fmt.Sprintf("toolu_e2e_%d", f.main), Name: "Bash", Input: in}}
+			content = []block{{Type: "tool_use", ID: fmt.Sprintf("toolu_e2e_%d", f.main), Name: f.toolName, Input: in}}
 			stop = "tool_use"
-			rec.Answer = "tool_use Bash " + string(in)
+			rec.Answer = "tool_use " + f.toolName + " " + string(in)
 		} else {
 			text := fmt.Sprintf("done: %d", f.main)
 			content = []block{{Type: "text", Text: text}}

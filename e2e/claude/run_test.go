@@ -45,6 +45,7 @@ type policy struct {
 	name    string // file name without .sh
 	script  string // the body after "#!/bin/sh"
 	timeout int    // seconds; 0 for the default
+	ifRule  string // the hook's "if" permission rule; "" for none
 	// http, when set, makes the policy an http hook POSTing to this path
 	// of the run's policy server (policyserver_test.go) instead of a
 	// script.
@@ -67,6 +68,9 @@ func hooksObject(policies []policy, server string) map[string]any {
 		}
 		if p.timeout > 0 {
 			h["timeout"] = p.timeout
+		}
+		if p.ifRule != "" {
+			h["if"] = p.ifRule
 		}
 		group := map[string]any{"hooks": []any{h}}
 		if p.matcher != "" {
@@ -120,6 +124,11 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	for _, p := range sc.policies {
 		require.NoError(t, os.WriteFile(filepath.Join(policies, p.name+".sh"), []byte("#!/bin/sh\n"+p.script+"\n"), 0o755))
 	}
+	for name, content := range sc.files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(project, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(project, name), []byte(content), 0o644))
+	}
+	sc = sc.expanded(project, home)
 	hooks := map[string]any{"hooks": hooksObject(sc.policies, startPolicyServer(t, sc.policies))}
 	switch mode {
 	case "installed":
@@ -135,7 +144,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		t.Fatalf("unknown mode %q", mode)
 	}
 
-	api := startFakeAPI(t, sc.tool)
+	api := startFakeAPI(t, sc.toolName, sc.tool)
 	marker := fmt.Sprintf("e2e-claude-%d-%d", os.Getpid(), runSeq.Add(1))
 	prompt := sc.prompt
 	if prompt == "" {

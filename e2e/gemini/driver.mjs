@@ -277,6 +277,7 @@ async function runJob(job) {
         const o = await hookSystem.fireSessionStartEvent(a.source ?? 'startup');
         return {
           outcome: o?.shouldStopExecution() ? 'stop requested' : 'session starts',
+          reason: o?.shouldStopExecution() ? o.getEffectiveReason() : undefined,
           systemMessage: o?.systemMessage,
           additionalContext: o?.getAdditionalContext(),
         };

@@ -56,6 +56,7 @@ func facts(s scenario, out driverOutput, project string, paths *strings.Replacer
 		f["reason"] = norm(out.CLI["reason"])
 		f["next prompt"] = norm(out.CLI["nextPrompt"])
 	case "SessionStart":
+		f["reason"] = norm(out.CLI["reason"])
 	case "BeforeModel":
 		f["reason"] = norm(out.CLI["reason"])
 		f["llm request"] = norm(map[string]any{"model": out.CLI["model"], "config": out.CLI["config"], "contents": out.CLI["contents"]})

@@ -167,5 +167,35 @@ printf '{"hookSpecificOutput":{"tool_input":{"command":"%s; echo second"}}}\n' "
 		one("BeforeTool 1.5 MB JSON answer", "BeforeTool", beforeTool(nil),
 			`printf '{"decision":"deny","reason":"R-BIG","padding":"'; head -c 1500000 /dev/zero | tr '\0' x; printf '"}\n'`),
 		one("BeforeTool exit 1 failure", "BeforeTool", beforeTool(nil), `echo "W-FAIL could not check" >&2; exit 1`),
+		// Issue 17 §3: the three configs that decided differently.
+		{
+			// A JavaScript regular expression Go's RE2 cannot compile.
+			name: "BeforeTool look-ahead matcher, write_file", event: "BeforeTool", args: writeFile("write_file"),
+			policies: []policy{{name: "guard", body: deny}},
+			defs:     []definition{{matcher: `^(?!read_).*_file$`, hooks: []hook{{policy: "guard"}}}},
+		},
+		{
+			name: "BeforeTool look-ahead matcher, read_file", event: "BeforeTool", args: writeFile("read_file"),
+			policies: []policy{{name: "guard", body: deny}},
+			defs:     []definition{{matcher: `^(?!read_).*_file$`, hooks: []hook{{policy: "guard"}}}},
+		},
+		{
+			// The user quoted the variable; Gemini quotes its value again.
+			name: `BeforeTool "$GEMINI_PROJECT_DIR"/policy.sh, path with a space`, event: "BeforeTool", args: beforeTool(nil), space: true,
+			policies: []policy{{name: "policy", body: allow}},
+			defs:     []definition{{hooks: []hook{{command: `"$GEMINI_PROJECT_DIR"/policy.sh`}}}},
+		},
+		{
+			name: `BeforeTool "$GEMINI_PROJECT_DIR"/policy.sh, no space`, event: "BeforeTool", args: beforeTool(nil),
+			policies: []policy{{name: "policy", body: deny}},
+			defs:     []definition{{hooks: []hook{{command: `"$GEMINI_PROJECT_DIR"/policy.sh`}}}},
+		},
+		one("SessionStart continue false", "SessionStart", map[string]any{"source": "startup"},
+			`echo '{"continue":false,"stopReason":"R-STOP","systemMessage":"S-STOP"}'`),
 	}
+}
+
+// writeFile is a BeforeTool input for a file tool named name.
+func writeFile(name string) map[string]any {
+	return map[string]any{"tool_name": name, "tool_input": map[string]any{"file_path": "notes.txt", "content": "C-FILE"}}
 }

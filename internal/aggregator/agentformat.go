@@ -48,6 +48,10 @@ type AgentInput struct {
 	// permissionDecisionReason, stopReason, additionalContext) may take;
 	// a longer one is cut and says so (CutMessage). 0: DefaultMaxMessage.
 	MaxMessage int
+	// Notices remembers what the session's user was told of the hooks
+	// hookexec left out (skipNotice); nil: they are told on SessionStart
+	// and BeforeAgent only.
+	Notices NoticeLog
 }
 
 // cut bounds one message to in.MaxMessage.
@@ -72,6 +76,23 @@ func ErrorDeny(ev event.Event, err error) Verdict {
 	return Verdict{Event: ev.Name, Blocked: true, Decision: "deny", Reason: err.Error(), Continue: true, Hooks: []HookReport{}}
 }
 
+// ErrorVerdict is the verdict fire prints in an agent format for a config
+// or input error (issue 17 §2): the error in systemMessage, which the agent
+// shows its user, and with failClosed a deny on an event that can block
+// (ErrorDeny). On Gemini's BeforeToolSelection, where any answer is read
+// as a tool config, it says nothing (unless it denies, which that event
+// cannot).
+func ErrorVerdict(ev event.Event, err error, failClosed bool) Verdict {
+	v := Verdict{Event: ev.Name, Continue: true, Hooks: []HookReport{}}
+	if failClosed && ev.CanBlock {
+		v = ErrorDeny(ev, err)
+	}
+	if ev.Strategy != event.StrategyToolSelection {
+		v.SystemMessage = "hookexec: no hook ran for this event: " + err.Error() + " (run 'hookexec validate' to check the configs)"
+	}
+	return v
+}
+
 func (in AgentInput) toolInput() map[string]any {
 	if in.ToolInput == nil {
 		return nil
@@ -81,7 +102,8 @@ func (in AgentInput) toolInput() map[string]any {
 
 // Render returns the value fire prints for v in format f: v itself for
 // result, else the agent's hook output; nil when fire prints nothing at all
-// (GeminiOutput.Silent).
+// (GeminiOutput.Silent). Claude Code's WorktreeCreate gets a ClaudeText,
+// printed as it is (the worktree's path), not JSON.
 //
 // The agent formats never block unless the verdict does: on an event that
 // cannot block (or a verdict that is not blocked, for continue), decision,
@@ -89,15 +111,19 @@ func (in AgentInput) toolInput() map[string]any {
 // status always agree. Under claude, a hook that timed out or could not
 // start is named in systemMessage (failureNotice), so the agent's user
 // hears of it; Gemini CLI is told by the exit status (Verdict.Failed) and
-// warns itself. Each message they carry is cut to in.MaxMessage,
+// warns itself. Both tell the user of hooks hookexec left out (skipNotice).
+// Each message they carry is cut to in.MaxMessage,
 // since the agent puts it in front of the model; the result format is
 // bounded only by the captured output (--max-total-output).
 func Render(f Format, ev event.Event, v Verdict, in AgentInput) any {
 	switch f {
 	case FormatClaude:
-		return RenderClaude(ev, failureNotice(untrustedNotice(ev, v)), in)
+		if ev.Plain == event.PlainWorktreePath {
+			return RenderClaudeText(v)
+		}
+		return RenderClaude(ev, failureNotice(skipNotice(ev, v, in.Notices)), in)
 	case FormatGemini:
-		if out := RenderGemini(ev, untrustedNotice(ev, v), in); !out.Silent(ev) {
+		if out := RenderGemini(ev, skipNotice(ev, v, in.Notices), in); !out.Silent(ev) {
 			return out
 		}
 		return nil

@@ -13,27 +13,46 @@ type ClaudeOutput struct {
 	SuppressOutput bool   `json:"suppressOutput,omitempty"`
 	SystemMessage  string `json:"systemMessage,omitempty"`
 	// Decision is only ever "block", for the blocking events other than
-	// PreToolUse and PermissionRequest.
+	// PreToolUse, PreModelSwitch and PermissionRequest.
 	Decision           string                `json:"decision,omitempty"`
 	Reason             string                `json:"reason,omitempty"`
 	HookSpecificOutput *ClaudeSpecificOutput `json:"hookSpecificOutput,omitempty"`
 }
 
-// ClaudeSpecificOutput is Claude Code's hookSpecificOutput. HookEventName
-// is always the Claude name of the event.
+// ClaudeSpecificOutput is Claude Code's hookSpecificOutput (2.1.328). Each
+// event takes only some of the fields (claudeFieldsOf); HookEventName is
+// always the Claude name of the event.
 type ClaudeSpecificOutput struct {
 	HookEventName string `json:"hookEventName"`
-	// PreToolUse.
+	// PreToolUse (allow, ask, deny, defer) and PreModelSwitch (allow, ask,
+	// deny).
 	PermissionDecision       string `json:"permissionDecision,omitempty"`
 	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
 	UpdatedInput             any    `json:"updatedInput,omitempty"`
 	// PermissionRequest.
 	Decision *ClaudePermissionDecision `json:"decision,omitempty"`
-	// PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit,
-	// SessionStart, SubagentStart.
+	// The events of claudeContextEvents.
 	AdditionalContext string `json:"additionalContext,omitempty"`
 	// PostToolUse.
-	UpdatedMCPToolOutput any `json:"updatedMCPToolOutput,omitempty"`
+	UpdatedToolOutput    any    `json:"updatedToolOutput,omitempty"`
+	UpdatedMCPToolOutput any    `json:"updatedMCPToolOutput,omitempty"`
+	ClassifierContext    string `json:"classifierContext,omitempty"`
+	// UserPromptSubmit, SessionStart.
+	SessionTitle string `json:"sessionTitle,omitempty"`
+	// UserPromptSubmit, UserPromptExpansion.
+	SuppressOriginalPrompt bool `json:"suppressOriginalPrompt,omitempty"`
+	// SessionStart.
+	InitialUserMessage string `json:"initialUserMessage,omitempty"`
+	ReloadSkills       bool   `json:"reloadSkills,omitempty"`
+	// SessionStart, CwdChanged, FileChanged.
+	WatchPaths []string `json:"watchPaths,omitempty"`
+	// PermissionDenied: the model may retry the denied call.
+	Retry bool `json:"retry,omitempty"`
+	// MessageDisplay.
+	DisplayContent string `json:"displayContent,omitempty"`
+	// Elicitation, ElicitationResult: accept, decline or cancel.
+	Action  string         `json:"action,omitempty"`
+	Content map[string]any `json:"content,omitempty"`
 }
 
 // ClaudePermissionDecision is PermissionRequest's
@@ -47,28 +66,38 @@ type ClaudePermissionDecision struct {
 }
 
 // claudeContextEvents are the Claude events whose hookSpecificOutput takes
-// additionalContext.
+// additionalContext (Claude Code 2.1.328's output schema).
 var claudeContextEvents = map[string]bool{
-	"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true,
-	"UserPromptSubmit": true, "SessionStart": true, "SubagentStart": true,
+	"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PostToolBatch": true,
+	"UserPromptSubmit": true, "UserPromptExpansion": true, "SessionStart": true, "Setup": true,
+	"SubagentStart": true, "Stop": true, "SubagentStop": true, "Notification": true, "PostModelSwitch": true,
 }
 
+// ClaudeText is an answer printed as it is rather than as JSON: Claude
+// Code's WorktreeCreate reads the created worktree's path from a command
+// hook's stdout. Empty means print nothing.
+type ClaudeText string
+
 // RenderClaude renders v as the output of one Claude Code hook for ev's
-// Claude name (SPEC §6):
+// Claude name (SPEC §6; docs/claude-events.md):
 //
 //   - continue (only false) and stopReason when the verdict stops the agent;
 //     systemMessage; suppressOutput (only true).
 //   - PreToolUse: hookSpecificOutput.permissionDecision is the merged
-//     decision (allow, ask or deny) with its reason; there is no
+//     decision (allow, ask, defer or deny) with its reason; there is no
 //     permissionDecision unless a hook decided, so an allow (which skips
 //     Claude's permission prompt) only ever comes from a hook that said
 //     allow. updatedInput is the hooks' updatedInput with their tool_input
 //     patches merged in.
+//   - PreModelSwitch: permissionDecision allow, ask or deny, as PreToolUse.
 //   - PermissionRequest: hookSpecificOutput.decision.behavior allow or
 //     deny (with message); ask means no decision (Claude shows its dialog).
-//   - Other events that can block: decision "block" and reason on deny.
-//   - additionalContext in hookSpecificOutput for the events that take it;
-//     elsewhere Claude has no place for it and it is left out.
+//   - Other events that can block: decision "block" and reason on deny;
+//     on Elicitation and ElicitationResult also action "decline".
+//   - The fields of each event's hookSpecificOutput that hookexec does not
+//     decide itself (additionalContext, retry, watchPaths, displayContent,
+//     updatedToolOutput, ...) pass through for the events that take them
+//     (claudeSpecific); elsewhere Claude has no place for them.
 //   - Events with no Claude name (BeforeModel, AfterModel,
 //     BeforeToolSelection) get the generic fields only, and no
 //     hookSpecificOutput (Claude would reject its hookEventName).
@@ -79,29 +108,31 @@ func RenderClaude(ev event.Event, v Verdict, in AgentInput) ClaudeOutput {
 	o := ClaudeOutput{SuppressOutput: v.SuppressOutput, SystemMessage: in.cut(v.SystemMessage)}
 	o.Continue, o.StopReason = stopFields(ev, v)
 	o.StopReason = in.cut(o.StopReason)
-	hso := v.HookSpecificOutput
 	name := ev.Claude
-	spec := &ClaudeSpecificOutput{HookEventName: name}
-	if claudeContextEvents[name] {
-		spec.AdditionalContext = in.cut(contextOf(hso))
-	}
+	spec := claudeSpecific(name, v.HookSpecificOutput, in)
 	switch {
 	case name == "PreToolUse":
+		switch v.Decision {
+		case "allow", "ask", "deny", "defer":
+			spec.PermissionDecision = v.Decision
+			spec.PermissionDecisionReason = in.cut(v.Reason)
+		}
+		if u := mergedToolInput(v.HookSpecificOutput, in.toolInput); u != nil {
+			spec.UpdatedInput = u
+		}
+	case name == "PreModelSwitch":
 		switch v.Decision {
 		case "allow", "ask", "deny":
 			spec.PermissionDecision = v.Decision
 			spec.PermissionDecisionReason = in.cut(v.Reason)
 		}
-		if u := mergedToolInput(hso, in.toolInput); u != nil {
-			spec.UpdatedInput = u
-		}
 	case name == "PermissionRequest":
 		spec.Decision = claudePermission(v, in)
 	case ev.CanBlock && v.Decision == "deny":
 		o.Decision, o.Reason = "block", in.cut(v.Reason)
-	}
-	if name == "PostToolUse" {
-		spec.UpdatedMCPToolOutput = hso["updatedMCPToolOutput"]
+		if name == "Elicitation" || name == "ElicitationResult" {
+			spec.Action, spec.Content = "decline", nil
+		}
 	}
 	if name != "" && !spec.empty() {
 		o.HookSpecificOutput = spec
@@ -109,10 +140,23 @@ func RenderClaude(ev event.Event, v Verdict, in AgentInput) ClaudeOutput {
 	return o
 }
 
+// RenderClaudeText is the WorktreeCreate answer (ClaudeText): the merged
+// worktreePath, or nothing when the verdict blocks or no hook gave one
+// (Claude Code then fails the creation, as fire's exit status says).
+func RenderClaudeText(v Verdict) ClaudeText {
+	if v.Blocked {
+		return ""
+	}
+	p, _ := v.HookSpecificOutput["worktreePath"].(string)
+	return ClaudeText(p)
+}
+
 // empty reports whether s says nothing but its event name.
 func (s *ClaudeSpecificOutput) empty() bool {
 	return s.PermissionDecision == "" && s.PermissionDecisionReason == "" && s.UpdatedInput == nil &&
-		s.Decision == nil && s.AdditionalContext == "" && s.UpdatedMCPToolOutput == nil
+		s.Decision == nil && s.AdditionalContext == "" && s.UpdatedToolOutput == nil && s.UpdatedMCPToolOutput == nil &&
+		s.ClassifierContext == "" && s.SessionTitle == "" && !s.SuppressOriginalPrompt && s.InitialUserMessage == "" &&
+		!s.ReloadSkills && s.WatchPaths == nil && !s.Retry && s.DisplayContent == "" && s.Action == "" && s.Content == nil
 }
 
 // claudePermission is PermissionRequest's decision: allow or deny from the

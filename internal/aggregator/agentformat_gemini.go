@@ -32,7 +32,8 @@ var claudeDecisionKeys = map[string]bool{
 // additionalContext, tool_input, clearContext, ...).
 //
 // On events that cannot block, decision, reason, continue and stopReason
-// are left out. In hookSpecificOutput, Claude's decision fields are left
+// are left out, except continue:false and stopReason on SessionStart
+// (geminiStopsOn). In hookSpecificOutput, Claude's decision fields are left
 // out (they are in decision and reason) and Claude's updatedInput becomes
 // tool_input (with the hooks' tool_input patches merged in).
 //
@@ -40,10 +41,14 @@ var claudeDecisionKeys = map[string]bool{
 // in.MaxMessage.
 func RenderGemini(ev event.Event, v Verdict, in AgentInput) GeminiOutput {
 	o := GeminiOutput{SystemMessage: in.cut(v.SystemMessage), SuppressOutput: v.SuppressOutput}
-	if ev.CanBlock {
+	if ev.CanBlock && v.Decision != "defer" { // Gemini CLI has no defer: no decision
 		o.Decision, o.Reason = v.Decision, in.cut(v.Reason)
 	}
 	o.Continue, o.StopReason = stopFields(ev, v)
+	if geminiStopsOn(ev) && !v.Continue {
+		f := false
+		o.Continue, o.StopReason = &f, v.StopReason
+	}
 	o.StopReason = in.cut(o.StopReason)
 	o.HookSpecificOutput = geminiSpecific(v.HookSpecificOutput)
 	if c, ok := o.HookSpecificOutput["additionalContext"].(string); ok {
@@ -51,6 +56,13 @@ func RenderGemini(ev event.Event, v Verdict, in AgentInput) GeminiOutput {
 	}
 	return o
 }
+
+// geminiStopsOn reports whether Gemini CLI acts on continue:false on ev
+// although ev cannot block (SPEC §1): on SessionStart it stops instead of
+// starting the session (gemini-cli-core 0.61, make e2e). That is not a
+// block: the verdict's blocked stays false and fire exits 0; Gemini reads
+// continue from the answer on stdout.
+func geminiStopsOn(ev event.Event) bool { return ev.Name == "SessionStart" }
 
 func geminiSpecific(hso map[string]any) map[string]any {
 	out := make(map[string]any, len(hso))

@@ -87,8 +87,8 @@ func TestRenderClaude(t *testing.T) {
 			`{"decision":"block","reason":"no secrets in prompts"}`},
 		{"UserPromptSubmit context", "UserPromptSubmit", Verdict{Continue: true, HookSpecificOutput: map[string]any{"additionalContext": "branch main"}},
 			`{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"branch main"}}`},
-		{"Stop block", "Stop", Verdict{Continue: true, Decision: "deny", Reason: "tests fail", HookSpecificOutput: map[string]any{"additionalContext": "dropped"}},
-			`{"decision":"block","reason":"tests fail"}`},
+		{"Stop block", "Stop", Verdict{Continue: true, Decision: "deny", Reason: "tests fail", HookSpecificOutput: map[string]any{"additionalContext": "run make test"}},
+			`{"decision":"block","reason":"tests fail","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"run make test"}}`},
 		{"Stop continue false", "AfterAgent", Verdict{Continue: false, StopReason: "done", HookSpecificOutput: map[string]any{"clearContext": true}},
 			`{"continue":false,"stopReason":"done"}`},
 		{"PreCompact block", "PreCompress", Verdict{Continue: true, Decision: "deny", Reason: "not now"}, `{"decision":"block","reason":"not now"}`},
@@ -132,9 +132,14 @@ func TestRenderGemini(t *testing.T) {
 			"permissionDecision": "deny", "permissionDecisionReason": "r", "updatedInput": map[string]any{"a": "1", "b": "2"},
 			"tool_input": map[string]any{"b": "3"}, "additionalContext": "c"}},
 			`{"decision":"deny","reason":"r","hookSpecificOutput":{"tool_input":{"a":"1","b":"3"},"additionalContext":"c"}}`},
-		{"SessionStart never blocks", "SessionStart", Verdict{Continue: false, StopReason: "s", Decision: "deny", Reason: "r", SystemMessage: "hi",
+		// SessionStart cannot block (no decision), but Gemini stops on
+		// continue:false there (issue 17 §3).
+		{"SessionStart never blocks, but stops", "SessionStart", Verdict{Continue: false, StopReason: "s", Decision: "deny", Reason: "r", SystemMessage: "hi",
 			HookSpecificOutput: map[string]any{"additionalContext": "ctx"}},
-			`{"systemMessage":"hi","hookSpecificOutput":{"additionalContext":"ctx"}}`},
+			`{"continue":false,"stopReason":"s","systemMessage":"hi","hookSpecificOutput":{"additionalContext":"ctx"}}`},
+		{"SessionStart continues", "SessionStart", Verdict{Continue: true, Decision: "deny", Reason: "r", SystemMessage: "hi"},
+			`{"systemMessage":"hi"}`},
+		{"SessionEnd never stops", "SessionEnd", Verdict{Continue: false, StopReason: "s"}, `{}`},
 		{"tool selection", "BeforeToolSelection", Verdict{Continue: true, HookSpecificOutput: map[string]any{
 			"toolConfig": map[string]any{"mode": "ANY", "allowedFunctionNames": []string{"read_file"}}}},
 			`{"hookSpecificOutput":{"toolConfig":{"mode":"ANY","allowedFunctionNames":["read_file"]}}}`},
@@ -159,7 +164,7 @@ func TestRenderClaudeNeverImplicitAllow(t *testing.T) {
 	t.Parallel()
 	ev := mustEvent(t, "PreToolUse")
 	for _, stdouts := range [][]string{
-		{""}, {"allow"}, {`{}`}, {`"allow"`}, {`{"decision":"maybe"}`}, {`{"hookSpecificOutput":{"permissionDecision":"defer"}}`},
+		{""}, {"allow"}, {`{}`}, {`"allow"`}, {`{"decision":"maybe"}`},
 		{"ok", `{"continue":true}`},
 	} {
 		v := Merge(ev, reportsFor(t, "PreToolUse", stdouts...))

@@ -6,12 +6,12 @@ package aggregator
 // reads as a block and reports as a failed hook all the same). A native or
 // claude-dialect hook that blocks with exit 2 did what it meant to.
 //
-// In an agent format fire exits 1 when this is not empty (and, under
-// --format claude, no claude-dialect policy blocked with exit 2), so that
-// the agent records a failed hook as it does for its own: Gemini CLI warns
-// "Hook(s) [...] failed", Claude Code logs a hook error. Both read the
-// printed JSON all the same (make e2e: a deny printed before exit 1
-// blocks).
+// Under --format gemini fire exits 1 when this is not empty, so that
+// Gemini CLI records a failed hook as it does for its own ("Hook(s) [...]
+// failed"), and reads the printed JSON all the same (make e2e: a deny
+// printed before exit 1 blocks). Under --format claude the status stays 0
+// and failureNotice names the hooks instead: with "onFailure": "block" on
+// hookexec's entry, Claude Code would block on exit 1 (issue 17 §2).
 func (v Verdict) Failed() []string {
 	var names []string
 	for _, h := range v.Hooks {

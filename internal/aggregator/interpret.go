@@ -173,10 +173,17 @@ func successOutput(ev event.Event, meta Meta, out string, notes *[]string) *Outp
 	if obj, ok := outputObject(out); ok {
 		return normalize(ev, obj, notes)
 	}
-	noteBanner(out, notes)
-	if meta.Dialect == "claude" && (ev.Name == "BeforeAgent" || ev.Name == "SessionStart") {
+	switch {
+	case ev.Plain == event.PlainWorktreePath:
+		// The path of the worktree the hook created, as Claude Code
+		// reads it: the last line of stdout.
+		lines := strings.Split(out, "\n")
+		return &Output{HookSpecificOutput: map[string]any{"worktreePath": strings.TrimSpace(lines[len(lines)-1])}}
+	case ev.Plain == event.PlainContext && meta.Dialect == "claude":
+		noteBanner(out, notes)
 		return &Output{HookSpecificOutput: map[string]any{"additionalContext": out}}
 	}
+	noteBanner(out, notes)
 	return &Output{SystemMessage: out}
 }
 

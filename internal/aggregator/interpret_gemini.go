@@ -98,7 +98,7 @@ func normalizeGemini(obj map[string]any, notes *[]string) *Output {
 			rest[k] = v
 		}
 	}
-	o := commonFields(rest, notes)
+	o := commonFields(rest, notes, "allow", "ask", "deny")
 	if hasDecision && d != nil && d != "" {
 		switch d {
 		case "deny", "block":

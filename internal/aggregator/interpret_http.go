@@ -48,14 +48,14 @@ func httpAnswer(ev event.Event, meta Meta, res runner.Result, out string, r *Hoo
 	return ""
 }
 
-// httpFailure makes r an error of an http hook, with a warning for the
-// agent's user, as for a command that failed (Claude Code warns that such a
-// hook gave no usable answer). It returns the failure, the detail of a
-// fail-closed reason.
+// httpFailure makes r an error of an http hook, without output: an http
+// hook has no stderr to pass on, and under the agent formats failureNotice
+// names the hook and what failed (Claude Code warns that such a hook gave
+// no usable answer). It returns the failure, the detail of a fail-closed
+// reason.
 func httpFailure(failure string, r *HookReport, notes *[]string) string {
 	r.Outcome = Error
 	*notes = append([]string{failure}, *notes...)
-	r.Output = &Output{SystemMessage: "Warning: http hook " + r.Name + ": " + failure}
 	return failure
 }
 

@@ -21,7 +21,7 @@ func httpMeta(dialect string, failClosed bool) Meta {
 // An http hook's answer is read as Claude Code reads it (issue 17 §1): a
 // 2xx JSON object as a command's stdout on exit 0, a 2xx empty body as a
 // success without output, anything else as an error that never blocks by
-// itself (a warning, in Claude Code's words); failing closed turns each
+// itself (in Claude Code's words, in the hook's error); failing closed turns each
 // error into a deny, in the claude dialect with Claude Code's reason.
 func TestInterpretHTTP(t *testing.T) {
 	t.Parallel()
@@ -29,7 +29,6 @@ func TestInterpretHTTP(t *testing.T) {
 	truncated.StdoutTruncated = true
 	const url = "http://127.0.0.1:8080/hook"
 	const closedClaude = "[" + url + `]: failed; blocking because onFailure is "block"` + "\n"
-	warn := func(s string) *Output { return &Output{SystemMessage: "Warning: http hook policy: " + s} }
 	tests := []struct {
 		name       string
 		dialect    string
@@ -47,33 +46,25 @@ func TestInterpretHTTP(t *testing.T) {
 			res:     answered(200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm"}}`),
 			outcome: Success, output: &Output{Decision: "deny", Reason: "rm", HookSpecificOutput: map[string]any{"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "rm"}}},
 		{name: "2xx text, claude", dialect: "claude", res: answered(200, "ok"), outcome: Error,
-			output: warn("HTTP hook must return JSON, but got non-JSON response body: ok"),
-			err:    "HTTP hook must return JSON, but got non-JSON response body: ok", failClosed: closedClaude + "HTTP hook must return JSON, but got non-JSON response body: ok"},
+			err: "HTTP hook must return JSON, but got non-JSON response body: ok", failClosed: closedClaude + "HTTP hook must return JSON, but got non-JSON response body: ok"},
 		{name: "2xx text, native", dialect: "native", res: answered(200, "ok"), outcome: Error,
-			output: warn("HTTP hook must return JSON, but got non-JSON response body: ok"),
-			err:    "HTTP hook must return JSON, but got non-JSON response body: ok", failClosed: "hook policy failed: HTTP hook must return JSON, but got non-JSON response body: ok"},
+			err: "HTTP hook must return JSON, but got non-JSON response body: ok", failClosed: "hook policy failed: HTTP hook must return JSON, but got non-JSON response body: ok"},
 		{name: "2xx json array", dialect: "native", res: answered(200, `[1]`), outcome: Error,
-			output: warn("HTTP hook must return JSON, but got non-JSON response body: [1]"),
-			err:    "HTTP hook must return JSON, but got non-JSON response body: [1]", failClosed: "hook policy failed: HTTP hook must return JSON, but got non-JSON response body: [1]"},
+			err: "HTTP hook must return JSON, but got non-JSON response body: [1]", failClosed: "hook policy failed: HTTP hook must return JSON, but got non-JSON response body: [1]"},
 		{name: "2xx json string holding an object", dialect: "native", res: answered(200, `"{}"`), outcome: Error,
-			output: warn(`HTTP hook must return JSON, but got non-JSON response body: "{}"`),
-			err:    `HTTP hook must return JSON, but got non-JSON response body: "{}"`, failClosed: `hook policy failed: HTTP hook must return JSON, but got non-JSON response body: "{}"`},
+			err: `HTTP hook must return JSON, but got non-JSON response body: "{}"`, failClosed: `hook policy failed: HTTP hook must return JSON, but got non-JSON response body: "{}"`},
 		{name: "2xx broken json", dialect: "native", res: answered(200, `{"decision":`), outcome: Error,
-			output: warn(`HTTP hook must return valid JSON, but parsing failed: {"decision":`),
-			err:    `HTTP hook must return valid JSON, but parsing failed: {"decision":`, failClosed: `hook policy failed: HTTP hook must return valid JSON, but parsing failed: {"decision":`},
+			err: `HTTP hook must return valid JSON, but parsing failed: {"decision":`, failClosed: `hook policy failed: HTTP hook must return valid JSON, but parsing failed: {"decision":`},
 		{name: "500 with a deny body never blocks", dialect: "claude", res: answered(500, `{"decision":"block"}`), outcome: Error,
-			output: warn("HTTP 500 from " + url),
-			err:    `HTTP 500 from ` + url + `; body: {"decision":"block"}`, failClosed: closedClaude + "HTTP 500 from " + url},
+			err: `HTTP 500 from ` + url + `; body: {"decision":"block"}`, failClosed: closedClaude + "HTTP 500 from " + url},
 		{name: "redirect", dialect: "native", res: answered(302, ""), outcome: Error,
-			output: warn("HTTP 302 from " + url),
-			err:    "HTTP 302 from " + url + "; redirects are not followed", failClosed: "hook policy failed: HTTP 302 from " + url},
+			err: "HTTP 302 from " + url + "; redirects are not followed", failClosed: "hook policy failed: HTTP 302 from " + url},
 		{name: "body past the cap", dialect: "native", res: truncated, outcome: Error,
-			output: warn("HTTP 200 with a body larger than the output cap (--max-output, --max-total-output)"),
-			err:    "HTTP 200 with a body larger than the output cap (--max-output, --max-total-output)", failClosed: "hook policy failed: HTTP 200 with a body larger than the output cap (--max-output, --max-total-output)"},
+			err: "HTTP 200 with a body larger than the output cap (--max-output, --max-total-output)", failClosed: "hook policy failed: HTTP 200 with a body larger than the output cap (--max-output, --max-total-output)"},
 		{name: "connection refused", dialect: "claude",
 			res:     runner.Result{Status: runner.RequestFailed, Started: true, ExitCode: -1, Err: errors.New("dial tcp: connection refused")},
-			outcome: Error, output: warn("request failed: dial tcp: connection refused"),
-			err: "request failed: dial tcp: connection refused", failClosed: closedClaude + "request failed: dial tcp: connection refused"},
+			outcome: Error,
+			err:     "request failed: dial tcp: connection refused", failClosed: closedClaude + "request failed: dial tcp: connection refused"},
 		{name: "timeout, claude", dialect: "claude", res: runner.Result{Status: runner.TimedOut, Started: true, ExitCode: -1},
 			outcome: Timeout, err: "timed out: no response within its timeout", failClosed: "[" + url + `]: timed out; blocking because onFailure is "block"`},
 		{name: "timeout, native", dialect: "native", res: runner.Result{Status: runner.TimedOut, Started: true, ExitCode: -1},
@@ -107,7 +98,7 @@ func TestInterpretHTTPFailClosedNonBlockingEvent(t *testing.T) {
 	t.Parallel()
 	r := Interpret(mustEvent(t, "Notification"), httpMeta("claude", true), answered(500, ""))
 	assert.Equal(t, Error, r.Outcome)
-	assert.Equal(t, &Output{SystemMessage: "Warning: http hook policy: HTTP 500 from http://127.0.0.1:8080/hook"}, r.Output)
+	assert.Nil(t, r.Output)
 }
 
 // A claude-dialect hook that fails closed only because of --fail-closed

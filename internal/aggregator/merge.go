@@ -1,6 +1,7 @@
 package aggregator
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/event"
@@ -37,10 +38,13 @@ func Merge(ev event.Event, reports []HookReport) Verdict {
 	return v
 }
 
-// decisionRank orders decisions: deny > ask > allow > none.
+// decisionRank orders decisions: deny > defer > ask > allow > none (defer
+// exists on BeforeTool only; Claude Code's precedence).
 func decisionRank(d string) int {
 	switch d {
 	case "deny":
+		return 4
+	case "defer":
 		return 3
 	case "ask":
 		return 2
@@ -109,10 +113,14 @@ func mergeReplace(v *Verdict, outs []*Output) {
 
 // mergeSpecific shallow-merges hookSpecificOutput in plan order, dropping
 // hookEventName. With decisionRules, additionalContext values are joined,
-// clearContext is true if any is, tool_input objects are merged key by key
-// (a gemini-dialect hook's replaces the ones before it, as in Gemini CLI)
-// and updatedInput is the last one. The result is nil when empty; the
-// outputs' maps are never modified.
+// the flags clearContext, retry (Claude Code's PermissionDenied),
+// suppressOriginalPrompt and reloadSkills are true if any is (one hook
+// asking is enough), watchPaths lists are joined without
+// duplicates, an Elicitation action is the most refusing one (decline >
+// cancel > accept), tool_input objects are merged key by key (a
+// gemini-dialect hook's replaces the ones before it, as in Gemini CLI) and
+// updatedInput is the last one. The result is nil when empty; the outputs'
+// maps are never modified.
 func mergeSpecific(outs []*Output, decisionRules bool) map[string]any {
 	merged := map[string]any{}
 	var contexts []string
@@ -131,10 +139,16 @@ func mergeSpecific(outs []*Output, decisionRules bool) map[string]any {
 				if s, ok := val.(string); ok && s != "" {
 					contexts = append(contexts, s)
 				}
-			case "clearContext":
+			case "clearContext", "retry", "suppressOriginalPrompt", "reloadSkills":
 				if b, ok := val.(bool); ok {
 					prev, _ := merged[k].(bool)
 					merged[k] = prev || b
+				}
+			case "watchPaths":
+				merged[k] = joinPaths(merged[k], val)
+			case "action":
+				if actionRank(val) >= actionRank(merged[k]) {
+					merged[k] = val
 				}
 			case "tool_input":
 				if m, ok := val.(map[string]any); ok {
@@ -164,4 +178,37 @@ func mergeSpecific(outs []*Output, decisionRules bool) map[string]any {
 		return nil
 	}
 	return merged
+}
+
+// joinPaths appends the strings of list (a watchPaths value) to acc that
+// it does not hold yet; a list that is not an array of strings is ignored.
+func joinPaths(acc, list any) any {
+	have, _ := acc.([]any)
+	items, ok := list.([]any)
+	if !ok {
+		return acc
+	}
+	out := append([]any(nil), have...)
+	for _, it := range items {
+		s, ok := it.(string)
+		if ok && !slices.Contains(out, any(s)) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// actionRank orders Claude Code's elicitation actions: decline > cancel >
+// accept > anything else (a refusal wins, as deny does).
+func actionRank(a any) int {
+	switch a {
+	case "decline":
+		return 3
+	case "cancel":
+		return 2
+	case "accept":
+		return 1
+	default:
+		return 0
+	}
 }

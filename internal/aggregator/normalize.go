@@ -66,18 +66,29 @@ func isJSON(s string) bool {
 // normalize turns a hook's JSON output object into an Output (SPEC §4.6).
 // Values that are dropped are described in notes.
 func normalize(ev event.Event, obj map[string]any, notes *[]string) *Output {
-	o := commonFields(obj, notes)
+	o := commonFields(obj, notes, decisionsOf(ev)...)
 	claudeFields(ev, o, notes)
 	return o
 }
 
+// decisionsOf are the decisions a hook's output may give on ev: allow, ask
+// and deny, and on BeforeTool (PreToolUse) also defer, Claude Code's "let
+// the agent decide later" (SPEC §4.6; merge precedence deny > defer > ask >
+// allow, SPEC §5).
+func decisionsOf(ev event.Event) []string {
+	if ev.Name == "BeforeTool" {
+		return []string{"allow", "ask", "deny", "defer"}
+	}
+	return []string{"allow", "ask", "deny"}
+}
+
 // commonFields reads the fields every dialect shares: decision (any case,
-// with block and approve as aliases), reason, stopReason, systemMessage,
-// continue, suppressOutput and hookSpecificOutput.
-func commonFields(obj map[string]any, notes *[]string) *Output {
+// with block and approve as aliases, one of allowed), reason, stopReason,
+// systemMessage, continue, suppressOutput and hookSpecificOutput.
+func commonFields(obj map[string]any, notes *[]string, allowed ...string) *Output {
 	o := &Output{}
 	if v, ok := present(obj, "decision"); ok {
-		if d, ok := decision(v, "allow", "ask", "deny"); ok {
+		if d, ok := decision(v, allowed...); ok {
 			o.Decision = d
 		} else {
 			*notes = append(*notes, "unknown decision "+describe(v)+" ignored")
@@ -137,9 +148,10 @@ func claudeFields(ev event.Event, o *Output, notes *[]string) {
 		}
 	}
 	if v, ok := present(hso, "permissionDecision"); ok && o.Decision == "" {
-		if s, isString := v.(string); isString && strings.EqualFold(strings.TrimSpace(s), "defer") {
-			// defer: no decision, the agent decides as usual.
-		} else if d, ok := decision(v, "allow", "ask", "deny"); ok {
+		if s, isString := v.(string); isString && strings.EqualFold(strings.TrimSpace(s), "defer") && ev.Name != "BeforeTool" {
+			// defer outside PreToolUse: no decision, the agent decides
+			// as usual.
+		} else if d, ok := decision(v, decisionsOf(ev)...); ok {
 			o.Decision = d
 		} else {
 			*notes = append(*notes, "unknown hookSpecificOutput.permissionDecision "+describe(v)+" ignored")

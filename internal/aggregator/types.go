@@ -13,6 +13,10 @@ const (
 	SpawnError Outcome = "spawn_error"
 	Cancelled  Outcome = "cancelled"
 	Skipped    Outcome = "skipped"
+	// Async: the hook was started in the background (Claude Code's async
+	// and asyncRewake); the verdict did not wait for it and never reads
+	// its answer. Not a failure, never a decision.
+	Async Outcome = "async"
 )
 
 // Output is a hook's normalized output object (SPEC §4.6), and the shape of
@@ -96,6 +100,10 @@ type Verdict struct {
 	Warnings           []string       `json:"warnings,omitempty"`
 	// Untrusted lists the project files that were not read because the
 	// project is not trusted (SPEC §2.4).
-	Untrusted  []string `json:"untrusted,omitempty"`
+	Untrusted []string `json:"untrusted,omitempty"`
+	// Skipped are the warnings (also in Warnings) about hooks that were
+	// left out: entries, files or matchers hookexec skipped. The agent
+	// formats tell the user of them (issue 17 §2); not part of the result.
+	Skipped    []string `json:"-"`
 	DurationMs float64  `json:"durationMs"`
 }

@@ -20,7 +20,7 @@ var (
 		"systemMessageContains", "additionalContextContains", "errorContains", "hookCount", "hooks"}
 	hookFields = []string{"name", "outcome", "exitCode", "decision", "stdoutContains", "stderrContains"}
 	outcomes   = []aggregator.Outcome{aggregator.Success, aggregator.Blocked, aggregator.Error, aggregator.Timeout,
-		aggregator.SpawnError, aggregator.Cancelled, aggregator.Skipped}
+		aggregator.SpawnError, aggregator.Cancelled, aggregator.Skipped, aggregator.Async}
 )
 
 // Parse reads the cases of one case file: a case object or an array of

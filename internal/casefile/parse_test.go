@@ -116,7 +116,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad decision", `{"name": "a", "event": "Stop", "expect": {"decision": "block"}}`, `c.json:1:55: expect.decision must be one of "", "allow", "ask", "deny", got "block"`},
 		{"bad exit code", `{"name": "a", "event": "Stop", "expect": {"exitCode": 3}}`, `c.json:1:55: expect.exitCode must be 0 (proceed), 1 (config or input error) or 2 (blocked), got 3`},
 		{"fractional exit code", `{"name": "a", "event": "Stop", "expect": {"exitCode": 2.5}}`, `c.json:1:55: expect.exitCode must be an integer, got a number`},
-		{"bad outcome", "{\"name\": \"a\", \"event\": \"Stop\", \"expect\": {\"hooks\": [\n  {\"outcome\": \"ok\"}]}}", `c.json:2:15: expect.hooks[0].outcome must be one of "success", "blocked", "error", "timeout", "spawn_error", "cancelled", "skipped", got "ok"`},
+		{"bad outcome", "{\"name\": \"a\", \"event\": \"Stop\", \"expect\": {\"hooks\": [\n  {\"outcome\": \"ok\"}]}}", `c.json:2:15: expect.hooks[0].outcome must be one of "success", "blocked", "error", "timeout", "spawn_error", "cancelled", "skipped", "async", got "ok"`},
 		{"unknown hook field", `{"name": "a", "event": "Stop", "expect": {"hooks": [{"nmae": "x"}]}}`, `c.json:1:54: unknown field "nmae" in expect.hooks[0] (did you mean "name"?)`},
 		{"substrings", `{"name": "a", "event": "Stop", "expect": {"reasonContains": ["x", 1]}}`, `c.json:1:67: expect.reasonContains[1] must be a string, got a number`},
 		{"input not an object", `{"name": "a", "event": "Stop", "input": [], "expect": {}}`, `c.json:1:41: input must be a JSON object (the event), got an array`},

@@ -2,5 +2,7 @@
 // process specs (environment, working directory, argv, stdin per event key),
 // runs them in parallel or sequentially with input chaining and
 // short-circuit (SPEC §4.7), interprets and merges the results. fire and
-// test share this one code path.
+// test share this one code path. Steps of async hooks are handed to a
+// Background before the others run and take no part in the verdict
+// (async.go).
 package engine

@@ -25,7 +25,10 @@ type Engine struct {
 	// UntrustedDeny is --untrusted deny: while untrusted project files
 	// exist, every event that can block is denied (SPEC §2.4).
 	UntrustedDeny bool
-	Log           zerolog.Logger
+	// Background starts the async hooks (async.go); nil: they are reported
+	// and not run.
+	Background Background
+	Log        zerolog.Logger
 }
 
 // Run executes the plan with input in and returns the merged verdict.
@@ -33,6 +36,7 @@ type Engine struct {
 // The hooks of the plan share one output budget (--max-total-output).
 func (e *Engine) Run(ctx context.Context, p planner.Plan, in *event.Input) aggregator.Verdict {
 	start := time.Now()
+	p, bg := e.startBackground(ctx, p, in)
 	budget := e.Runner.NewBudget(len(p.Steps))
 	var reports []aggregator.HookReport
 	if p.Sequential {
@@ -40,7 +44,7 @@ func (e *Engine) Run(ctx context.Context, p planner.Plan, in *event.Input) aggre
 	} else {
 		reports = e.runParallel(ctx, p, in, budget)
 	}
-	v := aggregator.Merge(p.Event, reports)
+	v := aggregator.Merge(p.Event, bg.merge(reports))
 	v.DurationMs = millis(time.Since(start))
 	return v
 }

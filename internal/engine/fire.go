@@ -14,11 +14,10 @@ import (
 // input in, run the plan and return the verdict with the registry's
 // warnings. fire and test both go through here.
 func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Event, in *event.Input, opts planner.Options) aggregator.Verdict {
-	value, has := "", false
-	if ev.MatchField != "" {
-		value, has = in.String(ev.MatchField)
+	if opts.ProjectDir == "" {
+		opts.ProjectDir = e.ProjectDir
 	}
-	plan := planner.Build(reg, ev, value, has, opts)
+	plan := planner.Build(reg, ev, in, opts)
 	e.Log.Debug().Str("event", ev.Name).Int("steps", len(plan.Steps)).Bool("sequential", plan.Sequential).Str("projectDir", e.ProjectDir).Msg("plan built")
 	for _, f := range reg.Files {
 		e.Log.Debug().Str("file", f.Path).Str("source", f.Source.String()).Str("dialect", string(f.Dialect)).Bool("enabled", f.Enabled).Msg("config loaded")
@@ -26,20 +25,64 @@ func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Even
 	v := e.Run(ctx, plan, in)
 	v.Warnings = Warnings(reg)
 	v.Untrusted = reg.Untrusted
-	return e.refuseUnsafeProject(reg, ev, v, opts.FailClosed)
+	v.Skipped = skipped(reg.Warnings, nil)
+	return e.refuseUnsafe(reg, ev, v, opts.FailClosed)
 }
 
-// refuseUnsafeProject applies SPEC §2.4 to the verdict: with --untrusted
-// deny, untrusted project files deny every event that can block; with
-// --fail-closed, so does a project file that could not be read or parsed.
-func (e *Engine) refuseUnsafeProject(reg *registry.Registry, ev event.Event, v aggregator.Verdict, failClosed bool) aggregator.Verdict {
-	if failClosed && len(reg.Broken) > 0 {
-		v = aggregator.Deny(ev, v, "project hook files could not be read or parsed (--fail-closed): "+strings.Join(reg.Broken, ", "))
+// refuseUnsafe applies SPEC §2.4 and issue 17 §2 to the verdict: with
+// --untrusted deny, untrusted project files deny every event that can
+// block; with --fail-closed, so do hooks that were left out (an entry, a
+// matcher or a whole file skipped) when they could have been this event's.
+func (e *Engine) refuseUnsafe(reg *registry.Registry, ev event.Event, v aggregator.Verdict, failClosed bool) aggregator.Verdict {
+	if failClosed {
+		if left := skipped(reg.Warnings, &ev); len(left) > 0 {
+			v = aggregator.Deny(ev, v, "hooks that could be this event's were left out (--fail-closed): "+strings.Join(left, "; ")+"; run 'hookexec validate' for details")
+		}
 	}
 	if e.UntrustedDeny && len(reg.Untrusted) > 0 {
 		v = aggregator.Deny(ev, v, "project hook files are not trusted (--untrusted deny): "+strings.Join(reg.Untrusted, ", ")+"; review them and run 'hookexec trust'")
 	}
 	return v
+}
+
+// skipped renders the warnings about hooks that were left out
+// (Diagnostic.Skips) as "file:line:col: message"; with ev, only those that
+// could be ev's hooks (forEvent).
+func skipped(warnings []registry.Diagnostic, ev *event.Event) []string {
+	var out []string
+	for _, d := range warnings {
+		if d.Skips && (ev == nil || forEvent(d, *ev)) {
+			out = append(out, d.Pos.String()+": "+d.Message)
+		}
+	}
+	return out
+}
+
+// forEvent reports whether the hooks a warning is about could be ev's.
+// The registry can tell when the warning names a "hooks" key: a key of the
+// catalogue is ev's when it is one of ev's names; an unknown key is when
+// it differs from one of ev's names only in case (keys are case-sensitive,
+// so "pretooluse" is a typo of a guard for PreToolUse). An unknown key
+// equal to ev's name is not: its hooks are kept and run when that event,
+// unknown to hookexec, is fired by name (event.Unknown). A warning about
+// a whole file (no key: a file skipped, a "hooks" that is not an object)
+// could be about any event's hooks.
+func forEvent(d registry.Diagnostic, ev event.Event) bool {
+	if d.EventKey == "" {
+		return true
+	}
+	if known, ok := event.ByKey(d.EventKey); ok {
+		return known.Name == ev.Name
+	}
+	if d.EventKey == ev.Name {
+		return !ev.Unknown
+	}
+	for _, k := range ev.Keys() {
+		if strings.EqualFold(k, d.EventKey) {
+			return true
+		}
+	}
+	return false
 }
 
 // Warnings renders the registry's skipped entries for the verdict:

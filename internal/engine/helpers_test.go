@@ -83,11 +83,10 @@ func loadDialect(t testing.TB, dialect registry.Dialect, eventName string, event
 	require.True(t, ok, "event %s", eventName)
 	in, err := event.ParseInput([]byte(input), time.Now(), dir)
 	require.NoError(t, err)
-	value, has := "", false
-	if ev.MatchField != "" {
-		value, has = in.String(ev.MatchField)
+	if opts.ProjectDir == "" {
+		opts.ProjectDir = dir
 	}
-	return fixture{dir: dir, plan: planner.Build(reg, ev, value, has, opts), input: in}
+	return fixture{dir: dir, plan: planner.Build(reg, ev, in, opts), input: in}
 }
 
 // engine returns an Engine for f with a fresh runner and the test's

@@ -105,6 +105,13 @@ func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 			argv = append(argv, expand(a, lookup))
 		}
 	} else {
+		if h.Dialect == registry.Gemini {
+			// The words Gemini CLI's own quoting makes inside "..."
+			// (registry.GeminiPastedEnv).
+			if pasted := registry.GeminiPastedEnv(h.Command, envLookup(env)); pasted != nil {
+				env = OverlayEnv(env, pasted)
+			}
+		}
 		argv = registry.ShellArgv(step.Shell, h.Command)
 	}
 	return runner.Spec{Argv: argv, Dir: dir, Env: env, Timeout: step.Timeout, Stdin: stdin}

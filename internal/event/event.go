@@ -58,6 +58,14 @@ type Event struct {
 	Strategy   Strategy
 	CanBlock   bool
 	Chain      Chain
+	// MatchBase: the matcher is tested against the last element of the
+	// MatchField path (Claude Code's FileChanged matches file names).
+	MatchBase bool
+	// Plain is how a successful hook's plain-text stdout is read.
+	Plain Plain
+	// Unknown marks an event that is not in the catalogue, run by its
+	// exact name under an agent format (Unknown).
+	Unknown bool
 }
 
 // Keys returns the config keys under which hooks for this event are
@@ -67,25 +75,6 @@ func (e Event) Keys() []string {
 		return []string{e.Name}
 	}
 	return []string{e.Name, e.Claude}
-}
-
-var catalogue = []Event{
-	{Name: "BeforeTool", Claude: "PreToolUse", MatchField: "tool_name", Strategy: StrategyDecision, CanBlock: true, Chain: ChainToolInput},
-	{Name: "AfterTool", Claude: "PostToolUse", MatchField: "tool_name", Strategy: StrategyDecision, CanBlock: true},
-	{Name: "BeforeAgent", Claude: "UserPromptSubmit", Strategy: StrategyDecision, CanBlock: true, Chain: ChainPrompt},
-	{Name: "AfterAgent", Claude: "Stop", Strategy: StrategyDecision, CanBlock: true},
-	{Name: "BeforeModel", Strategy: StrategyReplace, CanBlock: true, Chain: ChainLLMRequest},
-	{Name: "AfterModel", Strategy: StrategyReplace, CanBlock: true},
-	{Name: "BeforeToolSelection", Strategy: StrategyToolSelection},
-	{Name: "SessionStart", Claude: "SessionStart", MatchField: "source", Strategy: StrategyDecision},
-	{Name: "SessionEnd", Claude: "SessionEnd", MatchField: "reason", Strategy: StrategyReplace},
-	{Name: "PreCompress", Claude: "PreCompact", MatchField: "trigger", Strategy: StrategyDecision, CanBlock: true},
-	{Name: "Notification", Claude: "Notification", MatchField: "notification_type", Strategy: StrategyReplace},
-	{Name: "PermissionRequest", Claude: "PermissionRequest", ClaudeOnly: true, MatchField: "tool_name", Strategy: StrategyDecision, CanBlock: true},
-	{Name: "PostToolUseFailure", Claude: "PostToolUseFailure", ClaudeOnly: true, MatchField: "tool_name", Strategy: StrategyDecision},
-	{Name: "SubagentStart", Claude: "SubagentStart", ClaudeOnly: true, MatchField: "agent_type", Strategy: StrategyReplace},
-	{Name: "SubagentStop", Claude: "SubagentStop", ClaudeOnly: true, MatchField: "agent_type", Strategy: StrategyDecision, CanBlock: true},
-	{Name: "PostCompact", Claude: "PostCompact", ClaudeOnly: true, MatchField: "trigger", Strategy: StrategyReplace},
 }
 
 // All returns the catalogue in SPEC §1 order.

@@ -79,7 +79,7 @@ func TestCatalogueFacts(t *testing.T) {
 		assert.Equal(t, tc.strategy, ev.Strategy, tc.name)
 		assert.Equal(t, tc.canBlock, ev.CanBlock, tc.name)
 	}
-	assert.Len(t, All(), 16)
+	assert.Len(t, All(), 36)
 	assert.Equal(t, []string{"BeforeTool", "PreToolUse"}, All()[0].Keys())
 	assert.Equal(t, []string{"PermissionRequest"}, All()[11].Keys())
 }

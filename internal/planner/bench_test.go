@@ -86,9 +86,10 @@ func BenchmarkBuild1000Hooks(b *testing.B) {
 		{"no-tool-name", "", false},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
+			in := matchInput(ev, bc.value, bc.has)
 			b.ReportAllocs()
 			for b.Loop() {
-				p := Build(reg, ev, bc.value, bc.has, opts)
+				p := Build(reg, ev, in, opts)
 				if len(p.Steps)+len(p.Dropped) != 500 {
 					b.Fatalf("planned %d steps + %d dropped, want 500", len(p.Steps), len(p.Dropped))
 				}

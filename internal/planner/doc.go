@@ -1,6 +1,7 @@
-// Package planner turns an event, its input's match value and a registry
-// into a Plan (SPEC §3): the matched hooks in plan order after disabled
-// hooks and duplicates are dropped, each with its resolved shell, timeout and
-// fail-closed flag, the run mode (parallel or sequential), and what was
-// dropped and why, for `plan` to explain.
+// Package planner turns an event, its input and a registry into a Plan
+// (SPEC §3): the hooks whose matcher accepts the input's match value and
+// whose "if" permission rule accepts its tool call, in plan order after
+// disabled hooks and duplicates are dropped, each with its resolved shell,
+// timeout and fail-closed flag, the run mode (parallel or sequential), and
+// what was dropped and why, for `plan` to explain.
 package planner

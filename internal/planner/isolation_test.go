@@ -21,7 +21,7 @@ func TestDedupKeepsHigherTrustCopy(t *testing.T) {
 		h.Source, h.Timeout, h.FailClosed, h.Name = registry.User, 30*time.Second, true, "user-guard"
 	})
 	reg := &registry.Registry{Hooks: []*registry.Hook{project, user}} // plan order: the project copy first
-	p := Build(reg, mustEvent(t, "BeforeTool"), "Bash", true, Options{HasProgram: func(string) bool { return true }})
+	p := Build(reg, mustEvent(t, "BeforeTool"), matchInput(mustEvent(t, "BeforeTool"), "Bash", true), Options{HasProgram: func(string) bool { return true }})
 	require.Len(t, p.Steps, 1)
 	assert.Same(t, user, p.Steps[0].Hook)
 	assert.Equal(t, 30*time.Second, p.Steps[0].Timeout)
@@ -33,7 +33,7 @@ func TestDedupKeepsHigherTrustCopy(t *testing.T) {
 	// Between two copies of the same trust the first in plan order stays.
 	other := hook("BeforeTool", "~/guard.sh", "", func(h *registry.Hook) { h.FromProject = true })
 	reg = &registry.Registry{Hooks: []*registry.Hook{project, other}}
-	p = Build(reg, mustEvent(t, "BeforeTool"), "Bash", true, Options{HasProgram: func(string) bool { return true }})
+	p = Build(reg, mustEvent(t, "BeforeTool"), matchInput(mustEvent(t, "BeforeTool"), "Bash", true), Options{HasProgram: func(string) bool { return true }})
 	require.Len(t, p.Steps, 1)
 	assert.Same(t, project, p.Steps[0].Hook)
 }
@@ -48,7 +48,7 @@ func TestProjectDisabledListSparesUserHooks(t *testing.T) {
 		Disabled: []registry.DisabledName{{Name: "user-guard", FromProject: true}, {Name: "proj-lint", FromProject: true}},
 		Hooks:    []*registry.Hook{user, proj},
 	}
-	p := Build(reg, mustEvent(t, "BeforeTool"), "Bash", true, Options{})
+	p := Build(reg, mustEvent(t, "BeforeTool"), matchInput(mustEvent(t, "BeforeTool"), "Bash", true), Options{})
 	require.Len(t, p.Steps, 1)
 	assert.Same(t, user, p.Steps[0].Hook)
 	require.Len(t, p.Dropped, 1)
@@ -56,6 +56,6 @@ func TestProjectDisabledListSparesUserHooks(t *testing.T) {
 
 	// The user's own list disables anything.
 	reg.Disabled = []registry.DisabledName{{Name: "proj-lint"}, {Name: "user-guard"}}
-	p = Build(reg, mustEvent(t, "BeforeTool"), "Bash", true, Options{})
+	p = Build(reg, mustEvent(t, "BeforeTool"), matchInput(mustEvent(t, "BeforeTool"), "Bash", true), Options{})
 	assert.Empty(t, p.Steps)
 }

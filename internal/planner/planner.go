@@ -19,6 +19,8 @@ type Step struct {
 	Shell      string
 	Timeout    time.Duration
 	FailClosed bool
+	// IfMatch says why the hook's "if" let it run ("" without one).
+	IfMatch string
 }
 
 // DropReason says why a hook registered for the event is not in the plan.
@@ -28,6 +30,9 @@ const (
 	NoMatch   DropReason = "no-match"
 	Disabled  DropReason = "disabled"
 	Duplicate DropReason = "duplicate"
+	// If: the hook's "if" permission rule does not match the tool call,
+	// or the event has no tool (issue 17 §1).
+	If DropReason = "if"
 )
 
 // Dropped is a hook of the event that does not run.
@@ -63,15 +68,19 @@ type Options struct {
 	// Getenv reads the variables that locate the default shells on
 	// Windows (registry.Dialect.DefaultShells); nil: none is set.
 	Getenv func(string) string
+	// ProjectDir and Home anchor the path patterns of "if" rules
+	// ("/src/**", "~/.ssh/**"); the input's cwd anchors the others.
+	ProjectDir string
+	Home       string
 }
 
-// Build plans ev for the given match value (SPEC §3): matching, disabled
+// Build plans ev for the event input in (nil: {}), per SPEC §3: matching
+// on the input's match field, "if" rules on its tool call, disabled
 // hooks, dedup by execution identity, mode.
-func Build(reg *registry.Registry, ev event.Event, matchValue string, hasMatchValue bool, opts Options) Plan {
-	if ev.MatchField == "" {
-		matchValue, hasMatchValue = "", false
-	}
+func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options) Plan {
+	matchValue, hasMatchValue := ev.MatchValue(in)
 	p := Plan{Event: ev, MatchValue: matchValue, HasMatchValue: hasMatchValue}
+	call := toolCall(ev, in, opts)
 	shells := map[registry.Dialect]string{}
 	var candidates []Step
 	var ids []string
@@ -83,6 +92,11 @@ func Build(reg *registry.Registry, ev event.Event, matchValue string, hasMatchVa
 			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: NoMatch, Detail: noMatchDetail(h, ev, hasMatchValue)})
 			continue
 		}
+		ifMatch, ok := checkIf(h, call)
+		if !ok {
+			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: If, Detail: ifMatch})
+			continue
+		}
 		if h.FileDisabled {
 			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: Disabled, Detail: "its file is disabled"})
 			continue
@@ -91,7 +105,7 @@ func Build(reg *registry.Registry, ev event.Event, matchValue string, hasMatchVa
 			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: Disabled, Detail: "listed in hooksConfig.disabled"})
 			continue
 		}
-		step := Step{Hook: h, Timeout: timeout(h, opts), FailClosed: h.FailClosed || opts.FailClosed}
+		step := Step{Hook: h, Timeout: timeout(h, opts), FailClosed: h.FailClosed || opts.FailClosed, IfMatch: ifMatch}
 		if !h.ExecForm && h.HTTP == nil {
 			step.Shell = shell(h, opts, shells)
 		}
@@ -186,8 +200,9 @@ func shell(h *registry.Hook, opts Options, cache map[registry.Dialect]string) st
 }
 
 // identity is a step's execution identity (SPEC §3.2): shell + trimmed
-// command, or command + args, plus env; for an http hook its URL and
-// headers as written.
+// command, or command + args, plus env; and whether it runs in the
+// background, so that a background copy never stands in for a guard whose
+// answer counts. An http hook's is its URL and headers as written.
 func identity(s Step) string {
 	var b strings.Builder
 	if h := s.Hook.HTTP; h != nil {
@@ -196,6 +211,9 @@ func identity(s Step) string {
 			b.WriteString("\x00" + f.Name + ": " + f.Value)
 		}
 		return b.String()
+	}
+	if s.Hook.Async {
+		b.WriteString("async\x00")
 	}
 	if s.Hook.ExecForm {
 		b.WriteString("exec\x00" + s.Hook.Command)

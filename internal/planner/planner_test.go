@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -54,7 +55,7 @@ func TestBuildMatchesAcrossAliases(t *testing.T) {
 		hook("BeforeTool", "c", "Write"),
 		hook("AfterTool", "d", ""),
 	}}
-	p := Build(reg, mustEvent(t, "pretooluse"), "Bash", true, Options{})
+	p := Build(reg, mustEvent(t, "pretooluse"), matchInput(mustEvent(t, "pretooluse"), "Bash", true), Options{})
 	assert.Equal(t, []string{"a", "b"}, commands(p))
 	require.Len(t, p.Dropped, 1)
 	assert.Equal(t, NoMatch, p.Dropped[0].Reason)
@@ -67,7 +68,7 @@ func TestBuildMatchesAcrossAliases(t *testing.T) {
 func TestBuildWithoutMatchValueOnlyMatchAll(t *testing.T) {
 	t.Parallel()
 	reg := &registry.Registry{Hooks: []*registry.Hook{hook("BeforeTool", "a", "Bash"), hook("BeforeTool", "b", "")}}
-	p := Build(reg, mustEvent(t, "BeforeTool"), "", false, Options{})
+	p := Build(reg, mustEvent(t, "BeforeTool"), matchInput(mustEvent(t, "BeforeTool"), "", false), Options{})
 	assert.Equal(t, []string{"b"}, commands(p))
 	assert.Contains(t, p.Dropped[0].Detail, "input has no string tool_name")
 }
@@ -83,20 +84,20 @@ func TestBuildGeminiDialectMatchesAsGemini(t *testing.T) {
 		hook("Notification", "gn", "Other", gemini),
 		hook("Notification", "nn", "Other"),
 	}}
-	p := Build(reg, mustEvent(t, "BeforeTool"), "", false, Options{})
+	p := Build(reg, mustEvent(t, "BeforeTool"), matchInput(mustEvent(t, "BeforeTool"), "", false), Options{})
 	assert.Equal(t, []string{"g"}, commands(p))
-	p = Build(reg, mustEvent(t, "BeforeTool"), "", true, Options{})
+	p = Build(reg, mustEvent(t, "BeforeTool"), matchInput(mustEvent(t, "BeforeTool"), "", true), Options{})
 	assert.Equal(t, []string{"g"}, commands(p), "an empty tool_name")
-	p = Build(reg, mustEvent(t, "BeforeTool"), "Write", true, Options{})
+	p = Build(reg, mustEvent(t, "BeforeTool"), matchInput(mustEvent(t, "BeforeTool"), "Write", true), Options{})
 	assert.Empty(t, commands(p))
-	p = Build(reg, mustEvent(t, "Notification"), "ToolPermission", true, Options{})
+	p = Build(reg, mustEvent(t, "Notification"), matchInput(mustEvent(t, "Notification"), "ToolPermission", true), Options{})
 	assert.Equal(t, []string{"gn"}, commands(p))
 }
 
 func TestBuildEventWithoutMatchValueIgnoresMatcher(t *testing.T) {
 	t.Parallel()
 	reg := &registry.Registry{Hooks: []*registry.Hook{hook("BeforeAgent", "a", "Bash")}}
-	p := Build(reg, mustEvent(t, "UserPromptSubmit"), "whatever", true, Options{})
+	p := Build(reg, mustEvent(t, "UserPromptSubmit"), matchInput(mustEvent(t, "UserPromptSubmit"), "whatever", true), Options{})
 	assert.Equal(t, []string{"a"}, commands(p))
 	assert.False(t, p.HasMatchValue)
 }
@@ -112,7 +113,7 @@ func TestBuildDisabled(t *testing.T) {
 			hook("BeforeTool", "z", ""),
 		},
 	}
-	p := Build(reg, mustEvent(t, "BeforeTool"), "Bash", true, Options{})
+	p := Build(reg, mustEvent(t, "BeforeTool"), matchInput(mustEvent(t, "BeforeTool"), "Bash", true), Options{})
 	assert.Equal(t, []string{"z"}, commands(p))
 	require.Len(t, p.Dropped, 3)
 	for _, d := range p.Dropped {
@@ -130,7 +131,7 @@ func TestBuildDedup(t *testing.T) {
 		hook("BeforeTool", "echo", "", func(h *registry.Hook) { h.ExecForm = true; h.Args = []string{"hi"} }),
 		hook("BeforeTool", "echo", "", func(h *registry.Hook) { h.ExecForm = true; h.Args = []string{"hi"} }),
 	}}
-	p := Build(reg, mustEvent(t, "BeforeTool"), "Bash", true, Options{HasProgram: func(string) bool { return true }})
+	p := Build(reg, mustEvent(t, "BeforeTool"), matchInput(mustEvent(t, "BeforeTool"), "Bash", true), Options{HasProgram: func(string) bool { return true }})
 	require.Len(t, p.Steps, 4)
 	assert.Equal(t, "first", p.Steps[0].Hook.Name, "the first in plan order is kept")
 	require.Len(t, p.Dropped, 2)
@@ -147,11 +148,11 @@ func TestBuildShellResolution(t *testing.T) {
 		hook("BeforeTool", "d", "", func(h *registry.Hook) { h.ExecForm = true }),
 	}}
 	ev := mustEvent(t, "BeforeTool")
-	noBash := Build(reg, ev, "", false, Options{HasProgram: func(p string) bool { return p != "bash" }})
+	noBash := Build(reg, ev, matchInput(ev, "", false), Options{HasProgram: func(p string) bool { return p != "bash" }})
 	assert.Equal(t, []string{"sh", "zsh", "sh", ""}, shells(noBash))
-	withBash := Build(reg, ev, "", false, Options{HasProgram: func(string) bool { return true }})
+	withBash := Build(reg, ev, matchInput(ev, "", false), Options{HasProgram: func(string) bool { return true }})
 	assert.Equal(t, []string{"bash", "zsh", "sh", ""}, shells(withBash))
-	env := Build(reg, ev, "", false, Options{Shell: "dash"})
+	env := Build(reg, ev, matchInput(ev, "", false), Options{Shell: "dash"})
 	assert.Equal(t, []string{"dash", "zsh", "dash", ""}, shells(env))
 }
 
@@ -171,12 +172,12 @@ func TestBuildTimeoutAndFailClosed(t *testing.T) {
 		hook("BeforeTool", "c", "", func(h *registry.Hook) { h.Dialect = registry.Claude }),
 	}}
 	ev := mustEvent(t, "BeforeTool")
-	p := Build(reg, ev, "", false, Options{})
+	p := Build(reg, ev, matchInput(ev, "", false), Options{})
 	assert.Equal(t, []time.Duration{3 * time.Second, 60 * time.Second, 600 * time.Second}, timeouts(p))
 	assert.True(t, p.Steps[0].FailClosed)
 	assert.False(t, p.Steps[1].FailClosed)
 
-	p = Build(reg, ev, "", false, Options{Timeout: time.Second, FailClosed: true})
+	p = Build(reg, ev, matchInput(ev, "", false), Options{Timeout: time.Second, FailClosed: true})
 	assert.Equal(t, []time.Duration{3 * time.Second, time.Second, time.Second}, timeouts(p))
 	assert.True(t, p.Steps[1].FailClosed)
 }
@@ -194,15 +195,30 @@ func TestBuildSequentialMode(t *testing.T) {
 	seq := func(h *registry.Hook) { h.Sequential = true }
 	ev := mustEvent(t, "BeforeTool")
 	reg := &registry.Registry{Hooks: []*registry.Hook{hook("BeforeTool", "a", ""), hook("BeforeTool", "b", "")}}
-	assert.False(t, Build(reg, ev, "", false, Options{}).Sequential)
-	assert.True(t, Build(reg, ev, "", false, Options{Sequential: true}).Sequential)
+	assert.False(t, Build(reg, ev, matchInput(ev, "", false), Options{}).Sequential)
+	assert.True(t, Build(reg, ev, matchInput(ev, "", false), Options{Sequential: true}).Sequential)
 
 	reg = &registry.Registry{Hooks: []*registry.Hook{hook("BeforeTool", "a", ""), hook("BeforeTool", "b", "", seq)}}
-	assert.True(t, Build(reg, ev, "", false, Options{}).Sequential)
+	assert.True(t, Build(reg, ev, matchInput(ev, "", false), Options{}).Sequential)
 
 	// A sequential definition that has no hook left in the plan does not count.
 	reg = &registry.Registry{Hooks: []*registry.Hook{hook("BeforeTool", "a", ""), hook("BeforeTool", "b", "Write", seq)}}
-	assert.False(t, Build(reg, ev, "Bash", true, Options{}).Sequential)
+	assert.False(t, Build(reg, ev, matchInput(ev, "Bash", true), Options{}).Sequential)
 	reg = &registry.Registry{Hooks: []*registry.Hook{hook("BeforeTool", "a", ""), hook("BeforeTool", "a", "", seq)}}
-	assert.False(t, Build(reg, ev, "Bash", true, Options{}).Sequential, "a dropped duplicate does not count")
+	assert.False(t, Build(reg, ev, matchInput(ev, "Bash", true), Options{}).Sequential, "a dropped duplicate does not count")
+}
+
+// matchInput is an event input whose match field (if ev has one) is value,
+// or that lacks it when has is false.
+func matchInput(ev event.Event, value string, has bool) *event.Input {
+	body := "{}"
+	if has && ev.MatchField != "" {
+		b, _ := json.Marshal(map[string]string{ev.MatchField: value})
+		body = string(b)
+	}
+	in, err := event.ParseInput([]byte(body), time.Time{}, "/")
+	if err != nil {
+		panic(err)
+	}
+	return in
 }

@@ -28,6 +28,9 @@ type fileDecoder struct {
 	lint *linter
 	// pluginRoot is PluginRoot(spec.path), computed once per file.
 	pluginRoot string
+	// key is the "hooks" entry being read ("" outside them): the
+	// EventKey of its findings.
+	key string
 }
 
 // decodeFile parses data (the contents of spec.path) and appends the file,
@@ -100,12 +103,18 @@ func (d *fileDecoder) pos(off int) Position {
 }
 
 func (d *fileDecoder) warn(off int, format string, args ...any) {
-	d.warnings = append(d.warnings, Diagnostic{Pos: d.pos(off), Severity: SeverityWarning, Message: fmt.Sprintf(format, args...)})
+	d.warnings = append(d.warnings, Diagnostic{Pos: d.pos(off), Severity: SeverityWarning, Message: fmt.Sprintf(format, args...), EventKey: d.key})
+}
+
+// skip records a warning about hooks that are left out (Diagnostic.Skips).
+func (d *fileDecoder) skip(off int, format string, args ...any) {
+	d.warn(off, format, args...)
+	d.warnings[len(d.warnings)-1].Skips = true
 }
 
 // advise records a warning about a hook that is kept all the same.
 func (d *fileDecoder) advise(off int, format string, args ...any) {
-	d.warnings = append(d.warnings, Diagnostic{Pos: d.pos(off), Severity: SeverityWarning, Message: fmt.Sprintf(format, args...), Kept: true})
+	d.warnings = append(d.warnings, Diagnostic{Pos: d.pos(off), Severity: SeverityWarning, Message: fmt.Sprintf(format, args...), Kept: true, EventKey: d.key})
 }
 
 // present reports whether a field is given: absent and null are the same.
@@ -164,34 +173,44 @@ func (d *fileDecoder) events(hooks *value) {
 		return
 	}
 	if hooks.kind != kindObject {
-		d.warn(hooks.off, `"hooks" must be an object mapping event names to hook definitions, got %s; ignored`, hooks.kind)
+		d.skip(hooks.off, `"hooks" must be an object mapping event names to hook definitions, got %s; ignored`, hooks.kind)
 		return
 	}
 	last := make(map[string]int, len(hooks.members))
 	for i, m := range hooks.members {
 		last[m.key] = i
 	}
+	defer func() { d.key = "" }()
 	for i, m := range hooks.members {
 		if last[m.key] != i {
 			continue // a duplicate: the last wins (duplicates warned)
 		}
+		d.key = m.key
 		ev, ok := event.ByKey(m.key)
 		if !ok {
+			// Kept under an unknown event of exactly that name: they run
+			// when an agent fires it (--format claude|gemini), never for
+			// a known event. A key close to a known name is most likely
+			// a typo that keeps a guard from running: a skipped guard
+			// (skip: validate reports it as an error, the agent formats
+			// tell the user, --fail-closed denies over it); any other
+			// is a newer agent's event, a warning (advise).
+			const kept = "its hooks run only for 'fire %s' in an agent format (--format claude|gemini)"
 			switch s := event.Suggest(m.key); {
 			case s != "" && strings.EqualFold(s, m.key):
-				d.warn(m.keyOff, "unknown event %q (did you mean %q? event names are case-sensitive); its hooks are skipped", m.key, s)
+				d.skip(m.keyOff, "unknown event %q (did you mean %q? event names are case-sensitive); "+kept, m.key, s, m.key)
 			case s != "":
-				d.warn(m.keyOff, "unknown event %q (did you mean %q?); its hooks are skipped", m.key, s)
+				d.skip(m.keyOff, "unknown event %q (did you mean %q?); "+kept, m.key, s, m.key)
 			default:
-				d.warn(m.keyOff, "unknown event %q; its hooks are skipped", m.key)
+				d.advise(m.keyOff, "unknown event %q; "+kept, m.key, m.key)
 			}
-			continue
+			ev = event.Unknown(m.key)
 		}
 		if !present(m.val) {
 			continue
 		}
 		if m.val.kind != kindArray {
-			d.warn(m.val.off, "%s: must be an array of hook definitions, got %s; skipped", m.key, m.val.kind)
+			d.skip(m.val.off, "%s: must be an array of hook definitions, got %s; skipped", m.key, m.val.kind)
 			continue
 		}
 		for i, def := range m.val.elems {
@@ -208,7 +227,7 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 	defIndex := d.defIndex
 	d.defIndex++
 	if v.kind != kindObject {
-		d.warn(v.off, "%s: a hook definition must be an object, got %s; skipped", where, v.kind)
+		d.skip(v.off, "%s: a hook definition must be an object, got %s; skipped", where, v.kind)
 		return
 	}
 	if d.lint != nil {
@@ -216,7 +235,7 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 	}
 	valid := true
 	bad := func(off int, format string, args ...any) {
-		d.warn(off, where+": "+format+"; definition skipped", args...)
+		d.skip(off, where+": "+format+"; definition skipped", args...)
 		valid = false
 	}
 
@@ -266,7 +285,7 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 		case err != nil && m == nil:
 			bad(mv.off, "%s", msg)
 		case err != nil && d.spec.dialect == Claude:
-			d.warn(mv.off, "%s: %s; this matcher never matches", where, msg)
+			d.skip(mv.off, "%s: %s; this matcher never matches", where, msg)
 		}
 		matcher = m
 		if d.lint != nil {
@@ -279,6 +298,9 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 	for j, el := range hv.elems {
 		hwhere := fmt.Sprintf("%s.hooks[%d]", where, j)
 		h := d.hook(hwhere, el)
+		if h != nil {
+			h.Matcher = matcher // the linter compares it with "if"
+		}
 		if d.lint != nil {
 			d.lint.hook(d, hwhere, ev, el, h)
 		}

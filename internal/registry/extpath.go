@@ -65,11 +65,12 @@ func shellExtensionPath(command string) string {
 	}
 }
 
-// splitPlaceholders returns the offsets of the parameter expansions of file
-// (parsed from command) whose text matches and that the shell would split
-// and glob: those not inside "...", an unquoted here-document or an
-// arithmetic expression (where quotes do not belong), or inside $(...) or
-// `...` in one.
+// splitPlaceholders returns, for each parameter expansion of file (parsed
+// from command) whose text matches, by its offset, whether the shell would
+// split and glob it: true when it is not inside "...", an unquoted
+// here-document or an arithmetic expression (where quotes do not belong),
+// or inside $(...) or `...` in one. Text inside '...' holds no parameter
+// expansion and is absent.
 func splitPlaceholders(command string, file *syntax.File, match func(text string) bool) map[int]bool {
 	split := map[int]bool{}
 	hdocs := map[*syntax.Word]bool{}
@@ -93,8 +94,8 @@ func splitPlaceholders(command string, file *syntax.File, match func(text string
 			ctx = ctx || hdocs[n]
 		case *syntax.ParamExp:
 			start, end := int(n.Pos().Offset()), int(n.End().Offset())
-			if !ctx && end <= len(command) && match(command[start:end]) {
-				split[start] = true
+			if end <= len(command) && match(command[start:end]) {
+				split[start] = !ctx
 			}
 		}
 		noSplit = append(noSplit, ctx)

@@ -72,28 +72,34 @@ func TestFixtureClaude(t *testing.T) {
 		{"PreToolUse", "Write", []string{"echo edit-or-write"}},
 		{"PreToolUse", "NotebookEdit", []string{"echo edit-regex"}},
 		{"PreToolUse", "mcp__memory", []string{"echo memory-server-name"}},
-		{"PreToolUse", "mcp__memory__create_entities", []string{"echo memory-tools", "http://localhost:8080/hooks/pre-tool-use"}},
+		{"PreToolUse", "mcp__memory__create_entities", []string{"echo memory-tools", "http://localhost:8080/hooks/pre-tool-use", "echo conditional"}},
 		{"PreToolUse", "Bash(", []string{}},
-		{"SessionStart", "startup", []string{"echo 'branch main'"}},
+		{"SessionStart", "startup", []string{"echo 'session context'", "echo 'branch main'"}},
 		{"SessionStart", "clear", []string{}},
 	} {
 		assert.Equal(t, tt.want, matching(t, reg, tt.event, tt.value), "%s %s", tt.event, tt.value)
 	}
 
-	// Claude's prompt, agent and mcp_tool types and the if/async/asyncRewake
-	// fields are skipped, each with a warning; so is nothing else (http
-	// hooks run). A regular
-	// expression that does not compile is kept and never matches.
-	assert.Empty(t, reg.ForEvent(mustEvent(t, "Stop")))
+	// "if" is read and compiled (issue 17 §1); the planner applies it.
+	cond := byCommand(t, reg, "echo conditional")
+	assert.Equal(t, "Bash(git *)", cond.If)
+	require.NotNil(t, cond.IfRule)
+
+	// Claude's prompt, agent and mcp_tool types are skipped, each with a
+	// warning; so is nothing else (http hooks run). async and asyncRewake hooks are kept, marked to run
+	// in the background. A regular expression that does not compile is
+	// kept and never matches.
+	stop := reg.ForEvent(mustEvent(t, "Stop"))
+	require.Len(t, stop, 1)
+	assert.True(t, stop[0].Async && stop[0].AsyncRewake, "asyncRewake implies async")
+	assert.True(t, byCommand(t, reg, "echo 'session context'").Async)
+	assert.False(t, byCommand(t, reg, "echo 'branch main'").Async)
 	w := warningTexts(reg)
-	require.Len(t, w, 7, strings.Join(w, "\n"))
+	require.Len(t, w, 4, strings.Join(w, "\n"))
 	for i, re := range []string{
-		`^38:\d+: PreToolUse\[4\]\.hooks\[2\]: field "if" is not supported by hookexec; hook skipped$`,
 		`^42:\d+: PreToolUse\[5\]: matcher "Bash\(" does not compile: .*; this matcher never matches$`,
 		`^52:\d+: UserPromptSubmit\[0\]\.hooks\[1\]: unsupported hook type "prompt"`,
-		`^60:\d+: SessionStart\[0\]\.hooks\[0\]: field "async" is not supported`,
 		`^68:\d+: Stop\[0\]\.hooks\[0\]: unsupported hook type "agent"`,
-		`^69:\d+: Stop\[0\]\.hooks\[1\]: field "asyncRewake" is not supported`,
 		`^70:\d+: Stop\[0\]\.hooks\[2\]: unsupported hook type "mcp_tool"`,
 	} {
 		assert.Regexp(t, re, w[i])

@@ -61,8 +61,13 @@ func warningTexts(reg *Registry) []string {
 
 // commands lists the hooks' commands in registry order.
 func commands(reg *Registry) []string {
+	return commandsOf(reg.Hooks)
+}
+
+// commandsOf lists the commands of hooks.
+func commandsOf(hooks []*Hook) []string {
 	var out []string
-	for _, h := range reg.Hooks {
+	for _, h := range hooks {
 		out = append(out, h.Command)
 	}
 	return out

@@ -32,7 +32,7 @@ func (r *hookReader) fail(off int, format string, args ...any) {
 		return
 	}
 	r.bad = true
-	r.d.warn(off, r.where+": "+format+"; hook skipped", args...)
+	r.d.skip(off, r.where+": "+format+"; hook skipped", args...)
 }
 
 // str reads an optional string field.
@@ -59,18 +59,12 @@ func hasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
 // file's fields.
 func (d *fileDecoder) hook(where string, v *value) *Hook {
 	if v.kind != kindObject {
-		d.warn(v.off, "%s: a hook must be an object, got %s; skipped", where, v.kind)
+		d.skip(v.off, "%s: a hook must be an object, got %s; skipped", where, v.kind)
 		return nil
 	}
 	r := &hookReader{d: d, where: where, obj: v}
 	if r.checkType() == "http" {
 		return r.httpHook()
-	}
-	for _, key := range []string{"if", "async", "asyncRewake"} {
-		// An explicit false asks for the default, which hookexec honours.
-		if f := v.get(key); present(f) && !(f.kind == kindBool && !f.b) {
-			r.fail(f.off, "field %q is not supported by hookexec", key)
-		}
 	}
 	h := &Hook{Pos: d.pos(v.off)}
 	h.Command = r.str("command")
@@ -84,10 +78,12 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 	h.Args, h.ExecForm = r.args()
 	h.Name = r.str("name")
 	h.Description = r.str("description")
-	h.Shell = r.str("shell")
+	h.Shell = r.shell()
 	h.Timeout = r.timeout()
 	h.Env = r.env()
+	h.If, h.IfRule = r.ifRule()
 	h.FailClosed = r.failPolicy()
+	r.claudeFields(h)
 	if r.bad {
 		return nil
 	}

@@ -27,7 +27,8 @@ type Header struct {
 var ignoredHeaders = []string{"content-length", "transfer-encoding"}
 
 // httpHook reads an http hook entry (the type is already checked): url,
-// headers, allowedEnvVars, name, description, timeout and the fail policy.
+// headers, allowedEnvVars, name, description, timeout, if and the fail
+// policy.
 // Fields of command hooks are not read; validate reports them as unknown.
 func (r *hookReader) httpHook() *Hook {
 	h := &Hook{Pos: r.d.pos(r.obj.off), HTTP: &HTTPHook{}}
@@ -37,6 +38,7 @@ func (r *hookReader) httpHook() *Hook {
 	h.Name = r.str("name")
 	h.Description = r.str("description")
 	h.Timeout = r.timeout()
+	h.If, h.IfRule = r.ifRule()
 	h.FailClosed = r.failPolicy()
 	if r.bad {
 		return nil

@@ -86,7 +86,7 @@ func Load(opts Options) (*Registry, error) {
 			var cerr *Error
 			if spec.isProject() && errors.As(err, &cerr) {
 				reg.Broken = append(reg.Broken, spec.path)
-				reg.Warnings = append(reg.Warnings, Diagnostic{Pos: cerr.Pos, Severity: SeverityWarning, Message: cerr.Msg + "; this project file is skipped"})
+				reg.Warnings = append(reg.Warnings, Diagnostic{Pos: cerr.Pos, Severity: SeverityWarning, Message: cerr.Msg + "; this project file is skipped", Skips: true})
 				continue
 			}
 			return nil, err
@@ -109,7 +109,7 @@ func (r *Registry) skip(spec fileSpec, msg string) {
 	} else {
 		msg += "; this file is skipped"
 	}
-	r.Warnings = append(r.Warnings, Diagnostic{Pos: Position{File: spec.path}, Severity: SeverityWarning, Message: msg})
+	r.Warnings = append(r.Warnings, Diagnostic{Pos: Position{File: spec.path}, Severity: SeverityWarning, Message: msg, Skips: true})
 }
 
 func readError(path string, err error) *Error {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/event"
 )
 
 func TestLoadFatalErrors(t *testing.T) {
@@ -239,9 +241,6 @@ func TestLoadSkipsInvalidEntries(t *testing.T) {
 		{"agent", `{"type": "agent", "prompt": "x"}`, `unsupported hook type "agent"`},
 		{"mcp_tool", `{"type": "mcp_tool", "tool": "x"}`, `unsupported hook type "mcp_tool"`},
 		{"unknown type", `{"type": "script", "command": "x"}`, `unknown hook type "script"; it must be "command" or "http"`},
-		{"if", `{"type": "command", "command": "x", "if": "Bash(git *)"}`, `field "if" is not supported by hookexec; hook skipped`},
-		{"async", `{"type": "command", "command": "x", "async": true}`, `field "async" is not supported`},
-		{"asyncRewake", `{"type": "command", "command": "x", "asyncRewake": true}`, `field "asyncRewake" is not supported`},
 		{"missing command", `{"type": "command"}`, `^3:32: .*missing "command"; hook skipped$`},
 		{"empty command", `{"type": "command", "command": ""}`, `^3:63: .*"command" must not be empty; hook skipped$`},
 		{"blank command", `{"type": "command", "command": "  "}`, `"command" must not be empty`},
@@ -309,10 +308,12 @@ func TestLoadSkipsInvalidDefinitions(t *testing.T) {
   "SessionEnd": null
 }}`
 	reg, _ := loadString(t, "hooks.json", config, "")
-	assert.Equal(t, []string{"ok"}, commands(reg))
+	assert.Equal(t, []string{"ok", "lower"}, commands(reg), "hooks under an unknown key are kept for that key (issue 17)")
 	assert.Equal(t, 10, reg.Hooks[0].Priority)
+	assert.True(t, reg.Hooks[1].Event.Unknown)
+	assert.Equal(t, "beforetool", reg.Hooks[1].Event.Name)
 	assert.Equal(t, []string{
-		`2:3: unknown event "beforetool" (did you mean "BeforeTool"? event names are case-sensitive); its hooks are skipped`,
+		`2:3: unknown event "beforetool" (did you mean "BeforeTool"? event names are case-sensitive); its hooks run only for 'fire beforetool' in an agent format (--format claude|gemini)`,
 		`4:17: PreToolUse[0]: "matcher" must be a string, got number; definition skipped`,
 		`5:20: PreToolUse[1]: "sequential" must be a boolean, got string; definition skipped`,
 		`6:18: PreToolUse[2]: "priority" must be an integer, got 1.5; definition skipped`,
@@ -322,7 +323,7 @@ func TestLoadSkipsInvalidDefinitions(t *testing.T) {
 		`10:42: PreToolUse[6].hooks[0]: "type" is "Command"; types are case-sensitive, use "command"; hook skipped`,
 		`11:17: PreToolUse[7]: matcher "[" does not compile: glob: syntax error at 1: unexpected end of input; definition skipped`,
 		`11:41: PreToolUse[7].hooks[0]: "type" is "Command"; types are case-sensitive, use "command"; hook skipped`,
-		`13:3: unknown event "OnSave"; its hooks are skipped`,
+		`13:3: unknown event "OnSave"; its hooks run only for 'fire OnSave' in an agent format (--format claude|gemini)`,
 		`14:16: AfterTool: must be an array of hook definitions, got object; skipped`,
 	}, warningTexts(reg))
 }
@@ -474,16 +475,18 @@ func TestLoadEventKeys(t *testing.T) {
   "PreToolUse": [{"hooks": [{"type": "command", "command": "alias"}]}]
 }}`
 	reg, _ := loadString(t, "hooks.json", config, Gemini)
-	assert.Equal(t, []string{"second", "alias"}, commands(reg))
+	assert.Equal(t, []string{"typo", "lower", "second", "alias"}, commands(reg))
+	assert.Equal(t, []string{"typo"}, commandsOf(reg.ForEvent(event.Unknown("BeforeTol"))))
+	assert.NotContains(t, commandsOf(reg.ForEvent(mustEvent(t, "BeforeTool"))), "typo")
 	warnings := warningTexts(reg)
 	require.NotEmpty(t, warnings)
 	assert.Regexp(t, `^2:3: duplicate key "BeforeTool": this value is ignored, the last one \(at .*hooks.json:5:3\) is used, as Gemini CLI does$`, warnings[0])
 	assert.Equal(t, []string{
-		`3:3: unknown event "BeforeTol" (did you mean "BeforeTool"?); its hooks are skipped`,
-		`4:3: unknown event "pretooluse" (did you mean "PreToolUse"? event names are case-sensitive); its hooks are skipped`,
+		`3:3: unknown event "BeforeTol" (did you mean "BeforeTool"?); its hooks run only for 'fire BeforeTol' in an agent format (--format claude|gemini)`,
+		`4:3: unknown event "pretooluse" (did you mean "PreToolUse"? event names are case-sensitive); its hooks run only for 'fire pretooluse' in an agent format (--format claude|gemini)`,
 	}, warnings[1:])
-	assert.Equal(t, "BeforeTool", reg.Hooks[1].Event.Name)
-	assert.Equal(t, "PreToolUse", reg.Hooks[1].EventKey)
+	assert.Equal(t, "BeforeTool", reg.Hooks[3].Event.Name)
+	assert.Equal(t, "PreToolUse", reg.Hooks[3].EventKey)
 }
 
 func TestLoadEmptyConfigName(t *testing.T) {

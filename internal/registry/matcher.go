@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/dlclark/regexp2"
 	"github.com/gobwas/glob"
 
 	"github.com/hookexec/hookexec/internal/event"
@@ -40,6 +41,9 @@ func (e *PatternError) Unwrap() error { return e.Err }
 // returned Matcher is then nil when that makes the definition invalid
 // (native), or the fallback the dialect uses: a never-matching
 // "invalid-regex" matcher for claude, exact equality for gemini and llxprt.
+//
+// Regular expressions are RE2 in the native dialect ("re:") and JavaScript
+// in the agents' dialects, as the agents evaluate them (compileJS).
 func CompileMatcher(d Dialect, ev event.Event, pattern string) (Matcher, error) {
 	p := strings.TrimSpace(pattern)
 	if p == "" || p == "*" {
@@ -52,11 +56,11 @@ func CompileMatcher(d Dialect, ev event.Event, pattern string) (Matcher, error) 
 		if ev.MatchField != "" && ev.MatchField != "tool_name" {
 			return exactMatcher{raw: pattern, want: p}, nil
 		}
-		re, err := regexp.Compile(p)
+		re, err := compileJS(p)
 		if err != nil {
 			return exactMatcher{raw: pattern, want: p}, &PatternError{Pattern: pattern, Err: err}
 		}
-		return regexMatcher{raw: pattern, re: re}, nil
+		return jsMatcher{raw: pattern, re: re}, nil
 	default:
 		return compileNative(pattern, p)
 	}
@@ -92,11 +96,11 @@ func compileClaude(raw, p string) (Matcher, error) {
 		}
 		return exactListMatcher{raw: raw, names: names}, nil
 	}
-	re, err := regexp.Compile(p)
+	re, err := compileJS(p)
 	if err != nil {
 		return invalidMatcher(raw), &PatternError{Pattern: raw, Err: err}
 	}
-	return regexMatcher{raw: raw, re: re}, nil
+	return jsMatcher{raw: raw, re: re}, nil
 }
 
 // isClaudeNameList reports whether p consists only of ASCII letters, digits,
@@ -148,6 +152,28 @@ func (m regexMatcher) Match(v string) bool { return m.re.MatchString(v) }
 func (m regexMatcher) MatchesAll() bool    { return false }
 func (m regexMatcher) Kind() string        { return KindRegex }
 func (m regexMatcher) String() string      { return m.raw }
+
+// jsMatcher is a JavaScript regular expression (claude, gemini, llxprt).
+// A test that runs out of time (jsMatchTimeout) counts as a match: the
+// hooks behind the matcher run, so a slow pattern never turns a guard off.
+type jsMatcher struct {
+	raw string
+	re  *regexp2.Regexp
+}
+
+func (m jsMatcher) Match(v string) (matched bool) {
+	defer func() {
+		// A fault in the engine on a config's pattern: the guard runs.
+		if recover() != nil {
+			matched = true
+		}
+	}()
+	ok, err := m.re.MatchString(v)
+	return ok || err != nil
+}
+func (m jsMatcher) MatchesAll() bool { return false }
+func (m jsMatcher) Kind() string     { return KindRegex }
+func (m jsMatcher) String() string   { return m.raw }
 
 type exactMatcher struct {
 	raw  string

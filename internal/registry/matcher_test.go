@@ -257,10 +257,12 @@ func TestMatcherPerDialect(t *testing.T) {
 		// (nil matcher), claude never matches, gemini/llxprt compare for
 		// exact equality on tool names.
 		{Claude, "PreToolUse", "Bash(", KindInvalidRegex, true, []matchCase{{"Bash(", false}, {"Bash", false}}},
-		{Claude, "PreToolUse", "(?=x)", KindInvalidRegex, true, []matchCase{{"x", false}}},
+		{Claude, "PreToolUse", "(?i)x", KindInvalidRegex, true, []matchCase{{"x", false}, {"(?i)x", false}}},
+		{Gemini, "BeforeTool", "(?i)x", KindExact, true, []matchCase{{"(?i)x", true}, {"x", false}}},
 		{Gemini, "BeforeTool", "run_shell_command(", KindExact, true, []matchCase{{"run_shell_command(", true}, {"run_shell_command", false}}},
 		{LLxprt, "BeforeTool", "[", KindExact, true, []matchCase{{"[", true}, {"", false}}},
-		{LLxprt, "AfterTool", `\p{Bad}`, KindExact, true, []matchCase{{`\p{Bad}`, true}}},
+		// JavaScript without the u flag reads \p{Bad} as "p{Bad}".
+		{LLxprt, "AfterTool", `\p{Bad}`, KindRegex, false, []matchCase{{"xp{Bad}", true}, {"pBad", false}}},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%s/%s", tt.dialect, tt.event, tt.pattern), func(t *testing.T) {

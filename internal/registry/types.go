@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/permrule"
 )
 
 // Dialect is the flavour a config file is read in (SPEC §2.2). Dialects
@@ -78,6 +79,15 @@ type Diagnostic struct {
 	// Kept: the hook was loaded all the same. validate reports such a
 	// finding as a warning; a skipped entry is an error there.
 	Kept bool
+	// EventKey is the key of the "hooks" entry the finding is about, as
+	// written (also an unknown one); "" for a finding about the whole file
+	// or its settings.
+	EventKey string
+	// Skips: hooks of the file will not run because of it (an entry or a
+	// file skipped, a matcher that never matches), so a guard may be
+	// missing. The agent formats tell the user of these, and --fail-closed
+	// denies over them (SPEC §6, issue 17).
+	Skips bool
 }
 
 // String renders "file:line:col: severity: message".
@@ -146,8 +156,20 @@ type Hook struct {
 	// HTTP is the request of a "type": "http" hook (Command is then
 	// empty); nil for a command hook.
 	HTTP *HTTPHook
+	// Async: "async" or "asyncRewake" is true. The verdict does not wait
+	// for the hook; it runs in the background, bounded by its timeout,
+	// and its answer is not read (asyncfields.go).
+	Async bool
+	// AsyncRewake: "asyncRewake" is true (Async is too).
+	AsyncRewake bool
 
-	Matcher    Matcher
+	Matcher Matcher
+	// If is the hook's "if" permission rule as written ("" for none);
+	// IfRule is it compiled, nil when it did not parse (the hook then
+	// runs wherever its matcher matches: a broken filter never skips a
+	// guard).
+	If         string
+	IfRule     *permrule.Rule
 	Sequential bool
 	Priority   int
 

@@ -6,9 +6,9 @@ import (
 )
 
 // patternMessage renders a matcher compile error; when validating (the
-// decoder has a linter) it explains JavaScript-only regular expression
-// syntax, the usual reason a matcher copied from an agent's docs does not
-// compile (SPEC §3.1).
+// decoder has a linter) it explains the usual reason: JavaScript syntax in a
+// native "re:" matcher (RE2), or PCRE and .NET syntax in an agent dialect's
+// matcher, which is a JavaScript regular expression (SPEC §3.1).
 func (d *fileDecoder) patternMessage(err error) string {
 	if err == nil {
 		return ""
@@ -16,7 +16,7 @@ func (d *fileDecoder) patternMessage(err error) string {
 	msg := err.Error()
 	var pe *PatternError
 	if d.lint != nil && errors.As(err, &pe) {
-		if hint := regexHint(pe.Pattern); hint != "" {
+		if hint := regexHint(d.spec.dialect, pe.Pattern); hint != "" {
 			msg += " (" + hint + ")"
 		}
 	}
@@ -39,9 +39,14 @@ func hasBackReference(p string) bool {
 	return false
 }
 
-// regexHint explains JavaScript (and PCRE) syntax that Go's RE2 does not
-// support, or returns "".
-func regexHint(pattern string) string {
+// regexHint explains syntax that pattern's regular expression language
+// does not have, or returns "": in the agent dialects, PCRE and .NET syntax
+// that JavaScript rejects; in the native dialect, JavaScript syntax that
+// Go's RE2 does not support.
+func regexHint(d Dialect, pattern string) string {
+	if d.jsRegex() {
+		return jsRegexHint(pattern)
+	}
 	for _, s := range []string{"(?=", "(?!", "(?<=", "(?<!"} {
 		if strings.Contains(pattern, s) {
 			return "look-around such as " + s + "...) is JavaScript syntax that Go regular expressions (RE2) do not support; " +
@@ -52,4 +57,21 @@ func regexHint(pattern string) string {
 		return `back-references such as \1 or \k<name> are JavaScript syntax that Go regular expressions (RE2) do not support`
 	}
 	return ""
+}
+
+// jsRegexHint explains PCRE and .NET group syntax that a JavaScript
+// regular expression rejects, or returns "".
+func jsRegexHint(pattern string) string {
+	for i := 0; ; i++ {
+		j := strings.Index(pattern[i:], "(?")
+		if j < 0 {
+			return ""
+		}
+		i += j
+		if !jsGroupOpener(pattern[i+2:]) {
+			return groupHead(pattern[i:]) + " is PCRE or .NET syntax: JavaScript regular expressions have no inline flags such as (?i), " +
+				"comments, atomic groups or (?P<name>...), and the agent rejects this matcher; " +
+				"write the alternatives out, e.g. [Bb]ash for (?i)bash"
+		}
+	}
 }

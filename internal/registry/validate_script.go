@@ -43,6 +43,9 @@ func (l *linter) resolver(h *Hook) func(string) (string, bool) {
 		if slices.Contains(projectDirVars(), name) {
 			return l.env.projectDir, true
 		}
+		if pasted, ok := strings.CutPrefix(name, GeminiPastedPrefix); ok && slices.Contains(projectDirVars(), pasted) {
+			return geminiPastedText(l.env.projectDir), true
+		}
 		if name == "HOME" {
 			if home := l.env.getenv("HOME"); home != "" {
 				return home, true

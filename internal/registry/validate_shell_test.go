@@ -292,7 +292,7 @@ func TestRegexHint(t *testing.T) {
 		{`(?<name>x)`, ""},
 	}
 	for _, tt := range tests {
-		got := regexHint(tt.pattern)
+		got := regexHint(Native, tt.pattern)
 		if tt.want == "" {
 			assert.Empty(t, got, tt.pattern)
 		} else {

@@ -93,7 +93,6 @@ func TestValidateSkippedEntriesAreErrors(t *testing.T) {
     "PreToolUse": [{"hooks": [
       {"type": "http", "url": "ftp://x"},
       {"type": "Command", "command": "true"},
-      {"type": "command", "command": "true", "if": "Bash(git *)"},
       {"type": "command", "command": "true", "timeout": 0}
     ]}]
   }
@@ -101,12 +100,11 @@ func TestValidateSkippedEntriesAreErrors(t *testing.T) {
 	got := validateString(t, t.TempDir(), "hooks.json", content, nil)
 	assert.Equal(t, []string{
 		`2:30: error: "hooksConfig.enabled" must be a boolean, got string; ignored`,
-		`4:5: error: unknown event "BeforeTol" (did you mean "BeforeTool"?); its hooks are skipped`,
-		`5:5: error: unknown event "beforeTool" (did you mean "BeforeTool"? event names are case-sensitive); its hooks are skipped`,
+		`4:5: error: unknown event "BeforeTol" (did you mean "BeforeTool"?); its hooks run only for 'fire BeforeTol' in an agent format (--format claude|gemini)`,
+		`5:5: error: unknown event "beforeTool" (did you mean "BeforeTool"? event names are case-sensitive); its hooks run only for 'fire beforeTool' in an agent format (--format claude|gemini)`,
 		`7:31: error: PreToolUse[0].hooks[0]: "url" "ftp://x" must be an http:// or https:// URL; hook skipped`,
 		`8:16: error: PreToolUse[0].hooks[1]: "type" is "Command"; types are case-sensitive, use "command"; hook skipped`,
-		`9:52: error: PreToolUse[0].hooks[2]: field "if" is not supported by hookexec; hook skipped`,
-		`10:57: error: PreToolUse[0].hooks[3]: "timeout" must be positive, got 0; hook skipped`,
+		`9:57: error: PreToolUse[0].hooks[2]: "timeout" must be positive, got 0; hook skipped`,
 	}, got)
 }
 
@@ -118,8 +116,10 @@ func TestValidateUnknownFields(t *testing.T) {
 	}{
 		{"hook typo", hookJSON(`{"type": "command", "command": "true", "timout": 5000}`),
 			[]string{`1:77: warning: BeforeTool[0].hooks[0]: unknown field "timout" (did you mean "timeout"?); ignored`}},
-		{"hook unknown", hookJSON(`{"type": "command", "command": "true", "statusMessage": "x"}`),
-			[]string{`1:77: warning: BeforeTool[0].hooks[0]: unknown field "statusMessage"; ignored`}},
+		{"hook unknown", hookJSON(`{"type": "command", "command": "true", "spinner": "x"}`),
+			[]string{`1:77: warning: BeforeTool[0].hooks[0]: unknown field "spinner"; ignored`}},
+		{"claude typo", hookJSON(`{"type": "command", "command": "true", "statusMesage": "x"}`),
+			[]string{`1:77: warning: BeforeTool[0].hooks[0]: unknown field "statusMesage" (did you mean "statusMessage"?); ignored`}},
 		{"hook case", hookJSON(`{"type": "command", "command": "true", "failclosed": true}`),
 			[]string{`1:77: warning: BeforeTool[0].hooks[0]: unknown field "failclosed" (did you mean "failClosed"?); ignored`}},
 		{"definition", `{"hooks": {"BeforeTool": [{"matchers": "x", "hooks": []}]}}`,
@@ -129,6 +129,9 @@ func TestValidateUnknownFields(t *testing.T) {
 		{"top-level typo", `{"hook": {}, "HooksConfig": {}, "tools": {}, "permissions": {}}`,
 			[]string{`1:2: warning: top-level key "hook" is ignored (did you mean "hooks"?)`, `1:14: warning: top-level key "HooksConfig" is ignored (did you mean "hooksConfig"?)`}},
 		{"harmless claude fields", hookJSON(`{"type": "command", "command": "true", "async": false, "args": [], "env": {"A": "b"}, "shell": "sh", "name": "n", "description": "d", "failClosed": false}`),
+			[]string{}},
+		// Every field of a Claude Code 2.1.328 command hook is known.
+		{"claude command fields", hookJSON(`{"type": "command", "command": "true", "if": "Bash(git *)", "async": true, "asyncRewake": false, "statusMessage": "s", "once": true, "rewakeMessage": "m", "rewakeSummary": "s", "cloud": "skip", "onFailure": "continue", "timeout": 5000}`),
 			[]string{}},
 	}
 	for _, tt := range tests {
@@ -164,14 +167,18 @@ func TestValidateMatchers(t *testing.T) {
 			[]string{`1:33: warning: Stop[0]: matcher "x" has no effect: AfterAgent has no match value, so these hooks run for every AfterAgent event`}},
 		{"no match value, match-all", "hooks.json", def("BeforeAgent", `"*"`), []string{}},
 		{"claude invalid regex", ".claude/settings.json", def("PreToolUse", `"Bash(.*"`),
-			[]string{"1:39: error: PreToolUse[0]: matcher \"Bash(.*\" does not compile: error parsing regexp: missing closing ): `Bash(.*`; this matcher never matches"}},
-		{"claude back-reference", ".claude/settings.json", def("PreToolUse", `"(a)\\1"`),
-			[]string{"1:39: error: PreToolUse[0]: matcher \"(a)\\\\1\" does not compile: error parsing regexp: invalid escape sequence: `\\1` (back-references such as \\1 or \\k<name> are JavaScript syntax that Go regular expressions (RE2) do not support); this matcher never matches"}},
+			[]string{"1:39: error: PreToolUse[0]: matcher \"Bash(.*\" does not compile: invalid JavaScript regular expression: missing closing ) in `Bash(.*`; this matcher never matches"}},
+		// JavaScript syntax compiles in the agent dialects.
+		{"claude back-reference", ".claude/settings.json", def("PreToolUse", `"(a)\\1"`), []string{}},
+		{"claude inline flag", ".claude/settings.json", def("PreToolUse", `"(?i)bash"`),
+			[]string{"1:39: error: PreToolUse[0]: matcher \"(?i)bash\" does not compile: invalid JavaScript regular expression: invalid group \"(?i)\" ((?i) is PCRE or .NET syntax: JavaScript regular expressions have no inline flags such as (?i), comments, atomic groups or (?P<name>...), and the agent rejects this matcher; write the alternatives out, e.g. [Bb]ash for (?i)bash); this matcher never matches"}},
 		{"claude name list", ".claude/settings.json", def("PreToolUse", `"Edit|Write"`), []string{}},
 		{"gemini fallback", ".gemini/settings.json", def("BeforeTool", `"Bash("`),
-			[]string{"1:39: warning: BeforeTool[0]: matcher \"Bash(\" does not compile: error parsing regexp: missing closing ): `Bash(`; gemini compares it with the value for exact equality instead"}},
-		{"llxprt look-behind", ".llxprt/settings.json", def("BeforeTool", `"(?<=x)y"`),
-			[]string{"1:39: warning: BeforeTool[0]: matcher \"(?<=x)y\" does not compile: error parsing regexp: invalid named capture: `(?<=x)y` (look-around such as (?<=...) is JavaScript syntax that Go regular expressions (RE2) do not support; match the names you want instead, or test the value in the hook); llxprt compares it with the value for exact equality instead"}},
+			[]string{"1:39: warning: BeforeTool[0]: matcher \"Bash(\" does not compile: invalid JavaScript regular expression: missing closing ) in `Bash(`; gemini compares it with the value for exact equality instead"}},
+		{"gemini look-ahead", ".gemini/settings.json", def("BeforeTool", `"^(?!read_).*_file$"`), []string{}},
+		{"llxprt look-behind", ".llxprt/settings.json", def("BeforeTool", `"(?<=x)y"`), []string{}},
+		{"llxprt atomic group", ".llxprt/settings.json", def("BeforeTool", `"(?>x)y"`),
+			[]string{"1:39: warning: BeforeTool[0]: matcher \"(?>x)y\" does not compile: invalid JavaScript regular expression: invalid group \"(?>x)\" ((?>x) is PCRE or .NET syntax: JavaScript regular expressions have no inline flags such as (?i), comments, atomic groups or (?P<name>...), and the agent rejects this matcher; write the alternatives out, e.g. [Bb]ash for (?i)bash); llxprt compares it with the value for exact equality instead"}},
 		{"skipped definition still checked", "hooks.json", `{"hooks": {"BeforeTool": [{"matcher": "[x", "priority": "high", "hooks": []}]}}`,
 			[]string{
 				`1:39: error: BeforeTool[0]: matcher "[x" does not compile: glob: syntax error at 2: unexpected end of input; definition skipped`,
@@ -248,7 +255,7 @@ func TestValidateDiscovered(t *testing.T) {
 	assert.Equal(t, FileReport{Path: project, Source: Project, Dialect: Native, Hooks: 1, Enabled: false, Findings: nil}, report.Files[0])
 	assert.Equal(t, user, report.Files[1].Path)
 	assert.Equal(t, User, report.Files[1].Source)
-	assert.Equal(t, []string{`1:12: error: unknown event "BeforeTol" (did you mean "BeforeTool"?); its hooks are skipped`}, findingTexts(report.Files[1].Findings))
+	assert.Equal(t, []string{`1:12: error: unknown event "BeforeTol" (did you mean "BeforeTool"?); its hooks run only for 'fire BeforeTol' in an agent format (--format claude|gemini)`}, findingTexts(report.Files[1].Findings))
 	assert.Equal(t, ext, report.Files[2].Path)
 	assert.Equal(t, Extension, report.Files[2].Source)
 	assert.Equal(t, []string{`1:69: error: BeforeTool[0].hooks[0]: script "${HOOKEXEC_EXTENSION_PATH}"/run.sh does not exist (resolved to ` + filepath.Join(dir, ".hookexec", "extensions", "e") + `/run.sh); the shell exits 127 and the hook always fails`},

@@ -41,9 +41,9 @@ func (c *treeTable) kick() {
 
 // reapOrphans reaps exited children that are adopted orphans. The kernel
 // shows one exited child at a time (waitid without reaping): when that one
-// is a leader, whose exit belongs to its waiter, or a child of other code
-// in this process (in this process's session), the rest waits for the
-// next SIGCHLD or kick.
+// is a leader or a process of StartDetached, whose exit belongs to its
+// waiter, or a child of other code in this process (in this process's
+// session), the rest waits for the next SIGCHLD or kick.
 func (c *treeTable) reapOrphans() {
 	// As in scan: a leader is recorded before it can be looked at.
 	c.spawnMu.Lock()
@@ -54,7 +54,7 @@ func (c *treeTable) reapOrphans() {
 			return
 		}
 		c.mu.Lock()
-		leader := c.leaders[pid] != nil
+		leader := c.leaders[pid] != nil || c.isOwn(pid)
 		c.mu.Unlock()
 		if sid, err := unix.Getsid(pid); leader || err != nil || sid == c.sid {
 			return

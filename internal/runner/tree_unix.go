@@ -50,10 +50,13 @@ type treeTable struct {
 	sid      int  // this process's session
 	trees    map[*tree]struct{}
 	leaders  map[int]*tree
-	kicks    chan os.Signal // wakes the reaper of adopted orphans (nil: none)
+	// own are this program's processes that are not hooks (StartDetached):
+	// never a hook's orphan, reaped by their own waiter.
+	own   map[int]struct{}
+	kicks chan os.Signal // wakes the reaper of adopted orphans (nil: none)
 }
 
-var children = &treeTable{trees: make(map[*tree]struct{}), leaders: make(map[int]*tree)}
+var children = &treeTable{trees: make(map[*tree]struct{}), leaders: make(map[int]*tree), own: make(map[int]struct{})}
 
 // adopt makes this process adopt orphaned descendants where the OS can.
 func (c *treeTable) adopt() {
@@ -64,6 +67,27 @@ func (c *treeTable) adopt() {
 		c.sid = ownSession()
 		c.startReaper()
 	}
+}
+
+// addOwn records a process of this program's own that is not a hook
+// (StartDetached); the caller holds spawnMu for reading.
+func (c *treeTable) addOwn(pid int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.own[pid] = struct{}{}
+}
+
+// forgetOwn forgets pid once it is reaped.
+func (c *treeTable) forgetOwn(pid int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.own, pid)
+}
+
+// isOwn reports whether pid is of addOwn; c.mu is held.
+func (c *treeTable) isOwn(pid int) bool {
+	_, ok := c.own[pid]
+	return ok
 }
 
 // add records a leader just forked; the caller holds spawnMu for reading.
@@ -149,7 +173,7 @@ func (c *treeTable) scan(t *tree) (live []procInfo, ok bool) {
 			!reused && (p.sid == t.leader || p.pgid == t.leader),
 			seen && start == p.start:
 			add(p)
-		case c.adopting && p.ppid == self && c.leaders[p.pid] == nil && p.sid != c.sid:
+		case c.adopting && p.ppid == self && c.leaders[p.pid] == nil && !c.isOwn(p.pid) && p.sid != c.sid:
 			// Adopted: hookexec forks only leaders, each in a session of
 			// its own; other code of this process forks in its session.
 			if p.zombie {

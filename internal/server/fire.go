@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/notices"
 	"github.com/hookexec/hookexec/internal/registry"
 )
 
@@ -29,15 +30,16 @@ func (s *Server) fire(ctx context.Context, req *Request) Response {
 		return fail(CodeCancelled, context.Cause(ctx).Error()+" (before it started)")
 	}
 	start := time.Now()
-	ev, err := event.Resolve(req.EventName)
-	if err != nil {
-		return fail(CodeUnknownEvent, err.Error())
-	}
 	format := s.opts.Format
 	if req.Format != "" {
+		var err error
 		if format, err = aggregator.ParseFormat(req.Format); err != nil {
 			return fail(CodeBadRequest, fmt.Sprintf("invalid format %q (supported: result, claude, gemini)", req.Format))
 		}
+	}
+	ev, unknown, err := aggregator.ResolveEvent(req.EventName, format)
+	if err != nil {
+		return fail(CodeUnknownEvent, err.Error())
 	}
 	if len(req.Input) > event.MaxInputSize {
 		return s.failClosed(fail(CodeInputError, fmt.Sprintf("input larger than %d MiB", event.MaxInputSize>>20)), ev, format, start)
@@ -60,6 +62,9 @@ func (s *Server) fire(ctx context.Context, req *Request) Response {
 	eng.ProjectDir = projectDir
 	v := eng.Fire(ctx, reg, ev, in, s.opts.Plan)
 	v.Warnings = append(slices.Clip(s.opts.Warnings), v.Warnings...)
+	if unknown != "" {
+		v.Warnings = append([]string{unknown}, v.Warnings...)
+	}
 	v.DurationMs = millisSince(start)
 	resp := Response{CorrelationID: id, Success: true}
 	if resp.Output, err = s.render(format, ev, v, in); err != nil {
@@ -84,10 +89,16 @@ func (s *Server) failClosed(resp Response, ev event.Event, format aggregator.For
 }
 
 // render is the JSON fire prints for v in format f, compact; nil when fire
-// prints nothing (Gemini's BeforeToolSelection with nothing to say).
+// prints nothing (Gemini's BeforeToolSelection with nothing to say, an
+// empty WorktreeCreate path). Claude's WorktreeCreate path, which fire
+// prints as text, is a JSON string here.
 func (s *Server) render(f aggregator.Format, ev event.Event, v aggregator.Verdict, in *event.Input) (json.RawMessage, error) {
-	out := aggregator.Render(f, ev, v, aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: s.opts.MaxMessage})
-	if out == nil {
+	ai := aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: s.opts.MaxMessage}
+	if f != aggregator.FormatResult && in != nil && s.opts.Getenv != nil {
+		ai.Notices = notices.ForInput(s.opts.Getenv, in) // as fire's
+	}
+	out := aggregator.Render(f, ev, v, ai)
+	if out == nil || out == aggregator.ClaudeText("") {
 		return nil, nil
 	}
 	var buf bytes.Buffer

@@ -69,6 +69,9 @@ func (d *agentDoctor) checks(ctx context.Context, r *Report) {
 		r.add(d.timeoutsCheck())
 	}
 	r.add(d.duplicatesCheck())
+	if d.ag.OnFailure {
+		r.add(d.onFailureCheck())
+	}
 	if d.ag.NeedsEnable {
 		r.add(d.enabledCheck())
 	}

@@ -25,7 +25,11 @@ type InstallOptions struct {
 	Events []string
 	// FailClosed is --fail-closed; nil keeps what an entry has.
 	FailClosed *bool
-	DryRun     bool
+	// FailOpen is --fail-open: no "onFailure": "block" on the entries
+	// (Agent.OnFailure), so that a missing, crashing or hung hookexec lets
+	// the action through.
+	FailOpen bool
+	DryRun   bool
 }
 
 // InstallResult is what install did (or, with DryRun, would do).
@@ -66,7 +70,11 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	var wants []wantEntry
 	for _, ev := range events {
 		key, _ := opts.Agent.EventKey(ev)
-		wants = append(wants, wantEntry{Key: key, Timeout: pol.AgentTimeout(opts.Agent, ev), FailClosed: opts.FailClosed})
+		w := wantEntry{Key: key, Timeout: pol.AgentTimeout(opts.Agent, ev), FailClosed: opts.FailClosed}
+		if opts.Agent.OnFailureApplies(ev) && !opts.FailOpen {
+			w.OnFailure = onFailureBlock
+		}
+		wants = append(wants, w)
 	}
 	f, err := readSettingsFile(path)
 	if err != nil {

@@ -53,7 +53,7 @@ func LoadPolicies(projectDir string, getenv func(string) string) (*Policies, err
 }
 
 // plan is every hook fire could run for ev, whatever the input: the
-// registry's hooks for ev with their matchers taken off, planned as fire
+// registry's hooks for ev with their matchers and "if" rules taken off, planned as fire
 // plans them (disabled hooks and duplicates dropped, each hook's
 // effective timeout, sequential or not).
 func (p *Policies) plan(ev event.Event) planner.Plan {
@@ -61,10 +61,11 @@ func (p *Policies) plan(ev event.Event) planner.Plan {
 	for _, h := range p.Reg.ForEvent(ev) {
 		c := *h
 		c.Matcher = nil
+		c.If, c.IfRule = "", nil
 		all.Hooks = append(all.Hooks, &c)
 	}
 	environ := os.Environ()
-	return planner.Build(all, ev, "", false, planner.Options{
+	return planner.Build(all, ev, nil, planner.Options{
 		Shell:      p.getenv("HOOKEXEC_SHELL"),
 		HasProgram: func(name string) bool { return runner.HasProgram(name, environ) },
 		Getenv:     p.getenv,

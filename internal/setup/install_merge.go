@@ -16,7 +16,15 @@ type wantEntry struct {
 	// FailClosed: nil keeps what an existing entry has (false for a new
 	// one).
 	FailClosed *bool
+	// OnFailure is the entry's "onFailure" (onFailureBlock); "" takes an
+	// "onFailure": "block" off an existing entry (--fail-open).
+	OnFailure string
 }
+
+// onFailureBlock is the "onFailure" that makes Claude Code block the action
+// when hookexec's entry cannot start, times out or exits with a status
+// other than 0 and 2 (Agent.OnFailure).
+const onFailureBlock = "block"
 
 // mergeResult says what merge did.
 type mergeResult struct {
@@ -136,6 +144,7 @@ func mergeEvent(doc *settingsDoc, ag Agent, program string, w wantEntry) string 
 		h.set("type", marshal("command"))
 		h.set("command", marshal(command))
 		h.set("timeout", marshal(w.Timeout))
+		setOnFailure(h, w.OnFailure)
 		ed.groups = append(ed.groups, &group{obj: &object{}, hooks: []*object{h}, hasHooks: true})
 		return "added"
 	}
@@ -155,6 +164,7 @@ func mergeEvent(doc *settingsDoc, ag Agent, program string, w wantEntry) string 
 	if raw, ok := first.Hook.get("timeout"); !ok || first.Timeout != float64(timeout) || kindOf(raw) != "a number" {
 		first.Hook.set("timeout", marshal(timeout))
 	}
+	setOnFailure(first.Hook, w.OnFailure)
 	changed := old != string(first.Hook.encode())
 	// hookexec applies the matchers itself: its entry must see every tool.
 	if first.HasMatch {
@@ -171,6 +181,21 @@ func mergeEvent(doc *settingsDoc, ag Agent, program string, w wantEntry) string 
 		return "updated"
 	}
 	return ""
+}
+
+// setOnFailure gives hookexec's entry h the "onFailure" value v; with v
+// "", an "onFailure": "block" is taken off (any other value the user set
+// stays).
+func setOnFailure(h *object, v string) {
+	if v != "" {
+		if cur, _ := h.str("onFailure"); cur != v {
+			h.set("onFailure", marshal(v))
+		}
+		return
+	}
+	if cur, _ := h.str("onFailure"); cur == onFailureBlock {
+		h.remove("onFailure")
+	}
 }
 
 // removeHook takes one hook out of its definition, and drops the

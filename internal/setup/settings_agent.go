@@ -32,12 +32,34 @@ type Agent struct {
 	NeedsEnable bool
 	// ProjectVar is the variable the agent sets to the project directory.
 	ProjectVar string
+	// OnFailure: the agent reads a hook's "onFailure": "block" (Claude Code
+	// since 2.1.295: a hook that cannot start, times out or exits with a
+	// status other than 0 and 2 blocks the action instead of letting it
+	// through). install writes it on hookexec's entries for the events
+	// where it applies (OnFailureApplies), unless --fail-open.
+	OnFailure bool
+}
+
+// onFailureIgnored are the events that can block where Claude Code ignores
+// "onFailure": "block": Stop (Claude Code 2.1.328, a real run: a Stop hook
+// that exits 1 with it is reported as a problem and the session ends all
+// the same), and by the same rule for the loop's other stop points
+// SubagentStop, TaskCompleted and TeammateIdle (from third-party tests
+// only, not checked against Claude Code).
+var onFailureIgnored = map[string]bool{"Stop": true, "SubagentStop": true, "TaskCompleted": true, "TeammateIdle": true}
+
+// OnFailureApplies reports whether install writes "onFailure": "block" on
+// hookexec's entry for ev: the agent reads it, and ev can block where it
+// applies.
+func (a Agent) OnFailureApplies(ev event.Event) bool {
+	key, ok := a.EventKey(ev)
+	return a.OnFailure && ok && ev.CanBlock && !onFailureIgnored[key]
 }
 
 // Agents lists the agents install knows, in the README's order.
 func Agents() []Agent {
 	return []Agent{
-		{Name: "claude", Title: "Claude Code", Dir: ".claude", Format: "claude", Unit: time.Second, DefaultTimeout: 600 * time.Second, ProjectVar: "CLAUDE_PROJECT_DIR"},
+		{Name: "claude", Title: "Claude Code", Dir: ".claude", Format: "claude", Unit: time.Second, DefaultTimeout: 600 * time.Second, ProjectVar: "CLAUDE_PROJECT_DIR", OnFailure: true},
 		{Name: "gemini", Title: "Gemini CLI", Dir: ".gemini", Format: "gemini", Unit: time.Millisecond, DefaultTimeout: 60 * time.Second, HookName: "hookexec", NeedsEnable: true, ProjectVar: "GEMINI_PROJECT_DIR"},
 		{Name: "llxprt", Title: "LLxprt Code", Dir: ".llxprt", Format: "gemini", Unit: time.Millisecond, DefaultTimeout: 60 * time.Second, ProjectVar: "LLXPRT_PROJECT_DIR"},
 	}

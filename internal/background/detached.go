@@ -1,0 +1,44 @@
+package background
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/hookexec/hookexec/internal/runner"
+)
+
+// Detached starts each background hook under a supervisor process of its
+// own that outlives the caller (runner.StartDetached): hookexec run again
+// with Args, which runs Supervise on the job it reads from its stdin.
+type Detached struct {
+	// Path is hookexec's executable; Args its arguments, Args[0] first,
+	// the hidden subcommand and its flags after it.
+	Path string
+	Args []string
+	// KillGrace is fire's --kill-grace, passed on to the supervisor.
+	KillGrace time.Duration
+}
+
+// Start starts the supervisor of spec and hands it the job. It returns
+// once the supervisor has the job, without waiting for the hook.
+func (d Detached) Start(name string, spec runner.Spec) error {
+	data, err := json.Marshal(NewJob(name, spec, d.KillGrace))
+	if err != nil {
+		return fmt.Errorf("background: encoding the job: %w", err)
+	}
+	if err := runner.StartDetached(d.Path, d.Args, data); err != nil {
+		return fmt.Errorf("background: starting the supervisor: %w", err)
+	}
+	return nil
+}
+
+// Executable is this program's path, for Detached.Path.
+func Executable() (string, error) {
+	p, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("background: finding hookexec's executable: %w", err)
+	}
+	return p, nil
+}

@@ -1,0 +1,112 @@
+package registry
+
+// The fields of a Claude Code command hook beyond hookexec's own, as
+// Claude Code 2.1.328's settings schema lists them (docs/async-hooks.md has
+// the table: which hookexec honours, which it ignores as Claude Code does,
+// and why). Every dialect accepts them, so that a Claude Code config runs
+// unchanged wherever it is loaded from.
+
+// claudeCommandFields are the fields Claude Code accepts on a command hook
+// that are not in SPEC §2.1: "if" and "onFailure" (their own pieces of
+// issue 17), "async" and "asyncRewake" (honoured: claudeFields), and the
+// ignored ones (ignoredClaudeFields).
+func claudeCommandFields() []string {
+	fields := []string{"if", "onFailure", "async", "asyncRewake"}
+	for _, f := range ignoredClaudeFields() {
+		fields = append(fields, f.name)
+	}
+	return fields
+}
+
+// ignoredField is a field hookexec accepts and ignores, as Claude Code
+// ignores it wherever hookexec reads a hook.
+type ignoredField struct {
+	name string
+	kind kind
+}
+
+// ignoredClaudeFields: statusMessage is the text of Claude Code's spinner
+// (hookexec shows none); once is honoured by Claude Code only in a skill's
+// frontmatter, never in settings files or plugins, the files hookexec
+// reads; rewakeMessage and rewakeSummary word the message with which an
+// asyncRewake hook wakes the model, which hookexec cannot send; cloud says
+// whether a cloud session may run the hook.
+func ignoredClaudeFields() []ignoredField {
+	return []ignoredField{
+		{"statusMessage", kindString},
+		{"once", kindBool},
+		{"rewakeMessage", kindString},
+		{"rewakeSummary", kindString},
+		{"cloud", kindString},
+	}
+}
+
+// claudeFields reads async and asyncRewake, and checks the types of the
+// ignored fields. None of them ever makes the hook invalid: a value of the
+// wrong type is reported (the hook is kept) and read as absent, so the hook
+// runs in the foreground and its answer counts.
+func (r *hookReader) claudeFields(h *Hook) {
+	if r.bad {
+		return
+	}
+	h.AsyncRewake = r.flag("asyncRewake")
+	h.Async = r.flag("async") || h.AsyncRewake
+	for _, f := range ignoredClaudeFields() {
+		if v := r.obj.get(f.name); present(v) && v.kind != f.kind {
+			r.d.advise(v.off, "%s: %q must be a %s, got %s; ignored (hookexec ignores this field in any case)", r.where, f.name, f.kind, v.kind)
+		}
+	}
+}
+
+// flag reads an optional boolean that changes how the hook runs, never
+// whether it runs.
+func (r *hookReader) flag(key string) bool {
+	v := r.obj.get(key)
+	if !present(v) {
+		return false
+	}
+	if v.kind != kindBool {
+		r.d.advise(v.off, "%s: %q must be a boolean, got %s; read as false: the hook runs in the foreground and its answer counts", r.where, key, v.kind)
+		return false
+	}
+	return v.b
+}
+
+// shell reads "shell" (SPEC §4.2: a program). In the claude dialect the
+// value is Claude Code's enum: "bash" is Claude Code's default shell, which
+// is the dialect's default here (sh; on Windows Git Bash, else cmd.exe),
+// and "powershell" runs pwsh, as in Claude Code. Any other value stays a
+// program name, as in the other dialects; validate says that Claude Code
+// accepts only the two.
+func (r *hookReader) shell() string {
+	s := r.str("shell")
+	if r.d.spec.dialect != Claude {
+		return s
+	}
+	switch s {
+	case "bash":
+		return ""
+	case "powershell":
+		return "pwsh"
+	}
+	return s
+}
+
+// claudeShell warns about a claude-dialect "shell" that Claude Code would
+// refuse: its schema accepts only "bash" and "powershell".
+func (l *linter) claudeShell(d *fileDecoder, where string, v *value) {
+	if d.spec.dialect != Claude || !present(v) || v.kind != kindString || v.str == "bash" || v.str == "powershell" {
+		return
+	}
+	l.warn(d, v.off, `%s: "shell" %q: Claude Code accepts only "bash" or "powershell" here; hookexec runs the program %q`, where, v.str, v.str)
+}
+
+// asyncRewake says what an asyncRewake hook loses behind hookexec: it runs
+// in the background, but nothing wakes the model when it exits 2
+// (docs/async-hooks.md).
+func (l *linter) asyncRewake(d *fileDecoder, where string, v *value, h *Hook) {
+	if !h.AsyncRewake {
+		return
+	}
+	l.warn(d, v.off, `%s: "asyncRewake": hookexec runs the hook in the background but cannot wake the model when it exits 2: fire has answered by then (register it in Claude Code's own settings to keep the wake-up)`, where)
+}

@@ -1,0 +1,77 @@
+package registry
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/permrule"
+)
+
+// ifRule reads the "if" field: one Claude Code permission rule (issue 17
+// §1), in the claude and native dialects. A value that is not a string, or
+// a string that is not a rule, is reported and the hook is kept without
+// the filter: it runs wherever its matcher matches, so a mistyped filter
+// never turns a guard off. "" and null mean no filter. Gemini CLI (0.61)
+// has no "if" and runs such a hook on every call: so do the gemini and
+// llxprt dialects, with a warning.
+func (r *hookReader) ifRule() (string, *permrule.Rule) {
+	v := r.obj.get("if")
+	if r.bad || !present(v) {
+		return "", nil
+	}
+	if dialect := r.d.spec.dialect; dialect == Gemini || dialect == LLxprt {
+		r.d.advise(v.off, `%s: "if" is ignored in the %s dialect: %s has no "if" and runs this hook on every call its matcher selects, and so does hookexec (in a native config, "if" filters)`, r.where, dialect, dialectAgent(dialect))
+		return "", nil
+	}
+	if v.kind != kindString {
+		r.d.advise(v.off, `%s: "if" must be a string (a permission rule such as "Bash(git push *)"), got %s; the hook runs without it, wherever its matcher matches`, r.where, v.kind)
+		return "<" + v.kind.String() + ">", nil
+	}
+	if v.str == "" {
+		return "", nil
+	}
+	rule, err := permrule.Parse(v.str)
+	if err != nil {
+		r.d.advise(v.off, `%s: "if" is not a permission rule: %v; the hook runs without it, wherever its matcher matches`, r.where, err)
+		return v.str, nil
+	}
+	return v.str, rule
+}
+
+// ifField is validate's check of a hook's "if" beyond "does it parse"
+// (the decoder reports that): a filter on an event without a tool, where
+// the hook never runs, and a specifier hookexec does not interpret.
+func (l *linter) ifField(d *fileDecoder, where string, ev event.Event, el *value, h *Hook) {
+	v := el.get("if")
+	if h.If == "" || v == nil {
+		return
+	}
+	if ev.MatchField != ToolField {
+		l.warn(d, v.off, `%s: "if" %q: the event has no tool, so this hook never runs (an "if" applies to tool events only, as in Claude Code)`, where, h.If)
+		return
+	}
+	if h.IfRule == nil {
+		return
+	}
+	for _, msg := range []string{h.IfRule.Note(), h.IfRule.Advice()} {
+		if msg != "" {
+			l.warn(d, v.off, "%s: %s", where, msg)
+		}
+	}
+	if tools, ok := h.IfRule.Tools(); ok && h.Matcher != nil && !h.Matcher.MatchesAll() && !slices.ContainsFunc(tools, h.Matcher.Match) {
+		l.warn(d, v.off, `%s: "if" %q names %s, which the matcher %q never selects: this hook never runs`, where, h.If, strings.Join(tools, ", "), h.Matcher.String())
+	}
+}
+
+// ToolField is the input field of the events a hook's "if" applies to:
+// those matched on the tool's name.
+const ToolField = "tool_name"
+
+// dialectAgent names the agent whose settings a dialect reads.
+func dialectAgent(d Dialect) string {
+	if d == LLxprt {
+		return "LLxprt Code"
+	}
+	return "Gemini CLI"
+}
