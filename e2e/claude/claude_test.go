@@ -35,6 +35,8 @@ var deliberate = map[string]compare.Deliberate{
 		Why: "the same message but for one blank line: Claude keeps the final newline of a policy's stderr in it, hookexec's JSON reason has the stderr trimmed"},
 	"Stop exit 2 once": {Facts: []string{"framing", "model saw"},
 		Why: "hookexec's exit-2 answer is JSON, for which Claude adds a line naming the command it ran: hookexec"},
+	"PreToolUse exit 1 with onFailure block": {Facts: []string{"hook outcomes"},
+		Why: "Claude records the hook it ran, hookexec, which answered (exit 0, a deny with Claude's own reason); the policy's exit 1 is in that reason"},
 	"PreToolUse timeout with onFailure block": {Facts: []string{"hook outcomes"},
 		Why: "Claude's 'cancelled' is for the hook it ran, hookexec, which did answer (a deny, with Claude's own reason)"},
 	"PreToolUse http deny": {Facts: []string{"hook outcomes"},
