@@ -1,10 +1,6 @@
 package registry
 
-import (
-	"slices"
-
-	"github.com/hookexec/hookexec/internal/event"
-)
+import "github.com/hookexec/hookexec/internal/event"
 
 // failPolicy reads the hook's fail policy: hookexec's "failClosed" (a
 // boolean) and Claude Code's "onFailure" ("continue", the default, or
@@ -42,11 +38,18 @@ func (r *hookReader) failPolicy() bool {
 	return true
 }
 
-// failureNeverBlocks are the Claude Code events on which Claude Code
-// ignores onFailure (a block there means "keep working", so a broken hook
-// would keep the agent going forever): Stop and SubagentStop, and
-// TaskCompleted and TeammateIdle, keys of Claude Code 2.1.33 and later.
-var failureNeverBlocks = []string{"Stop", "AfterAgent", "SubagentStop", "TaskCompleted", "TeammateIdle"}
+// OnFailureIgnored reports whether Claude Code ignores onFailure on the
+// event key: Stop, SubagentStop, TaskCompleted and TeammateIdle, where a
+// block means "keep working", so a broken hook would keep the agent going
+// forever (Claude Code 2.1.328's settings schema names the four; a real run
+// showed it for Stop). AfterAgent is Stop's canonical name.
+func OnFailureIgnored(key string) bool {
+	switch key {
+	case "Stop", "AfterAgent", "SubagentStop", "TaskCompleted", "TeammateIdle":
+		return true
+	}
+	return false
+}
 
 // eventRules applies the rules that depend on the event a hook is
 // registered under, before the file's settings are merged in. It reports
@@ -61,7 +64,7 @@ func (d *fileDecoder) eventRules(where string, el *value, key string, ev event.E
 		d.warn(el.off, "%s: http hooks do not run on %s, as in Claude Code (only command hooks run there); hook skipped", where, key)
 		return false
 	}
-	if h.FailClosed && d.spec.dialect == Claude && (slices.Contains(failureNeverBlocks, key) || slices.Contains(failureNeverBlocks, ev.Name)) {
+	if h.FailClosed && d.spec.dialect == Claude && (OnFailureIgnored(key) || OnFailureIgnored(ev.Name)) {
 		d.advise(el.off, "%s: the hook's fail policy (onFailure or failClosed) has no effect on %s, as in Claude Code: a failed hook lets the agent stop", where, key)
 		h.FailClosed = false
 	}
