@@ -24,6 +24,10 @@ var markerRe = regexp.MustCompile(`E2E-[A-Z]+-[a-z0-9]+`)
 // policyCmdRe is a policy's command as Claude's own hook (hooksObject).
 var policyCmdRe = regexp.MustCompile(`"\$CLAUDE_PROJECT_DIR"/\.claude/policies/[a-z0-9]+\.sh`)
 
+// policyServerRe is the URL of a run's http policy server
+// (policyserver_test.go), whose port varies from run to run.
+var policyServerRe = regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+`)
+
 // durationRe is a duration in a message ("killed after 2.065s"), which
 // varies from run to run.
 var durationRe = regexp.MustCompile(`\b\d+(\.\d+)?(ms|s)\b`)
@@ -45,6 +49,7 @@ func observe(sc scenario, res runResult, env e2eEnv) compare.Facts {
 		s = strings.ReplaceAll(s, res.home, "<home>")
 		s = hookexecCmdRe.ReplaceAllString(s, "<hookexec>")
 		s = policyCmdRe.ReplaceAllString(s, "<policy>")
+		s = policyServerRe.ReplaceAllString(s, "<policy-server>")
 		s = durationRe.ReplaceAllString(s, "<duration>")
 		return strings.TrimSpace(s)
 	}

@@ -46,13 +46,26 @@ type policy struct {
 	script  string // the body after "#!/bin/sh"
 	timeout int    // seconds; 0 for the default
 	ifRule  string // the hook's "if" permission rule; "" for none
+	// http, when set, makes the policy an http hook POSTing to this path
+	// of the run's policy server (policyserver_test.go) instead of a
+	// script.
+	http string
+	// onFailure is the hook's onFailure ("" for none).
+	onFailure string
 }
 
-// hooksObject is the policies as a Claude Code "hooks" object.
-func hooksObject(policies []policy) map[string]any {
+// hooksObject is the policies as a Claude Code "hooks" object; http
+// policies POST to server.
+func hooksObject(policies []policy, server string) map[string]any {
 	hooks := map[string]any{}
 	for _, p := range policies {
 		h := map[string]any{"type": "command", "command": `"$CLAUDE_PROJECT_DIR"/.claude/policies/` + p.name + ".sh"}
+		if p.http != "" {
+			h = map[string]any{"type": "http", "url": server + p.http}
+		}
+		if p.onFailure != "" {
+			h["onFailure"] = p.onFailure
+		}
 		if p.timeout > 0 {
 			h["timeout"] = p.timeout
 		}
@@ -116,7 +129,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		require.NoError(t, os.WriteFile(filepath.Join(project, name), []byte(content), 0o644))
 	}
 	sc = sc.expanded(project, home)
-	hooks := map[string]any{"hooks": hooksObject(sc.policies)}
+	hooks := map[string]any{"hooks": hooksObject(sc.policies, startPolicyServer(t, sc.policies))}
 	switch mode {
 	case "installed":
 		// Set up as a new user would: hookexec init, then hookexec install

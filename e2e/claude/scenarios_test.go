@@ -190,6 +190,18 @@ func allScenarios() []scenario {
 		{name: "PreToolUse background child keeps stdout open", tool: rmVictim, timed: true, policies: []policy{
 			{event: "PreToolUse", matcher: "Bash", name: "background", script: stamp + readInput + "sleep 30 &\n" +
 				`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"E2E-REASON-background"}}'`}}},
+		{name: "PreToolUse exit 1 with onFailure block", tool: rmVictim, policies: []policy{
+			{event: "PreToolUse", matcher: "Bash", name: "failblock", onFailure: "block", script: readInput + `echo "E2E-ERR-block policy broke" >&2; exit 1`}}},
+		{name: "PreToolUse timeout with onFailure block", tool: rmVictim, timed: true, policies: []policy{
+			{event: "PreToolUse", matcher: "Bash", name: "slowblock", timeout: 2, onFailure: "block", script: stamp + readInput + "sleep 30"}}},
+		{name: "PreToolUse http deny", tool: rmVictim, policies: []policy{
+			{event: "PreToolUse", matcher: "Bash", name: "httpdeny", http: "/deny"}}},
+		{name: "PreToolUse http allow", tool: rmVictim, policies: []policy{
+			{event: "PreToolUse", matcher: "Bash", name: "httpallow", http: "/allow"}}},
+		{name: "PreToolUse http 500", tool: rmVictim, policies: []policy{
+			{event: "PreToolUse", matcher: "Bash", name: "http500", http: "/status500"}}},
+		{name: "PreToolUse http 500 with onFailure block", tool: rmVictim, policies: []policy{
+			{event: "PreToolUse", matcher: "Bash", name: "http500block", http: "/status500", onFailure: "block"}}},
 		{name: "PostToolUse block", tool: rmVictim, policies: []policy{
 			{event: "PostToolUse", matcher: "Bash", name: "post", script: readInput + `printf '%s' '{"decision":"block","reason":"E2E-REASON-post"}'`}}},
 		{name: "UserPromptSubmit context", tool: rmVictim, policies: []policy{
