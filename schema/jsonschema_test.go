@@ -119,15 +119,19 @@ func (v *validator) check(schema map[string]any, doc any, path string, errs *[]s
 			}
 		case "oneOf", "anyOf":
 			matched := 0
+			var all []string
 			for _, sub := range kw.([]any) {
 				var subErrs []string
 				v.check(sub.(map[string]any), doc, path, &subErrs)
 				if len(subErrs) == 0 {
 					matched++
 				}
+				all = append(all, subErrs...)
 			}
 			if matched == 0 || key == "oneOf" && matched > 1 {
 				fail("%s: %d of %d subschemas match", key, matched, len(kw.([]any)))
+				// Why each subschema failed, so that a message names the field.
+				*errs = append(*errs, all...)
 			}
 		case "definitions":
 		default:

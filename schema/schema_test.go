@@ -171,7 +171,10 @@ func TestValidatorKeywords(t *testing.T) {
 		{`{"hooks": {"Nope": []}}`, "$.hooks.Nope: additional property not allowed"},
 		{`{"hooks": {"BeforeTool": [{}]}}`, `$.hooks.BeforeTool[0]: missing required "hooks"`},
 		{`{"hooks": {"BeforeTool": [{"priority": 1.5, "hooks": []}]}}`, "$.hooks.BeforeTool[0].priority: want type integer, got number"},
-		{`{"hooks": {"BeforeTool": [{"hooks": [{"type": "http", "command": "x"}]}]}}`, `$.hooks.BeforeTool[0].hooks[0].type: http is not one of [command]`},
+		{`{"hooks": {"BeforeTool": [{"hooks": [{"type": "http", "command": "x"}]}]}}`, `$.hooks.BeforeTool[0].hooks[0]: missing required "url"`},
+		{`{"hooks": {"BeforeTool": [{"hooks": [{"type": "prompt", "prompt": "x"}]}]}}`, `$.hooks.BeforeTool[0].hooks[0].type: prompt is not one of [command]`},
+		{`{"hooks": {"BeforeTool": [{"hooks": [{"type": "http", "url": "ftp://x"}]}]}}`, `$.hooks.BeforeTool[0].hooks[0].url: "ftp://x" does not match`},
+		{`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "x", "onFailure": "stop"}]}]}}`, `onFailure: stop is not one of [continue block]`},
 		{`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": " "}]}]}}`, `$.hooks.BeforeTool[0].hooks[0].command: " " does not match \S`},
 		{`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": ""}]}]}}`, `is shorter than 1`},
 		{`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "x", "timeout": 0}]}]}}`, "timeout: oneOf: 0 of 2 subschemas match"},
@@ -185,7 +188,9 @@ func TestValidatorKeywords(t *testing.T) {
 		assert.Contains(t, strings.Join(errs, "\n"), tt.want, tt.doc)
 	}
 	for _, ok := range []string{`{}`, `{"other": 1}`, `{"hooks": {}}`, `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "x", "timeout": "1m30s"}]}]}}`,
-		`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "x", "timeout": 0.5}]}]}}`, `{"hooks": {"BeforeTool": [{"priority": 2.0, "hooks": []}]}}`} {
+		`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "x", "timeout": 0.5}]}]}}`, `{"hooks": {"BeforeTool": [{"priority": 2.0, "hooks": []}]}}`,
+		`{"hooks": {"BeforeTool": [{"hooks": [{"type": "http", "url": "https://x/y", "headers": {"Authorization": "Bearer $T"}, "allowedEnvVars": ["T"], "onFailure": "block"}]}]}}`,
+		`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "x", "onFailure": "continue"}]}]}}`} {
 		doc, err := decodeJSON([]byte(ok))
 		require.NoError(t, err)
 		assert.Empty(t, v.validate(doc), ok)

@@ -14,9 +14,10 @@ import (
 // as commands, so `go test ./...` needs no install step.
 func TestMain(m *testing.M) {
 	testMain(m, map[string]func(){
-		"hookexec": func() { os.Exit(mainStatus()) },
-		"testhook": func() { os.Exit(testHook(os.Args[1:])) },
-		"jsonget":  func() { os.Exit(jsonGet(os.Args[1:])) },
+		"hookexec":     func() { os.Exit(mainStatus()) },
+		"testhook":     func() { os.Exit(testHook(os.Args[1:])) },
+		"jsonget":      func() { os.Exit(jsonGet(os.Args[1:])) },
+		"policyserver": func() { os.Exit(policyServer(os.Args[1:])) },
 	})
 }
 

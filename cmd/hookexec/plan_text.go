@@ -102,10 +102,15 @@ func writePlanStep(b *strings.Builder, n, width int, s planStep, failNote string
 	if s.Description != "" {
 		field("about", s.Description)
 	}
-	if s.Name != s.Command {
+	if s.Name != s.Command && s.Command != "" {
 		field("command", s.Command)
 	}
-	if s.Form == "exec" {
+	if s.Form == "http" {
+		field("post", s.URL)
+		if len(s.Headers) > 0 {
+			field("headers", strings.Join(s.Headers, ", ")+" (values not shown)")
+		}
+	} else if s.Form == "exec" {
 		args, _ := json.Marshal(s.Args)
 		field("args", string(args))
 		field("shell", "none (exec form)")

@@ -43,7 +43,10 @@ type planHook struct {
 	Description string   `json:"description,omitempty"`
 	Command     string   `json:"command"`
 	Args        []string `json:"args,omitempty"`
-	Form        string   `json:"form"` // "shell" or "exec"
+	Form        string   `json:"form"` // "shell", "exec" or "http"
+	// URL and Headers (names only) of an http hook.
+	URL         string   `json:"url,omitempty"`
+	Headers     []string `json:"headers,omitempty"`
 	Source      string   `json:"source"`
 	File        string   `json:"file"`
 	Line        int      `json:"line"`
@@ -136,6 +139,13 @@ func newPlanHook(h *registry.Hook) planHook {
 	if h.ExecForm {
 		ph.Form = "exec"
 		ph.Args = append([]string{}, h.Args...)
+	}
+	if h.HTTP != nil {
+		// Header names only: values may name secrets.
+		ph.Form, ph.URL = "http", h.HTTP.URL
+		for _, f := range h.HTTP.Headers {
+			ph.Headers = append(ph.Headers, f.Name)
+		}
 	}
 	if h.Matcher != nil {
 		ph.Matcher, ph.MatcherKind = h.Matcher.String(), h.Matcher.Kind()

@@ -41,6 +41,16 @@ var deliberate = map[string]compare.Deliberate{
 		Why: "as for PreToolUse exit 1 failure"},
 	"onFailure block on an async hook, exit 1": {Facts: []string{"hook outcomes"},
 		Why: "Claude records an async hook's own exit 1 when it ends, and for hookexec the exit 0 it answers without waiting for the async hook; onFailure does not apply to async hooks in either"},
+	// A policy's failure under its onFailure "block": hookexec answers the
+	// deny itself, with Claude's own reason.
+	"onFailure block, exit 1":                  onFailureAnswered,
+	"onFailure block, policy cannot start":     onFailureAnswered,
+	"onFailure block, JSON allow with exit 1":  onFailureAnswered,
+	"onFailure block on PostToolBatch, exit 1": onFailureAnswered,
+	"onFailure block on PostToolUse, exit 1": {Facts: []string{"framing", "hook outcomes"},
+		Why: "as for onFailure block, exit 1; and Claude names the command it ran: hookexec"},
+	"onFailure block on UserPromptSubmit, exit 1": {Facts: []string{"hook outcomes", "notifications", "session"},
+		Why: "as for onFailure block, exit 1; hookexec blocks the prompt with a JSON decision, for which Claude adds the original prompt to the same message"},
 	"onFailure block, timeout": {Facts: []string{"hook outcomes"},
 		Why: "Claude's 'cancelled' is for the hook it ran, hookexec, which did answer (a deny, with Claude's own reason)"},
 	// onFailure does not apply on Stop and SessionStart: their exit 1 is
@@ -97,6 +107,8 @@ var (
 		Why: "Claude records the outcome of the hook it ran, hookexec, which ran no policy; alone, Claude runs no hook here"}
 	httpStatus = compare.Deliberate{Facts: []string{"hook outcomes"},
 		Why: "Claude records an http hook's status code as its exit code, and hookexec's exit status for hookexec"}
+	onFailureAnswered = compare.Deliberate{Facts: []string{"hook outcomes"},
+		Why: "Claude records the hook it ran, hookexec, which answered (exit 0, a deny with Claude's own reason); the policy's failure is in that reason"}
 	httpNoVerdict = compare.Deliberate{Facts: []string{"hook outcomes", "notifications"},
 		Why: "as for an http deny; Claude's own no-verdict warning is for the hook it ran, hookexec, which answered: hookexec names the http policy and what it answered in a systemMessage"}
 )

@@ -37,6 +37,10 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 
 	switch res.Status {
 	case runner.Exited:
+		if meta.HTTP {
+			detail = httpAnswer(ev, meta, res, out, &r, &notes)
+			break
+		}
 		code := res.ExitCode
 		r.ExitCode = &code
 		switch {
@@ -102,9 +106,14 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 		notes = append(notes, failure)
 		r.Output = warningOutput(out, errText)
 		detail = withText(failure, firstNonEmpty(errText, out))
+	case runner.RequestFailed:
+		detail = httpFailure("request failed: "+errString(res.Err), &r, &notes)
 	case runner.TimedOut:
 		r.Outcome = Timeout
 		detail = timeoutDetail(res)
+		if meta.HTTP {
+			detail = "no response within its timeout"
+		}
 		notes = append(notes, "timed out: "+detail)
 	case runner.SpawnFailed:
 		r.Outcome = SpawnError
@@ -122,10 +131,7 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 
 	if meta.FailClosed && ev.CanBlock {
 		if verb := failVerb(r.Outcome); verb != "" {
-			r.Output = &Output{
-				Decision: "deny",
-				Reason:   fmt.Sprintf("hook %s %s: %s", r.Name, verb, detail),
-			}
+			r.Output = &Output{Decision: "deny", Reason: failClosedReason(meta, r.Name, verb, detail, errText)}
 		}
 	}
 	r.Error = strings.Join(notes, "; ")

@@ -53,6 +53,12 @@ type Meta struct {
 	Dialect  string // "native", "claude", "gemini", "llxprt"
 	// FailClosed: the hook's, its file's or --fail-closed.
 	FailClosed bool
+	// FailClosedByFlag: only --fail-closed makes the hook fail closed (not
+	// its own onFailure or failClosed, nor its file's).
+	FailClosedByFlag bool
+	// HTTP: the hook is an http hook; its result is a response
+	// (runner.Result.HTTPStatus) or RequestFailed (interpret_http.go).
+	HTTP bool
 }
 
 // HookReport is one entry of the result's "hooks" array (SPEC §6).

@@ -126,6 +126,11 @@ func (e *Engine) logStart(step planner.Step) {
 		return
 	}
 	h := step.Hook
+	if h.HTTP != nil {
+		// The URL only: header values may hold secrets once expanded.
+		ev.Str("hook", h.DisplayName()).Str("url", h.HTTP.URL).Msg("posting to http hook")
+		return
+	}
 	argv := registry.ShellArgv(step.Shell, h.Command) // hookexec expands nothing in the shell form
 	if h.ExecForm {
 		argv = append([]string{h.Command}, h.Args...)
@@ -141,12 +146,15 @@ func meta(step planner.Step) aggregator.Meta {
 	h := step.Hook
 	return aggregator.Meta{
 		Name:       h.DisplayName(),
-		Command:    h.Command,
+		Command:    h.Target(),
 		Source:     h.Source.String(),
 		File:       h.File,
 		EventKey:   h.EventKey,
 		Dialect:    string(h.Dialect),
 		FailClosed: step.FailClosed,
+		// Neither the hook nor its file asked: only --fail-closed.
+		FailClosedByFlag: step.FailClosed && !h.FailClosed,
+		HTTP:             h.HTTP != nil,
 	}
 }
 

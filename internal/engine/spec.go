@@ -88,6 +88,9 @@ func (sh shared) dir(h *registry.Hook) string {
 // hookexec it runs (the parent's value, if any, is passed on).
 func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 	h := step.Hook
+	if h.HTTP != nil {
+		return sh.httpSpec(step, stdin)
+	}
 	dir := sh.dir(h)
 	env := OverlayEnv(sh.env,
 		map[string]string{"HOOKEXEC_EVENT": h.EventKey, "GEMINI_CWD": dir},

@@ -106,7 +106,7 @@ func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options
 			continue
 		}
 		step := Step{Hook: h, Timeout: timeout(h, opts), FailClosed: h.FailClosed || opts.FailClosed, IfMatch: ifMatch}
-		if !h.ExecForm {
+		if !h.ExecForm && h.HTTP == nil {
 			step.Shell = shell(h, opts, shells)
 		}
 		id := identity(step)
@@ -202,9 +202,16 @@ func shell(h *registry.Hook, opts Options, cache map[registry.Dialect]string) st
 // identity is a step's execution identity (SPEC §3.2): shell + trimmed
 // command, or command + args, plus env; and whether it runs in the
 // background, so that a background copy never stands in for a guard whose
-// answer counts.
+// answer counts. An http hook's is its URL and headers as written.
 func identity(s Step) string {
 	var b strings.Builder
+	if h := s.Hook.HTTP; h != nil {
+		b.WriteString("http\x00" + h.URL)
+		for _, f := range h.Headers {
+			b.WriteString("\x00" + f.Name + ": " + f.Value)
+		}
+		return b.String()
+	}
 	if s.Hook.Async {
 		b.WriteString("async\x00")
 	}

@@ -308,6 +308,9 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 			continue
 		}
 		h.EventKey, h.Event = key, ev
+		if !d.eventRules(hwhere, el, key, ev, h) {
+			continue
+		}
 		h.Matcher, h.Sequential, h.Priority = matcher, sequential, priority
 		h.Source, h.File, h.FileIndex, h.Dialect = d.spec.source, d.spec.path, d.fileIndex, d.spec.dialect
 		h.DefIndex, h.HookIndex = defIndex, j

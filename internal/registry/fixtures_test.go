@@ -29,7 +29,7 @@ func matching(t *testing.T, reg *Registry, key, value string) []string {
 	out := []string{}
 	for _, h := range reg.ForEvent(mustEvent(t, key)) {
 		if h.Matcher.Match(value) {
-			out = append(out, h.Command)
+			out = append(out, h.Target())
 		}
 	}
 	return out
@@ -72,7 +72,7 @@ func TestFixtureClaude(t *testing.T) {
 		{"PreToolUse", "Write", []string{"echo edit-or-write"}},
 		{"PreToolUse", "NotebookEdit", []string{"echo edit-regex"}},
 		{"PreToolUse", "mcp__memory", []string{"echo memory-server-name"}},
-		{"PreToolUse", "mcp__memory__create_entities", []string{"echo memory-tools", "echo conditional"}},
+		{"PreToolUse", "mcp__memory__create_entities", []string{"echo memory-tools", "http://localhost:8080/hooks/pre-tool-use", "echo conditional"}},
 		{"PreToolUse", "Bash(", []string{}},
 		{"SessionStart", "startup", []string{"echo 'session context'", "echo 'branch main'"}},
 		{"SessionStart", "clear", []string{}},
@@ -85,8 +85,8 @@ func TestFixtureClaude(t *testing.T) {
 	assert.Equal(t, "Bash(git *)", cond.If)
 	require.NotNil(t, cond.IfRule)
 
-	// Claude's other hook types are skipped, each with a warning; so is
-	// nothing else. async and asyncRewake hooks are kept, marked to run
+	// Claude's prompt, agent and mcp_tool types are skipped, each with a
+	// warning; so is nothing else (http hooks run). async and asyncRewake hooks are kept, marked to run
 	// in the background. A regular expression that does not compile is
 	// kept and never matches.
 	stop := reg.ForEvent(mustEvent(t, "Stop"))
@@ -95,9 +95,8 @@ func TestFixtureClaude(t *testing.T) {
 	assert.True(t, byCommand(t, reg, "echo 'session context'").Async)
 	assert.False(t, byCommand(t, reg, "echo 'branch main'").Async)
 	w := warningTexts(reg)
-	require.Len(t, w, 5, strings.Join(w, "\n"))
+	require.Len(t, w, 4, strings.Join(w, "\n"))
 	for i, re := range []string{
-		`^37:\d+: PreToolUse\[4\]\.hooks\[1\]: unsupported hook type "http"; hookexec only runs "command" hooks; hook skipped$`,
 		`^42:\d+: PreToolUse\[5\]: matcher "Bash\(" does not compile: .*; this matcher never matches$`,
 		`^52:\d+: UserPromptSubmit\[0\]\.hooks\[1\]: unsupported hook type "prompt"`,
 		`^68:\d+: Stop\[0\]\.hooks\[0\]: unsupported hook type "agent"`,

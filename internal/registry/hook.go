@@ -12,7 +12,7 @@ import (
 // unsupportedType reports the Claude Code hook types hookexec does not run.
 func unsupportedType(t string) bool {
 	switch t {
-	case "http", "prompt", "agent", "mcp_tool":
+	case "prompt", "agent", "mcp_tool":
 		return true
 	}
 	return false
@@ -63,7 +63,9 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 		return nil
 	}
 	r := &hookReader{d: d, where: where, obj: v}
-	r.checkType()
+	if r.checkType() == "http" {
+		return r.httpHook()
+	}
 	h := &Hook{Pos: d.pos(v.off)}
 	h.Command = r.str("command")
 	if !r.bad && strings.TrimSpace(h.Command) == "" {
@@ -80,12 +82,7 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 	h.Timeout = r.timeout()
 	h.Env = r.env()
 	h.If, h.IfRule = r.ifRule()
-	if f := v.get("failClosed"); !r.bad && present(f) {
-		if f.kind != kindBool {
-			r.fail(f.off, `"failClosed" must be a boolean, got %s`, f.kind)
-		}
-		h.FailClosed = f.b
-	}
+	h.FailClosed = r.failPolicy()
 	r.claudeFields(h)
 	if r.bad {
 		return nil
@@ -130,22 +127,24 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 	return h
 }
 
-// checkType requires "type": "command".
-func (r *hookReader) checkType() {
+// checkType requires "type": "command" or "http" and returns it.
+func (r *hookReader) checkType() string {
 	t := r.obj.get("type")
 	switch {
 	case !present(t):
-		r.fail(r.obj.off, `missing "type"; it must be "command"`)
+		r.fail(r.obj.off, `missing "type"; it must be "command" or "http"`)
 	case t.kind != kindString:
-		r.fail(t.off, `"type" must be the string "command", got %s`, t.kind)
-	case t.str == "command":
-	case strings.EqualFold(t.str, "command"):
-		r.fail(t.off, `"type" is %q; types are case-sensitive, use "command"`, t.str)
+		r.fail(t.off, `"type" must be the string "command" or "http", got %s`, t.kind)
+	case t.str == "command", t.str == "http":
+		return t.str
+	case strings.EqualFold(t.str, "command"), strings.EqualFold(t.str, "http"):
+		r.fail(t.off, `"type" is %q; types are case-sensitive, use %q`, t.str, strings.ToLower(t.str))
 	case unsupportedType(t.str):
-		r.fail(t.off, `unsupported hook type %q; hookexec only runs "command" hooks`, t.str)
+		r.fail(t.off, `unsupported hook type %q; hookexec runs "command" and "http" hooks`, t.str)
 	default:
-		r.fail(t.off, `unknown hook type %q; it must be "command"`, t.str)
+		r.fail(t.off, `unknown hook type %q; it must be "command" or "http"`, t.str)
 	}
+	return ""
 }
 
 // args reads the exec form's argument list.

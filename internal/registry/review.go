@@ -93,6 +93,9 @@ func describeHook(h *Hook, root string) string {
 		fmt.Fprintf(&b, " %s", strconv.Quote(h.Matcher.String()))
 	}
 	b.WriteString(": ")
+	if h.HTTP != nil {
+		b.WriteString("POST " + trust.Printable(h.HTTP.URL))
+	}
 	b.WriteString(trust.Printable(h.Command))
 	for _, a := range h.Args {
 		b.WriteString(" " + strconv.Quote(a))
@@ -112,6 +115,15 @@ func describeHook(h *Hook, root string) string {
 	}
 	for _, k := range slices.Sorted(maps.Keys(h.Env)) {
 		attrs = append(attrs, "env "+trust.Printable(k+"="+h.Env[k]))
+	}
+	if h.HTTP != nil {
+		for _, hd := range h.HTTP.Headers {
+			attrs = append(attrs, "header "+trust.Printable(hd.Name+": "+hd.Value))
+		}
+		if len(h.HTTP.AllowedEnvVars) > 0 {
+			// The variables whose values the hook may send off the machine.
+			attrs = append(attrs, "allowedEnvVars "+trust.Printable(strings.Join(h.HTTP.AllowedEnvVars, ",")))
+		}
 	}
 	if h.FailClosed {
 		attrs = append(attrs, "failClosed")

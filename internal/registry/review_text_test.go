@@ -51,3 +51,15 @@ func TestReviewWriteTextWarnings(t *testing.T) {
 	assert.Contains(t, b.String(), "hooks:\n  (none)\nwarnings:\n  ")
 	assert.Contains(t, b.String(), "hooks.json: warning: cannot be parsed; fire will skip it\n")
 }
+
+// trust's review lists an http hook by its URL, with its headers as written
+// and the variables it may send off the machine.
+func TestReviewHTTPHook(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".hookexec", "hooks.json"),
+		`{"hooks": {"BeforeTool": [{"hooks": [{"type": "http", "url": "https://policy.example/hook", "headers": {"Authorization": "Bearer $TOKEN"}, "allowedEnvVars": ["TOKEN"], "onFailure": "block"}]}]}}`)
+	r, err := ReviewProject(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []string{`.hookexec/hooks.json BeforeTool: POST https://policy.example/hook  [header Authorization: Bearer $TOKEN, allowedEnvVars TOKEN, failClosed]`}, r.Commands)
+}

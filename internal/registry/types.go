@@ -150,8 +150,12 @@ type Hook struct {
 	// Timeout is the hook's own timeout, 0 when not set.
 	Timeout time.Duration
 	Env     map[string]string
-	// FailClosed is the hook's own failClosed or its file's.
+	// FailClosed is the hook's own failClosed or onFailure "block", or its
+	// file's failClosed.
 	FailClosed bool
+	// HTTP is the request of a "type": "http" hook (Command is then
+	// empty); nil for a command hook.
+	HTTP *HTTPHook
 	// Async: "async" or "asyncRewake" is true. The verdict does not wait
 	// for the hook; it runs in the background, bounded by its timeout,
 	// and its answer is not read (asyncfields.go).
@@ -183,10 +187,19 @@ type Hook struct {
 	FromProject bool
 }
 
-// DisplayName is the hook's name, else its command (SPEC §6).
+// DisplayName is the hook's name, else its command (SPEC §6), else an
+// http hook's URL.
 func (h *Hook) DisplayName() string {
 	if h.Name != "" {
 		return h.Name
+	}
+	return h.Target()
+}
+
+// Target is what the hook runs: its command, or an http hook's URL.
+func (h *Hook) Target() string {
+	if h.HTTP != nil {
+		return h.HTTP.URL
 	}
 	return h.Command
 }

@@ -57,10 +57,12 @@ func knownDefinitionFields() []string {
 	return []string{"matcher", "sequential", "priority", "hooks"}
 }
 
-// knownHookFields are SPEC §2.1's and the fields Claude Code accepts on a
-// command hook (claudefields.go), in every dialect.
+// knownHookFields are SPEC §2.1's, an http hook's (hook_http.go) and the
+// fields Claude Code accepts on a command hook (claudefields.go), in every
+// dialect.
 func knownHookFields() []string {
-	return append([]string{"type", "command", "args", "name", "description", "timeout", "env", "shell", "failClosed"}, claudeCommandFields()...)
+	fields := []string{"type", "command", "args", "name", "description", "timeout", "env", "shell", "failClosed", "url", "headers", "allowedEnvVars"}
+	return append(fields, claudeCommandFields()...)
 }
 
 // fileFields checks the top level (other keys are allowed, as in an agent's
@@ -150,10 +152,14 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 		return
 	}
 	l.unknownFields(d, where, el, knownHookFields())
+	l.otherTypeFields(d, where, el, h)
 	if h == nil {
 		return
 	}
 	l.ifField(d, where, ev, el, h)
+	if h.HTTP != nil {
+		return
+	}
 	l.claudeShell(d, where, el.get("shell"))
 	l.asyncRewake(d, where, el.get("asyncRewake"), h)
 	cmdOff := el.off
@@ -168,6 +174,23 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 	if d.spec.dialect == Gemini {
 		for _, name := range geminiQuotedVars(h.Command) {
 			l.warn(d, cmdOff, `%s: %s inside "...": Gemini CLI pastes its value already quoted, so in a project whose path needs quoting (a space, @, :, ...) the quotes become part of the word, and a script path there does not exist (bash exits 127, which Gemini and hookexec take as a deny); write %s unquoted`, where, name, name)
+		}
+	}
+}
+
+// otherTypeFields warns about the fields of a command hook on an http hook,
+// and the other way round: they are ignored.
+func (l *linter) otherTypeFields(d *fileDecoder, where string, el *value, h *Hook) {
+	if h == nil {
+		return
+	}
+	fields, kind := []string{"url", "headers", "allowedEnvVars"}, "a command"
+	if h.HTTP != nil {
+		fields, kind = []string{"command", "args", "shell", "env", "async", "asyncRewake"}, "an http"
+	}
+	for _, f := range fields {
+		if v := el.get(f); v != nil {
+			l.warn(d, v.off, "%s: field %q has no effect on %s hook; ignored", where, f, kind)
 		}
 	}
 }

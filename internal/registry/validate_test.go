@@ -91,7 +91,7 @@ func TestValidateSkippedEntriesAreErrors(t *testing.T) {
     "BeforeTol": [],
     "beforeTool": [],
     "PreToolUse": [{"hooks": [
-      {"type": "http", "url": "http://x"},
+      {"type": "http", "url": "ftp://x"},
       {"type": "Command", "command": "true"},
       {"type": "command", "command": "true", "timeout": 0}
     ]}]
@@ -102,8 +102,7 @@ func TestValidateSkippedEntriesAreErrors(t *testing.T) {
 		`2:30: error: "hooksConfig.enabled" must be a boolean, got string; ignored`,
 		`4:5: error: unknown event "BeforeTol" (did you mean "BeforeTool"?); its hooks run only for 'fire BeforeTol' in an agent format (--format claude|gemini)`,
 		`5:5: error: unknown event "beforeTool" (did you mean "BeforeTool"? event names are case-sensitive); its hooks run only for 'fire beforeTool' in an agent format (--format claude|gemini)`,
-		`7:16: error: PreToolUse[0].hooks[0]: unsupported hook type "http"; hookexec only runs "command" hooks; hook skipped`,
-		`7:24: warning: PreToolUse[0].hooks[0]: unknown field "url"; ignored`,
+		`7:31: error: PreToolUse[0].hooks[0]: "url" "ftp://x" must be an http:// or https:// URL; hook skipped`,
 		`8:16: error: PreToolUse[0].hooks[1]: "type" is "Command"; types are case-sensitive, use "command"; hook skipped`,
 		`9:57: error: PreToolUse[0].hooks[2]: "timeout" must be positive, got 0; hook skipped`,
 	}, got)

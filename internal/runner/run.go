@@ -32,6 +32,9 @@ func (r *Runner) run(ctx context.Context, spec Spec) Result {
 	if spec.Budget == nil {
 		spec.Budget = r.NewBudget(1)
 	}
+	if spec.HTTP != nil {
+		return r.post(ctx, spec)
+	}
 	p, err := r.spawnQueued(ctx, spec)
 	switch {
 	case errors.Is(err, errNotStarted):

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"net/http"
 	"sync"
 	"time"
 )
@@ -48,6 +49,9 @@ type Runner struct {
 	short  bool                // a spawn ran out of file descriptors: spawns take turns
 
 	spawnTurn sync.Mutex // held by a spawn once descriptors ran short
+
+	httpOnce sync.Once
+	http     *http.Client // http hooks' client (http.go)
 }
 
 // group is one spawned hook as the Runner's registry sees it.

@@ -17,6 +17,10 @@ type Spec struct {
 	// Stdin is fed to the process, followed by nothing else (the caller
 	// includes the trailing newline), then EOF.
 	Stdin []byte
+	// HTTP, when set, makes the spec an http hook: Stdin is POSTed to
+	// HTTP.URL instead of being fed to a process, and Argv, Dir and Env
+	// are not used (http.go).
+	HTTP *HTTPRequest
 	// Budget bounds the output kept of all the specs of one event
 	// together (Runner.NewBudget). nil: Run gives the spec a budget of its
 	// own; RunAll gives the specs without one a budget shared among them.
@@ -38,6 +42,9 @@ const (
 	// Cancelled: the run's context was cancelled while it ran, or before it
 	// started (Started is false then).
 	Cancelled
+	// RequestFailed: an http spec got no response (connection refused,
+	// TLS, a broken answer); Err says why.
+	RequestFailed
 )
 
 func (s Status) String() string {
@@ -50,6 +57,8 @@ func (s Status) String() string {
 		return "spawn_error"
 	case Cancelled:
 		return "cancelled"
+	case RequestFailed:
+		return "request_failed"
 	default:
 		return "exited"
 	}
@@ -70,6 +79,9 @@ type Result struct {
 	// kept (what a process wrote after reading stopped is not counted).
 	StdoutDropped int64
 	StderrDropped int64
+	// HTTPStatus is the status code of an http spec's response (Status
+	// Exited, ExitCode -1, the body in Stdout); 0 otherwise.
+	HTTPStatus int
 	// Start is when Run began with the spec (just before the spawn);
 	// Duration is measured from it.
 	Start    time.Time

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/registry"
 )
 
 // Agent is a coding agent whose settings file hookexec installs into.
@@ -40,20 +41,15 @@ type Agent struct {
 	OnFailure bool
 }
 
-// onFailureIgnored are the events that can block where Claude Code ignores
-// "onFailure": "block": Stop (Claude Code 2.1.328, a real run: a Stop hook
-// that exits 1 with it is reported as a problem and the session ends all
-// the same), and by the same rule for the loop's other stop points
-// SubagentStop, TaskCompleted and TeammateIdle (from third-party tests
-// only, not checked against Claude Code).
-var onFailureIgnored = map[string]bool{"Stop": true, "SubagentStop": true, "TaskCompleted": true, "TeammateIdle": true}
-
 // OnFailureApplies reports whether install writes "onFailure": "block" on
 // hookexec's entry for ev: the agent reads it, and ev can block where it
 // applies.
 func (a Agent) OnFailureApplies(ev event.Event) bool {
 	key, ok := a.EventKey(ev)
-	return a.OnFailure && ok && ev.CanBlock && !onFailureIgnored[key]
+	// Stop (a real run: a Stop hook that exits 1 with it is reported as a
+	// problem and the session ends all the same) and the loop's other stop
+	// points ignore it (registry.OnFailureIgnored).
+	return a.OnFailure && ok && ev.CanBlock && !registry.OnFailureIgnored(key)
 }
 
 // Agents lists the agents install knows, in the README's order.

@@ -1,0 +1,163 @@
+package registry
+
+import (
+	"net/url"
+	"slices"
+	"strings"
+)
+
+// HTTPHook is the request of a Claude Code "type": "http" hook: the event
+// JSON is POSTed to URL with Headers, whose $VAR and ${VAR} references are
+// expanded only for the names in AllowedEnvVars (ExpandHeader).
+type HTTPHook struct {
+	URL string
+	// Headers in file order, values as written (not expanded: they may
+	// name secrets, and plan and logs never show them expanded).
+	Headers        []Header
+	AllowedEnvVars []string
+}
+
+// Header is one request header of an http hook.
+type Header struct {
+	Name, Value string
+}
+
+// ignoredHeaders are set by the HTTP client from the body, as Claude Code
+// does: a value given in the config is ignored with a warning.
+var ignoredHeaders = []string{"content-length", "transfer-encoding"}
+
+// httpHook reads an http hook entry (the type is already checked): url,
+// headers, allowedEnvVars, name, description, timeout, if and the fail
+// policy.
+// Fields of command hooks are not read; validate reports them as unknown.
+func (r *hookReader) httpHook() *Hook {
+	h := &Hook{Pos: r.d.pos(r.obj.off), HTTP: &HTTPHook{}}
+	h.HTTP.URL = r.url()
+	h.HTTP.AllowedEnvVars = r.stringList("allowedEnvVars")
+	h.HTTP.Headers = r.headers(h.HTTP.AllowedEnvVars)
+	h.Name = r.str("name")
+	h.Description = r.str("description")
+	h.Timeout = r.timeout()
+	h.If, h.IfRule = r.ifRule()
+	h.FailClosed = r.failPolicy()
+	if r.bad {
+		return nil
+	}
+	return h
+}
+
+// url reads the required "url": an absolute http or https URL with a host.
+func (r *hookReader) url() string {
+	v := r.obj.get("url")
+	raw := r.str("url")
+	if r.bad {
+		return ""
+	}
+	if raw == "" {
+		if present(v) {
+			r.fail(v.off, `"url" must not be empty`)
+		} else {
+			r.fail(r.obj.off, `missing "url"; an http hook POSTs the event to it`)
+		}
+		return ""
+	}
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil:
+		r.fail(v.off, `"url" is not a valid URL: %s`, strings.TrimPrefix(err.Error(), "parse "))
+	case u.Scheme != "http" && u.Scheme != "https":
+		r.fail(v.off, `"url" %q must be an http:// or https:// URL`, raw)
+	case u.Host == "":
+		r.fail(v.off, `"url" %q has no host`, raw)
+	}
+	return raw
+}
+
+// headers reads "headers", an object of strings. A name must be an HTTP
+// token and a value one line; Content-Length and Transfer-Encoding are
+// dropped with a warning. A reference to a variable that allowedEnvVars
+// does not list is sent empty, as in Claude Code, and reported.
+func (r *hookReader) headers(allowed []string) []Header {
+	v := r.obj.get("headers")
+	if r.bad || !present(v) {
+		return nil
+	}
+	if v.kind != kindObject {
+		r.fail(v.off, `"headers" must be an object of strings, got %s`, v.kind)
+		return nil
+	}
+	var out []Header
+	for _, m := range v.members {
+		switch {
+		case !isToken(m.key):
+			r.fail(m.keyOff, `"headers" has an invalid header name %q`, m.key)
+		case m.val.kind != kindString:
+			r.fail(m.val.off, `"headers.%s" must be a string, got %s`, m.key, m.val.kind)
+		case strings.ContainsAny(m.val.str, "\r\n\x00"):
+			r.fail(m.val.off, `"headers.%s" must be one line without NUL bytes`, m.key)
+		}
+		if r.bad {
+			return nil
+		}
+		if containsFold(ignoredHeaders, m.key) {
+			r.d.advise(m.keyOff, `%s: header %q is ignored: the length of the request comes from its body`, r.where, m.key)
+			continue
+		}
+		for _, name := range HeaderVars(m.val.str) {
+			if !slices.Contains(allowed, name) {
+				r.d.advise(m.val.off, `%s: header %q uses $%s, which "allowedEnvVars" does not list; it is sent empty`, r.where, m.key, name)
+			}
+		}
+		out = append(out, Header{Name: m.key, Value: m.val.str})
+	}
+	return out
+}
+
+// stringList reads an optional array of strings.
+func (r *hookReader) stringList(key string) []string {
+	v := r.obj.get(key)
+	if r.bad || !present(v) {
+		return nil
+	}
+	if v.kind != kindArray {
+		r.fail(v.off, `%q must be an array of strings, got %s`, key, v.kind)
+		return nil
+	}
+	out := make([]string, 0, len(v.elems))
+	for i, el := range v.elems {
+		switch {
+		case el.kind != kindString:
+			r.fail(el.off, `"%s[%d]" must be a string, got %s`, key, i, el.kind)
+		case hasNUL(el.str):
+			r.fail(el.off, `"%s[%d]" contains a NUL byte`, key, i)
+		}
+		out = append(out, el.str)
+	}
+	return out
+}
+
+// isToken reports whether s is an HTTP header field name (RFC 9110 token).
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func containsFold(list []string, s string) bool {
+	for _, v := range list {
+		if strings.EqualFold(v, s) {
+			return true
+		}
+	}
+	return false
+}
