@@ -81,6 +81,8 @@ var deliberate = map[string]compare.Deliberate{
 		Why: "hookexec sees through env (and command, exec, timeout, nice, nohup, stdbuf, time): a guard on rm runs; Claude 2.1.328 skips it and rm runs"},
 	"PreToolUse if and timeout": {Facts: ifGuardRan,
 		Why: "as for env: Claude 2.1.328 does not strip the timeout wrapper for if (its permissions documentation says it does for permission rules)"},
+	"if Bash(rm -rf /etc *) on rm with a quoted variable": {Facts: ifGuardRan,
+		Why: "hookexec reads every word with a $VAR as anything, quoted or not, and runs the guard; Claude 2.1.328 does so only for an unquoted one and skips the guard on \"$PWD/victim/\""},
 	"PreToolUse if that is not a rule": {Facts: ifGuardRan,
 		Why: "an if that is not a permission rule does not filter in hookexec (the hook runs, with a warning); Claude 2.1.328 silently never runs the hook"},
 	"UserPromptSubmit plain text on exit 0": {Facts: []string{"model saw"},
