@@ -24,9 +24,9 @@ var markerRe = regexp.MustCompile(`E2E-[A-Z]+-[a-z0-9]+`)
 // policyCmdRe is a policy's command as Claude's own hook (hooksObject).
 var policyCmdRe = regexp.MustCompile(`"\$CLAUDE_PROJECT_DIR"/\.claude/policies/[a-z0-9]+\.sh`)
 
-// policyServerRe is the URL of a run's http policy server
-// (policyserver_test.go), whose port varies from run to run.
-var policyServerRe = regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+`)
+// policyServerRe is the policy server's address, which varies from run to
+// run.
+var policyServerRe = regexp.MustCompile(`http://127\.0\.0\.1:\d+`)
 
 // durationRe is a duration in a message ("killed after 2.065s"), which
 // varies from run to run.
@@ -49,8 +49,8 @@ func observe(sc scenario, res runResult, env e2eEnv) compare.Facts {
 		s = strings.ReplaceAll(s, res.home, "<home>")
 		s = hookexecCmdRe.ReplaceAllString(s, "<hookexec>")
 		s = policyCmdRe.ReplaceAllString(s, "<policy>")
-		s = policyServerRe.ReplaceAllString(s, "<policy-server>")
 		s = durationRe.ReplaceAllString(s, "<duration>")
+		s = policyServerRe.ReplaceAllString(s, "<policy-server>")
 		return strings.TrimSpace(s)
 	}
 
@@ -66,6 +66,17 @@ func observe(sc scenario, res runResult, env e2eEnv) compare.Facts {
 		f["tool ran"] = "the rewritten command"
 	default:
 		f["tool ran"] = "no"
+	}
+	if b, err := os.ReadFile(filepath.Join(res.project, madeFile)); err == nil {
+		f["tool ran"] += ", and it made " + madeFile + ": " + strings.TrimSpace(string(b))
+	}
+	f["policies ran"], f["policy input"] = policiesRan(res.project)
+	if len(res.policyHTTP) > 0 || hasHTTP(sc) {
+		var reqs []string
+		for _, r := range res.policyHTTP {
+			reqs = append(reqs, normalize(r.describe()))
+		}
+		f["http requests"] = orNone(strings.Join(compare.Unique(reqs), " // "))
 	}
 
 	var main []apiRequest

@@ -3,6 +3,7 @@
 package claude
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -54,4 +55,13 @@ func TestClaudeInstalled(t *testing.T) {
 	settings, err := os.ReadFile(filepath.Join(res.project, ".claude", "settings.json"))
 	require.NoError(t, err)
 	assert.Contains(t, string(settings), env.bin+" fire PreToolUse --format claude", "install wrote the absolute path of the binary")
+	var written struct {
+		Hooks map[string][]struct {
+			Hooks []map[string]any `json:"hooks"`
+		} `json:"hooks"`
+	}
+	require.NoError(t, json.Unmarshal(settings, &written))
+	require.NotEmpty(t, written.Hooks["PreToolUse"], "install wrote no PreToolUse entry")
+	assert.Equal(t, "block", written.Hooks["PreToolUse"][0].Hooks[0]["onFailure"],
+		"install's PreToolUse entry does not block when hookexec fails (issue 17 §2)")
 }

@@ -20,93 +20,20 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// hookexecTimeout is the timeout, in seconds, of the hookexec entry in
-// .claude/settings.json: the README's recipe.
-const hookexecTimeout = 120
-
-// hookexecHook is the Claude Code hook entry that runs hookexec for event,
-// as the README tells users to move an existing config behind hookexec
-// ("Keeping an existing Claude Code or Gemini CLI config"): the hooks moved
-// to .claude/hooks.json, settings.json holding only this entry per event.
-// The one place the recipe lives.
-func hookexecHook(bin, event string) map[string]any {
-	return map[string]any{
-		"type":    "command",
-		"command": shellQuote(bin) + " fire " + event + ` --format claude --config "$CLAUDE_PROJECT_DIR/.claude/hooks.json"`,
-		"timeout": hookexecTimeout,
-	}
-}
-
-// policy is one hook of a scenario: a small shell script in
-// .claude/policies/, run as the agent's own hook or through hookexec.
-type policy struct {
-	event   string
-	matcher string // "" for none
-	name    string // file name without .sh
-	script  string // the body after "#!/bin/sh"
-	timeout int    // seconds; 0 for the default
-	ifRule  string // the hook's "if" permission rule; "" for none
-	// http, when set, makes the policy an http hook POSTing to this path
-	// of the run's policy server (policyserver_test.go) instead of a
-	// script.
-	http string
-	// onFailure is the hook's onFailure ("" for none).
-	onFailure string
-}
-
-// hooksObject is the policies as a Claude Code "hooks" object; http
-// policies POST to server.
-func hooksObject(policies []policy, server string) map[string]any {
-	hooks := map[string]any{}
-	for _, p := range policies {
-		h := map[string]any{"type": "command", "command": `"$CLAUDE_PROJECT_DIR"/.claude/policies/` + p.name + ".sh"}
-		if p.http != "" {
-			h = map[string]any{"type": "http", "url": server + p.http}
-		}
-		if p.onFailure != "" {
-			h["onFailure"] = p.onFailure
-		}
-		if p.timeout > 0 {
-			h["timeout"] = p.timeout
-		}
-		if p.ifRule != "" {
-			h["if"] = p.ifRule
-		}
-		group := map[string]any{"hooks": []any{h}}
-		if p.matcher != "" {
-			group["matcher"] = p.matcher
-		}
-		list, _ := hooks[p.event].([]any)
-		hooks[p.event] = append(list, group)
-	}
-	return hooks
-}
-
-// throughSettings is settings.json holding only hookexec entries, one per
-// event the policies use.
-func throughSettings(bin string, policies []policy) map[string]any {
-	hooks := map[string]any{}
-	for _, p := range policies {
-		if _, ok := hooks[p.event]; !ok {
-			hooks[p.event] = []any{map[string]any{"hooks": []any{hookexecHook(bin, p.event)}}}
-		}
-	}
-	return map[string]any{"hooks": hooks}
-}
-
 // runResult is what one Claude run left: its stream-json events, its
 // stderr, the API requests it made and the project afterwards.
 type runResult struct {
-	mode     string // "direct" or "through"
-	project  string
-	home     string
-	stream   []map[string]any
-	rawOut   []byte
-	stderr   []byte
-	requests []apiRequest
-	elapsed  time.Duration
-	err      error
-	leftover []int
+	mode       string // "direct" or "through"
+	project    string
+	home       string
+	stream     []map[string]any
+	rawOut     []byte
+	stderr     []byte
+	requests   []apiRequest
+	policyHTTP []policyRequest
+	elapsed    time.Duration
+	err        error
+	leftover   []int
 }
 
 var runSeq atomic.Int64
@@ -122,14 +49,17 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	policies := filepath.Join(project, ".claude", "policies")
 	require.NoError(t, os.MkdirAll(policies, 0o755))
 	for _, p := range sc.policies {
-		require.NoError(t, os.WriteFile(filepath.Join(policies, p.name+".sh"), []byte("#!/bin/sh\n"+p.script+"\n"), 0o755))
+		if p.http == nil {
+			require.NoError(t, os.WriteFile(filepath.Join(policies, p.name+".sh"), []byte(policyScript(p)), 0o755))
+		}
 	}
 	for name, content := range sc.files {
 		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(project, name)), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(project, name), []byte(content), 0o644))
 	}
 	sc = sc.expanded(project, home)
-	hooks := map[string]any{"hooks": hooksObject(sc.policies, startPolicyServer(t, sc.policies))}
+	srv := startPolicyServer(t, sc.policies)
+	hooks := map[string]any{"hooks": hooksObject(sc.policies, srv)}
 	switch mode {
 	case "installed":
 		// Set up as a new user would: hookexec init, then hookexec install
@@ -140,6 +70,16 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	case "through":
 		writeJSONFile(t, filepath.Join(project, ".claude", "hooks.json"), hooks)
 		writeJSONFile(t, filepath.Join(project, ".claude", "settings.json"), throughSettings(env.bin, sc.policies))
+	case "missing", "missing-fail-open":
+		// hookexec set up as for "through", but the binary is gone, so the
+		// policies never run; "missing-fail-open" without onFailure (what
+		// install --fail-open writes).
+		settings := throughSettings(filepath.Join(home, "gone", "hookexec"), sc.policies)
+		if mode == "missing-fail-open" {
+			withoutOnFailure(settings)
+		}
+		writeJSONFile(t, filepath.Join(project, ".claude", "hooks.json"), hooks)
+		writeJSONFile(t, filepath.Join(project, ".claude", "settings.json"), settings)
 	default:
 		t.Fatalf("unknown mode %q", mode)
 	}
@@ -174,6 +114,8 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		"CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY=1",
 		"NO_PROXY=127.0.0.1",
 		"HOOKEXEC_E2E_RUN=" + marker,
+		httpTokenVar + "=" + httpTokenValue,
+		httpUnlistedVar + "=" + httpUnlistedVal,
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
@@ -183,7 +125,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	start := time.Now()
 	err := cmd.Run()
 	res := runResult{mode: mode, project: project, home: home, elapsed: time.Since(start), err: err,
-		rawOut: stdout.Bytes(), stderr: stderr.Bytes(), requests: api.Requests()}
+		rawOut: stdout.Bytes(), stderr: stderr.Bytes(), requests: api.Requests(), policyHTTP: srv.Requests()}
 	if ctx.Err() != nil {
 		res.err = fmt.Errorf("claude did not finish within %s", runTimeout)
 	}
@@ -251,6 +193,17 @@ func dump(t *testing.T, dir string, res runResult) {
 		if r.Main {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("request-%02d-seen.txt", i+1)), []byte(seenText(r)), 0o644))
 		}
+	}
+	inputs, _ := filepath.Glob(filepath.Join(res.project, ranDir, "*.json"))
+	for _, in := range inputs {
+		b, err := os.ReadFile(in)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "policy-input-"+filepath.Base(in)), b, 0o644))
+	}
+	if len(res.policyHTTP) > 0 {
+		b, err := json.MarshalIndent(res.policyHTTP, "", "  ")
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "policy-http.json"), b, 0o644))
 	}
 	fmt.Fprintf(&idx, "elapsed %s, err %v, leftover processes %v\n", res.elapsed.Round(time.Millisecond), res.err, res.leftover)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.txt"), []byte(idx.String()), 0o644))

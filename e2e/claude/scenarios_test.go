@@ -107,7 +107,7 @@ touch "$CLAUDE_PROJECT_DIR/stop-once"
 }
 
 func allScenarios() []scenario {
-	return []scenario{
+	return append([]scenario{
 		{name: "PreToolUse if matches the second subcommand", tool: map[string]any{"command": "ls && rm -rf victim/", "description": "List, then remove the victim directory"}, policies: []policy{
 			preIf("Bash(rm *)", "ifrm", `echo "E2E-REASON-ifrm no rm" >&2; exit 2`)}},
 		{name: "PreToolUse if does not match an argument", tool: map[string]any{"command": "echo rm -rf victim/", "description": "Print a command"}, policies: []policy{
@@ -190,18 +190,6 @@ func allScenarios() []scenario {
 		{name: "PreToolUse background child keeps stdout open", tool: rmVictim, timed: true, policies: []policy{
 			{event: "PreToolUse", matcher: "Bash", name: "background", script: stamp + readInput + "sleep 30 &\n" +
 				`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"E2E-REASON-background"}}'`}}},
-		{name: "PreToolUse exit 1 with onFailure block", tool: rmVictim, policies: []policy{
-			{event: "PreToolUse", matcher: "Bash", name: "failblock", onFailure: "block", script: readInput + `echo "E2E-ERR-block policy broke" >&2; exit 1`}}},
-		{name: "PreToolUse timeout with onFailure block", tool: rmVictim, timed: true, policies: []policy{
-			{event: "PreToolUse", matcher: "Bash", name: "slowblock", timeout: 2, onFailure: "block", script: stamp + readInput + "sleep 30"}}},
-		{name: "PreToolUse http deny", tool: rmVictim, policies: []policy{
-			{event: "PreToolUse", matcher: "Bash", name: "httpdeny", http: "/deny"}}},
-		{name: "PreToolUse http allow", tool: rmVictim, policies: []policy{
-			{event: "PreToolUse", matcher: "Bash", name: "httpallow", http: "/allow"}}},
-		{name: "PreToolUse http 500", tool: rmVictim, policies: []policy{
-			{event: "PreToolUse", matcher: "Bash", name: "http500", http: "/status500"}}},
-		{name: "PreToolUse http 500 with onFailure block", tool: rmVictim, policies: []policy{
-			{event: "PreToolUse", matcher: "Bash", name: "http500block", http: "/status500", onFailure: "block"}}},
 		{name: "PostToolUse block", tool: rmVictim, policies: []policy{
 			{event: "PostToolUse", matcher: "Bash", name: "post", script: readInput + `printf '%s' '{"decision":"block","reason":"E2E-REASON-post"}'`}}},
 		{name: "UserPromptSubmit context", tool: rmVictim, policies: []policy{
@@ -235,5 +223,5 @@ func allScenarios() []scenario {
 			on("UserPromptExpansion", "expand", `printf '%s' '{"hookSpecificOutput":{"hookEventName":"UserPromptExpansion","additionalContext":"E2E-CONTEXT-expand"}}'`)}},
 		{name: "PostToolBatch context", tool: rmVictim, policies: []policy{
 			on("PostToolBatch", "batch", `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolBatch","additionalContext":"E2E-CONTEXT-batchctx"}}'`)}},
-	}
+	}, fieldScenarios()...)
 }
