@@ -21,6 +21,11 @@ func failClosedReason(meta Meta, name, verb, detail, errText string) string {
 		extra = detail
 	case verb == "could not start":
 		extra = detail
+	case extra == "":
+		// Claude Code's own words for a failed command that wrote
+		// nothing on stderr (make e2e: "onFailure block, JSON allow with
+		// exit 1").
+		extra = "No stderr output"
 	}
 	why := `onFailure is "block"`
 	if meta.FailClosedByFlag {

@@ -110,3 +110,13 @@ func TestFailClosedReasonByFlag(t *testing.T) {
 	r := Interpret(mustEvent(t, "PreToolUse"), m, exited(1, "", "broken\n"))
 	assert.Equal(t, &Output{Decision: "deny", Reason: "[./guard.sh]: failed; blocking because hookexec runs with --fail-closed\nbroken"}, r.Output)
 }
+
+// A claude-dialect command that fails with nothing on stderr is reported
+// in Claude Code's words: the reason's second line is "No stderr output".
+func TestFailClosedReasonNoStderr(t *testing.T) {
+	t.Parallel()
+	m := httpMeta("claude", true)
+	m.HTTP, m.Command = false, "./guard.sh"
+	r := Interpret(mustEvent(t, "PreToolUse"), m, exited(1, `{"decision":"allow"}`, ""))
+	assert.Equal(t, &Output{Decision: "deny", Reason: "[./guard.sh]: failed; blocking because onFailure is \"block\"\nNo stderr output"}, r.Output)
+}
