@@ -176,6 +176,28 @@ func TestServeSeesTrustChange(t *testing.T) {
 	require.NoError(t, p.wait())
 }
 
+
+// A config error under an agent format answers config_error with the
+// agent's JSON that fire prints for it: the error in systemMessage, so
+// that the agent's user is told (issue 17 §2).
+func TestServeConfigErrorAgentFormat(t *testing.T) {
+	t.Parallel()
+	e := newServeEnv(t)
+	cfg := e.write(t, "hooks.json", `{"hooks": {`)
+	p := e.serve(t, "--config", cfg)
+	p.request("1", "PreToolUse", `{"tool_name":"Bash"}`, `,"format":"claude"`)
+	m := p.recv()
+	assert.False(t, m.Payload.Success)
+	assert.Equal(t, "config_error", m.code())
+	var out struct {
+		SystemMessage string `json:"systemMessage"`
+	}
+	require.NoError(t, json.Unmarshal(m.Payload.Output, &out), string(m.Payload.Output))
+	assert.Contains(t, out.SystemMessage, "hookexec: no hook ran for this event")
+	assert.Contains(t, out.SystemMessage, "hooks.json")
+	require.NoError(t, p.wait())
+}
+
 // Bad lines get an error, with the correlationId when it can be read, and
 // the server goes on: not JSON, an unknown type, a missing field, a line
 // over the limit (read and dropped in bounded memory).

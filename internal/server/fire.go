@@ -76,13 +76,22 @@ func (s *Server) fire(ctx context.Context, req *Request) Response {
 	return resp
 }
 
-// failClosed adds to a config or input error's response the deny fire
-// prints under --fail-closed for an event that can block.
+// failClosed adds to a config or input error's response what fire prints
+// for it: in an agent format the agent's JSON with the error in
+// systemMessage (a deny under --fail-closed on an event that can block,
+// aggregator.ErrorVerdict, issue 17 §2); in the result format the deny
+// under --fail-closed, else nothing.
 func (s *Server) failClosed(resp Response, ev event.Event, format aggregator.Format, start time.Time) Response {
-	if !s.opts.Plan.FailClosed || !ev.CanBlock {
+	err := errors.New(resp.Error.Message)
+	var v aggregator.Verdict
+	switch {
+	case format != aggregator.FormatResult:
+		v = aggregator.ErrorVerdict(ev, err, s.opts.Plan.FailClosed)
+	case s.opts.Plan.FailClosed && ev.CanBlock:
+		v = aggregator.ErrorDeny(ev, err)
+	default:
 		return resp
 	}
-	v := aggregator.ErrorDeny(ev, errors.New(resp.Error.Message))
 	v.DurationMs = millisSince(start)
 	resp.Output, _ = s.render(format, ev, v, nil)
 	return resp
