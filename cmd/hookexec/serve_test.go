@@ -176,7 +176,6 @@ func TestServeSeesTrustChange(t *testing.T) {
 	require.NoError(t, p.wait())
 }
 
-
 // A config error under an agent format answers config_error with the
 // agent's JSON that fire prints for it: the error in systemMessage, so
 // that the agent's user is told (issue 17 §2).
