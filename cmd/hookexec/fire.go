@@ -284,13 +284,8 @@ func millisSince(t time.Time) float64 {
 // agent format the agent's JSON carries the error (errorStatus).
 func (a *app) failClosedOrError(ev event.Event, failClosed bool, format outputFormat, err error, start time.Time) error {
 	deny := failClosed && ev.CanBlock
-	var v aggregator.Verdict
-	switch {
-	case format.Format != aggregator.FormatResult:
-		v = aggregator.ErrorVerdict(ev, err, failClosed)
-	case deny:
-		v = aggregator.ErrorDeny(ev, err)
-	default:
+	v, ok := aggregator.ErrorAnswer(format.Format, ev, err, failClosed)
+	if !ok {
 		return err
 	}
 	v.DurationMs = millisSince(start)

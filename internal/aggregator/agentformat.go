@@ -76,6 +76,20 @@ func ErrorDeny(ev event.Event, err error) Verdict {
 	return Verdict{Event: ev.Name, Blocked: true, Decision: "deny", Reason: err.Error(), Continue: true, Hooks: []HookReport{}}
 }
 
+// ErrorAnswer is the verdict fire (and serve) gives for a config or input
+// error, and false when there is none: in an agent format ErrorVerdict; in
+// the result format the deny of --fail-closed on an event that can block
+// (ErrorDeny), else nothing (fire exits 1 with the error, SPEC §6).
+func ErrorAnswer(f Format, ev event.Event, err error, failClosed bool) (Verdict, bool) {
+	switch {
+	case f != FormatResult:
+		return ErrorVerdict(ev, err, failClosed), true
+	case failClosed && ev.CanBlock:
+		return ErrorDeny(ev, err), true
+	}
+	return Verdict{}, false
+}
+
 // ErrorVerdict is the verdict fire prints in an agent format for a config
 // or input error (issue 17 §2): the error in systemMessage, which the agent
 // shows its user, and with failClosed a deny on an event that can block

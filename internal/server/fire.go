@@ -82,14 +82,8 @@ func (s *Server) fire(ctx context.Context, req *Request) Response {
 // aggregator.ErrorVerdict, issue 17 §2); in the result format the deny
 // under --fail-closed, else nothing.
 func (s *Server) failClosed(resp Response, ev event.Event, format aggregator.Format, start time.Time) Response {
-	err := errors.New(resp.Error.Message)
-	var v aggregator.Verdict
-	switch {
-	case format != aggregator.FormatResult:
-		v = aggregator.ErrorVerdict(ev, err, s.opts.Plan.FailClosed)
-	case s.opts.Plan.FailClosed && ev.CanBlock:
-		v = aggregator.ErrorDeny(ev, err)
-	default:
+	v, ok := aggregator.ErrorAnswer(format, ev, errors.New(resp.Error.Message), s.opts.Plan.FailClosed)
+	if !ok {
 		return resp
 	}
 	v.DurationMs = millisSince(start)
