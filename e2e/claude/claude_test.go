@@ -102,6 +102,8 @@ var deliberate = map[string]compare.Deliberate{
 	"http 200 with a body that is not JSON":      httpNoVerdict,
 	"http redirect to a deny on the same server": httpNoVerdict,
 	"http timeout with onFailure block":          httpStatus,
+	"PreToolUse broken JSON on exit 0":           plainShown,
+	"onFailure block, broken JSON on exit 0":     plainShown,
 }
 
 var (
@@ -111,6 +113,8 @@ var (
 		Why: "Claude records an http hook's status code as its exit code, and hookexec's exit status for hookexec"}
 	onFailureAnswered = compare.Deliberate{Facts: []string{"hook outcomes"},
 		Why: "Claude records the hook it ran, hookexec, which answered (exit 0, a deny with Claude's own reason); the policy's failure is in that reason"}
+	plainShown = compare.Deliberate{Facts: []string{"notifications"},
+		Why: "a policy's stdout that is not a JSON object (here a JSON answer cut short) is a systemMessage through hookexec (SPEC §4.6), which Claude shows; alone, Claude keeps it to its transcript. Neither takes it as a decision or, under onFailure block, as a failure: the tool runs in both"}
 	httpNoVerdict = compare.Deliberate{Facts: []string{"hook outcomes", "notifications"},
 		Why: "as for an http deny; Claude's own no-verdict warning is for the hook it ran, hookexec, which answered: hookexec names the http policy and what it answered in a systemMessage"}
 )

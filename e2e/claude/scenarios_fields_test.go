@@ -95,6 +95,10 @@ func fieldScenarios() []scenario {
 			with(pre("absent", `exec "$CLAUDE_PROJECT_DIR/.claude/policies/not-there.sh"`), blockOnFailure)}},
 		{name: "onFailure block, JSON allow with exit 1", tool: rmVictim, policies: []policy{
 			with(pre("allow1", `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"E2E-REASON-allow1"}}'; exit 1`), blockOnFailure)}},
+		{name: "onFailure block, broken JSON on exit 0", tool: rmVictim, policies: []policy{
+			with(pre("broken", `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"'`), blockOnFailure)}},
+		{name: "PreToolUse broken JSON on exit 0", tool: rmVictim, policies: []policy{
+			pre("broken0", `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"'`)}},
 		{name: "onFailure block on PostToolUse, exit 1", tool: rmVictim, policies: []policy{
 			with(policy{event: "PostToolUse", matcher: "Bash", name: "postfail", script: readInput + `echo "E2E-ERR-postfail" >&2; exit 1`}, blockOnFailure)}},
 		{name: "onFailure block on UserPromptSubmit, exit 1", tool: rmVictim, policies: []policy{
