@@ -1,6 +1,7 @@
 package permrule
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -168,6 +169,12 @@ func TestUndecidableCallsMatch(t *testing.T) {
 		"no url":              {"WebFetch(domain:example.com)", Call{Tool: "WebFetch", Input: map[string]any{}}},
 		"unknown specifier":   {"Skill(deploy)", Call{Tool: "Skill", Input: map[string]any{}}},
 		"powershell unparsed": {"PowerShell(Remove-Item *)", Call{Tool: "PowerShell", Input: map[string]any{"command": "& $x"}}},
+		// A model's command nested a million levels deep overflowed the
+		// parser's stack (a fatal error); now it is not parsed, and the
+		// guard runs. The rm is at the bottom; "ls" shows it is not read.
+		"nested too deep":   {"Bash(rm *)", Call{Tool: "Bash", Input: map[string]any{"command": strings.Repeat("$(", 1<<20) + "ls" + strings.Repeat(")", 1<<20)}}},
+		"arithmetic nested": {"Bash(rm *)", Call{Tool: "Bash", Input: map[string]any{"command": "ls $((" + strings.Repeat("(", 1<<20)}}},
+		"too large":         {"Bash(rm *)", Call{Tool: "Bash", Input: map[string]any{"command": strings.Repeat("ls;", 1<<17)}}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookexec/hookexec/internal/shellparse"
 )
 
 // subcommand is one simple command of a shell command line: its words,
@@ -61,7 +63,7 @@ func splitShell(command string) (cmds []subcommand, ok bool) {
 const maxNesting = 4
 
 func splitDepth(command string, depth int) (cmds []subcommand, ok bool) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	f, err := shellparse.Parse(command, syntax.LangBash)
 	if err != nil {
 		return nil, false
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookexec/hookexec/internal/shellparse"
 )
 
 // ExtensionPathVar is the variable that holds an extension's directory in
@@ -45,7 +47,7 @@ func shellExtensionPath(command string) string {
 		return command
 	}
 	var split map[int]bool // offsets of the placeholders that the shell would split
-	if file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), ""); err == nil {
+	if file, err := shellparse.Parse(command, syntax.LangBash); err == nil {
 		split = splitPlaceholders(command, file, func(text string) bool { return text == extensionPathToken })
 	}
 	var b strings.Builder

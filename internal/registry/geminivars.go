@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookexec/hookexec/internal/shellparse"
 )
 
 // geminiCommandVars are the variables Gemini CLI replaces in a hook's
@@ -42,7 +44,7 @@ func geminiQuoteVars(command string) string {
 	if !mentionsGeminiVar(command) {
 		return command // the common case: no parse
 	}
-	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	file, err := shellparse.Parse(command, syntax.LangBash)
 	if err != nil {
 		return command
 	}

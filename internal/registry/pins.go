@@ -7,6 +7,7 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/hookexec/hookexec/internal/shellparse"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -79,7 +80,7 @@ func hookWords(h *Hook, root string) []hookWord {
 		words[0].text = expandProjectVars(h.Command, root)
 		return words
 	}
-	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(h.Command), "")
+	file, err := shellparse.Parse(h.Command, syntax.LangBash)
 	if err != nil {
 		var words []hookWord
 		for i, f := range strings.Fields(h.Command) {

@@ -133,6 +133,10 @@ func TestCheckSyntax(t *testing.T) {
 		{"pwsh", "echo (", ""},
 		{"python3", "echo (", ""},
 		{"/opt/tools/run-hook", "echo (", ""},
+		// A hostile config's command nested a million levels deep: not
+		// parsed (it overflowed the parser's stack), reported instead.
+		{"bash", strings.Repeat("(", 1<<17), "shell syntax not checked (bash): shell text too complex to parse: nested more than 200 levels deep"},
+		{"sh", "echo " + strings.Repeat("$((", 1<<18), "shell syntax not checked (sh): shell text too complex to parse: 786437 bytes"},
 	}
 	for _, tt := range tests {
 		msg, bad := checkSyntax(tt.shell, tt.command)
@@ -324,4 +328,16 @@ func TestValidateCountsUncheckedShells(t *testing.T) {
 		assert.NotContains(t, d.Message, `"dir"`)
 		assert.NotContains(t, d.Message, "syntax error")
 	}
+}
+
+// The pins of a project hook whose command is nested too deeply to parse
+// are read from its words as written, without the parser (which overflowed
+// its stack on it): trust reviews such a project without crashing.
+func TestHookWordsOfDeepCommand(t *testing.T) {
+	t.Parallel()
+	cmd := "./guard.sh " + strings.Repeat("$(", 1<<20)
+	words := hookWords(&Hook{Command: cmd}, "/project")
+	require.NotEmpty(t, words)
+	assert.Equal(t, "./guard.sh", words[0].text)
+	assert.True(t, words[0].first)
 }
