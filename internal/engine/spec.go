@@ -39,9 +39,9 @@ func Depth(getenv func(string) string) int {
 // before the hook's event key, working directory and own env. Sequential
 // chaining never changes cwd or session_id, so it is computed once per run.
 type shared struct {
-	// projectDir is where native hooks run; agentDir where agent-dialect
-	// hooks run: the input's cwd if it is an existing directory, else the
-	// project directory.
+	// projectDir is where native and project hooks run; agentDir where
+	// other agent-dialect hooks run: the input's cwd if it is an existing
+	// directory, else the project directory.
 	projectDir, agentDir string
 	depth                string
 	env                  []string
@@ -72,10 +72,13 @@ func (e *Engine) shared(in *event.Input) shared {
 
 // dir is the working directory of a hook (SPEC §4.2): native hooks run in
 // the project directory, so a relative script path means the project's
-// script wherever the agent has cd'd to; agent dialects keep the agents'
-// rule.
+// script wherever the agent has cd'd to. So do a project's hooks in any
+// dialect: trust pins their relative paths against the project root, and
+// the input's cwd, which the model moves with cd, would run another,
+// unpinned file (issue 18 §1 hole 5). Other agent-dialect hooks keep the
+// agents' rule.
 func (sh shared) dir(h *registry.Hook) string {
-	if h.Dialect.RunsInProjectDir() {
+	if h.FromProject || h.Dialect.RunsInProjectDir() {
 		return sh.projectDir
 	}
 	return sh.agentDir

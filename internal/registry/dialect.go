@@ -121,7 +121,8 @@ func (d Dialect) valid() bool {
 
 // RunsInProjectDir reports whether the dialect's hooks run in the project
 // directory (native) rather than in the agent's working directory, as the
-// agents run theirs (SPEC §4.2).
+// agents run theirs (SPEC §4.2). A project's hooks run in the project
+// directory in every dialect (Hook.FromProject; issue 18 §1 hole 5).
 func (d Dialect) RunsInProjectDir() bool {
 	return d != Claude && d != Gemini && d != LLxprt
 }

@@ -92,6 +92,7 @@ func Load(opts Options) (*Registry, error) {
 			return nil, err
 		}
 	}
+	reg.Trust = gate.decision
 	if gate.storeErr != nil {
 		msg := strings.TrimPrefix(gate.storeErr.Error(), "trust: ")
 		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: "trust"}, Severity: SeverityWarning, Message: msg + "; the project's files are not trusted"})

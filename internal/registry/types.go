@@ -6,6 +6,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/permrule"
+	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // Dialect is the flavour a config file is read in (SPEC §2.2). Dialects
@@ -221,6 +222,9 @@ type Registry struct {
 	// they could not be read or parsed (SPEC §2.4); each also has a
 	// warning.
 	Broken []string
+	// Trust is the trust decision the load made for the project's files
+	// (SPEC §2.4); nil when no project file existed, so none was needed.
+	Trust *trust.Decision
 }
 
 // DisabledName is one entry of a hooksConfig.disabled list.

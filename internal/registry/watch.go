@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"os"
 	"path/filepath"
 
 	"github.com/hookexec/hookexec/internal/trust"
@@ -43,4 +44,26 @@ func WatchPaths(opts Options) ([]string, error) {
 		}
 	}
 	return paths, nil
+}
+
+// TrustChanged reports whether the trust decision Load(opts) would make
+// now is not the one reg was loaded with (Registry.Trust): a pinned file
+// changed (a script a hook names, a link's target, any file under
+// .hookexec/), or the store or HOOKEXEC_TRUST_PROJECT did. It decides with
+// DecideTrust, the function Load uses, so a long-running caller (serve)
+// decides before each event exactly as a one-shot fire would. The store's
+// decision compares the status of each pinned file with the one recorded
+// when it was trusted and hashes only what changed (SPEC §2.4, issue 18
+// §1 hole 4). A registry loaded without a project file needs no decision:
+// its project files' changes are WatchPaths'.
+func TrustChanged(reg *Registry, opts Options) bool {
+	if reg == nil || reg.Trust == nil {
+		return false
+	}
+	getenv := opts.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	now, _ := DecideTrust(opts.ProjectDir, getenv)
+	return !now.Same(reg.Trust)
 }

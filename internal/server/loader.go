@@ -16,7 +16,11 @@ const maxCached = 64
 // a stat (existence, size, mtime, mode, inode) of one of the files and
 // directories the load depends on (registry.WatchPaths: the config files,
 // the discovery directories, the trust store) has changed. A load error
-// is kept as well, and returned until the files change.
+// is kept as well, and returned until the files change. Before each
+// request it also decides trust again (registry.TrustChanged): a change to
+// any pinned file, which the stats above do not cover, loads again, so
+// that serve runs what a one-shot fire would (SPEC §2.4, issue 18 §1
+// hole 4).
 type Loader struct {
 	// Options are registry.Load's options but for ProjectDir.
 	Options registry.Options
@@ -79,7 +83,7 @@ func (l *Loader) Registry(projectDir string) (*registry.Registry, error) {
 	l.mu.Lock()
 	c := l.cache[projectDir]
 	l.mu.Unlock()
-	if c != nil && slices.EqualFunc(c.stamps, stamps, stamp.same) {
+	if c != nil && slices.EqualFunc(c.stamps, stamps, stamp.same) && !registry.TrustChanged(c.reg, opts) {
 		return c.reg, c.err
 	}
 	reg, err := registry.Load(opts)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/trust"
 )
 
 func TestLoaderReloadsOnChange(t *testing.T) {
@@ -64,4 +65,80 @@ func TestLoaderReloadsOnChange(t *testing.T) {
 	reg5, err := l.Registry(dir)
 	require.NoError(t, err)
 	assert.NotSame(t, reg4, reg5)
+}
+
+// A trusted project's registry is kept while its pinned files are
+// unchanged, and loaded again, untrusted, when a pinned script changes,
+// though no config file did (SPEC §2.4, issue 18 §1 hole 4): by the trust
+// store and by HOOKEXEC_TRUST_PROJECT=sha256:..., as fire decides.
+func TestLoaderRedecidesTrustWhenPinnedFileChanges(t *testing.T) {
+	t.Parallel()
+	for _, via := range []string{"store", "env-hash"} {
+		t.Run(via, func(t *testing.T) {
+			t.Parallel()
+			project, script, getenv := trustedProject(t, via)
+			l := &Loader{Options: registry.Options{Getenv: getenv}}
+
+			reg1, err := l.Registry(project)
+			require.NoError(t, err)
+			require.Len(t, reg1.Hooks, 1, "%+v", reg1.Warnings)
+			require.NotNil(t, reg1.Trust)
+			assert.Equal(t, via, reg1.Trust.Via)
+			again, err := l.Registry(project)
+			require.NoError(t, err)
+			assert.Same(t, reg1, again, "unchanged pinned files: the same registry")
+
+			require.NoError(t, os.WriteFile(script, []byte("echo two\n"), 0o644))
+			reg2, err := l.Registry(project)
+			require.NoError(t, err)
+			assert.Empty(t, reg2.Hooks, "a changed pinned script leaves the project untrusted")
+			assert.Equal(t, []string{filepath.Join(project, ".hookexec", "hooks.json")}, reg2.Untrusted)
+			require.NotEmpty(t, reg2.Warnings)
+			assert.Contains(t, reg2.Warnings[0].Message, "not trusted")
+		})
+	}
+}
+
+// trustedProject is a project whose one hook runs .hookexec/guard.sh,
+// trusted via the store or HOOKEXEC_TRUST_PROJECT=sha256:... ("env-hash"),
+// and the environment that trusts it.
+func trustedProject(t testing.TB, via string) (project, script string, getenv func(string) string) {
+	t.Helper()
+	dir := t.TempDir()
+	project = filepath.Join(dir, "project")
+	script = filepath.Join(project, ".hookexec", "guard.sh")
+	require.NoError(t, os.MkdirAll(filepath.Dir(script), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(project, ".hookexec", "hooks.json"),
+		[]byte(`{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"sh .hookexec/guard.sh"}]}]}}`), 0o644))
+	require.NoError(t, os.WriteFile(script, []byte("echo one\n"), 0o644))
+	env := map[string]string{"HOME": dir, "XDG_CONFIG_HOME": filepath.Join(dir, "config"), "XDG_DATA_HOME": filepath.Join(dir, "data"), "HOOKEXEC_SYSTEM_DIR": filepath.Join(dir, "etc")}
+	getenv = func(k string) string { return env[k] }
+	review, err := registry.ReviewProject(project)
+	require.NoError(t, err)
+	if via == "store" {
+		_, err = trust.OpenStore(getenv).Add(review.Root, review.Version(time.Now()))
+		require.NoError(t, err)
+	} else {
+		env[trust.EnvVar] = review.Hash
+	}
+	return project, script, getenv
+}
+
+// The cost serve adds to each event of a trusted, unchanged project:
+// the stats of the config files and the trust decision again.
+func BenchmarkLoaderTrustedProject(b *testing.B) {
+	for _, via := range []string{"store", "env-hash"} {
+		b.Run(via, func(b *testing.B) {
+			project, _, getenv := trustedProject(b, via)
+			l := &Loader{Options: registry.Options{Getenv: getenv}}
+			first, err := l.Registry(project)
+			require.NoError(b, err)
+			for b.Loop() {
+				reg, err := l.Registry(project)
+				if err != nil || reg != first {
+					b.Fatal("loaded again", err)
+				}
+			}
+		})
+	}
 }
