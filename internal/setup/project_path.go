@@ -83,3 +83,32 @@ func within(p string, roots []string) bool {
 	}
 	return false
 }
+
+// refuseProjectLinks refuses a project settings path that a repository
+// could point elsewhere (issue 18 §1, low; SPEC §2.4): a symbolic link at
+// the settings file, its backup, or a directory between the project and
+// the file would make install (or uninstall) write wherever the
+// repository chose. verb is "install" or "uninstall". The user's own
+// settings (--user) may be a dotfiles link: only the project's are
+// checked.
+func refuseProjectLinks(projectDir, path, verb string) error {
+	rel, err := filepath.Rel(projectDir, path)
+	if err != nil || !within(filepath.Clean(path), []string{filepath.Clean(projectDir)}) {
+		return nil
+	}
+	parts := strings.Split(rel, string(filepath.Separator))
+	check := make([]string, 0, len(parts)+1)
+	for i := range parts {
+		check = append(check, filepath.Join(append([]string{projectDir}, parts[:i+1]...)...))
+	}
+	check = append(check, backupPath(path))
+	for _, p := range check {
+		fi, err := os.Lstat(p)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			continue
+		}
+		target, _ := os.Readlink(p)
+		return fmt.Errorf("setup: %s is a symbolic link (to %s) inside the project: the repository decides where %s would write, so nothing was changed: replace the link with a regular file (or remove it) and run %s again, or use --user", p, target, verb, verb)
+	}
+	return nil
+}
