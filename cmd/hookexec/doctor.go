@@ -20,7 +20,9 @@ func (a *app) doctorCommand() *cobra.Command {
   configs      the configs fire loads validate (fire skips what is invalid)
   trust        the project's .hookexec/ is trusted (else its hooks are skipped)
   AGENT settings    the settings files are readable; no hookexec entry under a matcher
-  AGENT binary      each entry's program exists (or is on PATH) and is this version
+  AGENT binary      each entry's program exists (or is on PATH) and is this version;
+                    a program inside the project or reached through one of its
+                    links is never run and fails
   AGENT events      every event with policies has a hookexec entry
   AGENT timeouts    each entry's timeout covers its longest hook plus the kill grace
   AGENT duplicates  no policy runs twice (user and project settings, or both an

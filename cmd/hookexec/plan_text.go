@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // writePlanText renders a plan for humans: a header (event, match value,
@@ -29,7 +30,7 @@ func writePlanText(w io.Writer, v planView) error {
 		fmt.Fprintf(&b, "\nnot run (%d)\n", len(v.Dropped))
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		for _, d := range v.Dropped {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", d.Reason, clip(d.Name, 40), d.Detail, position(d.planHook))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", d.Reason, clip(printable(d.Name), 40), printable(d.Detail), printable(position(d.planHook)))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -38,7 +39,7 @@ func writePlanText(w io.Writer, v planView) error {
 	if len(v.Warnings) > 0 {
 		fmt.Fprintf(&b, "\nwarnings (%d)\n", len(v.Warnings))
 		for _, warning := range v.Warnings {
-			b.WriteString("  " + warning + "\n")
+			b.WriteString("  " + printable(warning) + "\n")
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -68,7 +69,7 @@ func writePlanHeader(b *strings.Builder, v planView) {
 		mode += " (" + v.ModeReason + ")"
 	}
 	fmt.Fprintf(b, "mode     %s\n", mode)
-	fmt.Fprintf(b, "project  %s\n", v.ProjectDir)
+	fmt.Fprintf(b, "project  %s\n", printable(v.ProjectDir))
 	if len(v.Files) == 0 {
 		b.WriteString("files    none found\n")
 		return
@@ -82,7 +83,7 @@ func writePlanHeader(b *strings.Builder, v planView) {
 		if i > 0 {
 			label = ""
 		}
-		line := fmt.Sprintf("%-8s %-*s  %-*s  %s", label, srcWidth, f.Source, dialectWidth, f.Dialect, f.File)
+		line := fmt.Sprintf("%-8s %-*s  %-*s  %s", label, srcWidth, f.Source, dialectWidth, f.Dialect, printable(f.File))
 		if !f.Enabled {
 			line += "  (disabled)"
 		}
@@ -94,10 +95,10 @@ func writePlanHeader(b *strings.Builder, v planView) {
 }
 
 func writePlanStep(b *strings.Builder, n, width int, s planStep, failNote string) {
-	fmt.Fprintf(b, "  %*d  %s\n", width, n, s.Name)
+	fmt.Fprintf(b, "  %*d  %s\n", width, n, printable(s.Name))
 	indent := strings.Repeat(" ", width+4)
 	field := func(label, value string) {
-		fmt.Fprintf(b, "%s%-8s %s\n", indent, label, value)
+		fmt.Fprintf(b, "%s%-8s %s\n", indent, label, printable(value))
 	}
 	if s.Description != "" {
 		field("about", s.Description)
@@ -115,7 +116,7 @@ func writePlanStep(b *strings.Builder, n, width int, s planStep, failNote string
 		field("args", string(args))
 		field("shell", "none (exec form)")
 	} else {
-		field("shell", s.Shell+" -c")
+		field("shell", printable(s.Shell)+" -c")
 	}
 	field("matcher", describeMatcher(s.planHook))
 	if s.If != "" {
@@ -176,6 +177,12 @@ func describeMatcher(h planHook) string {
 		return quoted + " (" + h.MatcherKind + ")"
 	}
 }
+
+// printable is how plan shows text that comes from a config or a path: as
+// trust's review shows it (control characters, terminal escapes and
+// bidirectional overrides escaped), so that a hostile config cannot rewrite
+// what the user reads (issue 18 §1, low).
+func printable(s string) string { return trust.Printable(s) }
 
 // clip shortens s to at most n bytes (runes kept whole), marking the cut.
 func clip(s string, n int) string {

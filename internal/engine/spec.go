@@ -101,12 +101,7 @@ func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 		map[string]string{DepthVar: sh.depth})
 	var argv []string
 	if h.ExecForm {
-		lookup := envLookup(env)
-		argv = make([]string, 0, len(h.Args)+1)
-		argv = append(argv, expand(h.Command, lookup))
-		for _, a := range h.Args {
-			argv = append(argv, expand(a, lookup))
-		}
+		argv = expandArgv(h.Command, h.Args, envLookup(env))
 	} else {
 		if h.Dialect == registry.Gemini {
 			// The words Gemini CLI's own quoting makes inside "..."
@@ -165,30 +160,6 @@ func envLookup(env []string) func(string) string {
 		}
 		return ""
 	}
-}
-
-// expand substitutes ${NAME} placeholders; an unset name gives "". Only the
-// braced form is recognised, so a literal "$" passes through unchanged.
-func expand(s string, lookup func(string) string) string {
-	if !strings.Contains(s, "${") {
-		return s
-	}
-	var b strings.Builder
-	for {
-		i := strings.Index(s, "${")
-		if i < 0 {
-			break
-		}
-		j := strings.IndexByte(s[i+2:], '}')
-		if j < 0 {
-			break
-		}
-		b.WriteString(s[:i])
-		b.WriteString(lookup(s[i+2 : i+2+j]))
-		s = s[i+3+j:]
-	}
-	b.WriteString(s)
-	return b.String()
 }
 
 func isDir(path string) bool {

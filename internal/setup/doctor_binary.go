@@ -13,6 +13,9 @@ import (
 	"github.com/hookexec/hookexec/internal/progpath"
 )
 
+// repositoryDecides ends the message of a program the project controls.
+const repositoryDecides = ", so the repository decides what runs; not run to check its version"
+
 // versionProbeTimeout bounds `PROGRAM version`.
 const versionProbeTimeout = 10 * time.Second
 
@@ -23,6 +26,7 @@ func (d *agentDoctor) binaryCheck(ctx context.Context) Check {
 	c := Check{Name: d.name("binary")}
 	seen := map[string]bool{}
 	var bad, good []string
+	projectOwned := false
 	for _, f := range d.files {
 		for _, e := range f.fires {
 			if seen[e.Fire.Program] {
@@ -31,6 +35,7 @@ func (d *agentDoctor) binaryCheck(ctx context.Context) Check {
 			seen[e.Fire.Program] = true
 			if msg := d.checkProgram(ctx, e.Fire.Program); msg != "" {
 				bad = append(bad, fmt.Sprintf("%s (in %s): %s", e.Fire.Program, f.path, msg))
+				projectOwned = projectOwned || strings.Contains(msg, repositoryDecides)
 			} else {
 				good = append(good, e.Fire.Program)
 			}
@@ -40,6 +45,9 @@ func (d *agentDoctor) binaryCheck(ctx context.Context) Check {
 	case len(bad) > 0:
 		c.Detail = strings.Join(bad, "\n")
 		c.Fix = d.installFix() + " with the hookexec you mean the agent to run: it writes that binary's absolute path"
+		if projectOwned {
+			c.Fix += "; use a hookexec installed outside the project: a program inside it, or reached through one of its links, is whatever the repository puts there"
+		}
 	case len(good) == 0:
 		c.Detail = "no hookexec entry in " + d.ag.Title + "'s settings"
 		c.Fix = d.installFix()
@@ -66,11 +74,15 @@ func (d *agentDoctor) checkProgram(ctx context.Context, program string) string {
 		}
 		path = found
 	}
+	// Decided before anything is run or compared: a program the project
+	// controls is never executed, even when it is this binary today.
+	if abs, err := filepath.Abs(path); err == nil {
+		if why := projectControl(abs, d.opts.ProjectDir); why != "" {
+			return why + repositoryDecides
+		}
+	}
 	if sameFile(path, d.opts.Program) {
 		return ""
-	}
-	if inside(path, d.opts.ProjectDir) {
-		return fmt.Sprintf("%s is inside the project, so the repository decides what runs; not run to check its version", path)
 	}
 	got, err := probeVersion(ctx, path)
 	if err != nil {
@@ -91,12 +103,6 @@ func sameFile(a, b string) bool {
 	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
 
-// inside reports whether path is under dir.
-func inside(path, dir string) bool {
-	rel, err := filepath.Rel(canonicalPath(dir), canonicalPath(path))
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
-}
-
 // probeVersion runs `path version` and returns the version word of its
 // "hookexec VERSION GO OS/ARCH" line. It is not a hook: a one-off probe
 // with a time limit, its input empty.
@@ -106,6 +112,9 @@ func probeVersion(ctx context.Context, path string) (string, error) {
 	var out bytes.Buffer
 	cmd := exec.CommandContext(ctx, path, "version")
 	cmd.Stdout = &out
+	// Never the project directory: a program that reads files of its
+	// working directory must not find the repository's there.
+	cmd.Dir = filepath.VolumeName(path) + string(filepath.Separator)
 	cmd.WaitDelay = time.Second
 	if err := cmd.Run(); err != nil {
 		return "", err

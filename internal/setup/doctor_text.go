@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // WriteText prints one line per check ("ok" or "FAIL", its name and
@@ -17,10 +19,16 @@ func (r *Report) WriteText(w io.Writer) error {
 			mark = "FAIL"
 			failed++
 		}
-		detail := strings.ReplaceAll(c.Detail, "\n", "\n       ")
-		fmt.Fprintf(&b, "%s %s: %s\n", mark, c.Name, detail)
+		// A detail quotes settings files, which a repository writes:
+		// each line is shown as trust's review shows text (terminal
+		// escapes escaped; issue 18 §1, low).
+		lines := strings.Split(c.Detail, "\n")
+		for i, l := range lines {
+			lines[i] = trust.Printable(l)
+		}
+		fmt.Fprintf(&b, "%s %s: %s\n", mark, c.Name, strings.Join(lines, "\n       "))
 		if !c.OK && c.Fix != "" {
-			fmt.Fprintf(&b, "     fix: %s\n", c.Fix)
+			fmt.Fprintf(&b, "     fix: %s\n", trust.Printable(c.Fix))
 		}
 	}
 	if failed == 0 {

@@ -59,6 +59,11 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.Scope == ProjectScope {
+		if err := refuseProjectLinks(opts.ProjectDir, path, "install"); err != nil {
+			return nil, err
+		}
+	}
 	pol, err := LoadPolicies(opts.ProjectDir, opts.Getenv)
 	if err != nil {
 		return nil, err

@@ -49,6 +49,11 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.Scope == ProjectScope {
+		if err := refuseProjectLinks(opts.ProjectDir, path, "uninstall"); err != nil {
+			return nil, err
+		}
+	}
 	res := &UninstallResult{Path: path}
 	f, err := readSettingsFile(path)
 	if err != nil {
