@@ -19,7 +19,7 @@ import (
 func projectHooks(snap *trust.Snapshot) *Registry {
 	reg := &Registry{}
 	for _, spec := range projectFiles(snap.Root) {
-		data, ok := snap.Read(spec.projectRel)
+		data, ok := snap.Read(spec.projectRel, false)
 		if !ok || len(data) > MaxProjectFileBytes {
 			continue // fire skips it too (fileSpec.read)
 		}

@@ -107,7 +107,7 @@ func caseHooks(reg *Registry, snap *trust.Snapshot, cases CaseConfigs) {
 			continue
 		}
 		path := filepath.Join(snap.Root, filepath.FromSlash(rel))
-		data, ok := snap.Read(rel)
+		data, ok := snap.Read(rel, true)
 		if !ok {
 			continue
 		}

@@ -142,17 +142,22 @@ func Hash(data []byte) string {
 // dangles, loops or leaves the project, an unreadable file). It never
 // blocks on a FIFO.
 func (s *Snapshot) PinFile(path string) string {
+	target, pin := resolve(s.realRoot(), path)
+	if target == "" {
+		return pin
+	}
+	return s.hashFile(target)
+}
+
+// realRoot is Root with links resolved, for resolve.
+func (s *Snapshot) realRoot() string {
 	if s.real == "" {
 		s.real = s.Root
 		if real, err := filepath.EvalSymlinks(s.Root); err == nil {
 			s.real = real
 		}
 	}
-	target, pin := resolve(s.real, path)
-	if target == "" {
-		return pin
-	}
-	return s.hashFile(target)
+	return s.real
 }
 
 // hashFile is the pin of the file at path, never following a link in its
@@ -192,16 +197,30 @@ func (s *Snapshot) readFile(path string, keep bool) ([]byte, string) {
 	return data.Bytes(), "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
-// Read returns the content of the regular file rel under .hookexec/, read
-// once: its pin becomes the hash of exactly these bytes, so what a review
-// shows is what it pins (issue 18 hole 8). A link or a special file is
-// not read (ok false), as the registry reads no such config file.
-func (s *Snapshot) Read(rel string) (data []byte, ok bool) {
+// Read returns the content of the file rel under .hookexec/, read once:
+// its pin becomes the hash of exactly these bytes, so what a review shows
+// is what it pins (issue 18 hole 8). A link is followed (within the
+// project) only with follow: the registry reads no config file through a
+// link, but hookexec test reads case files through one. A special file is
+// never read. ok is false when nothing was read.
+func (s *Snapshot) Read(rel string, follow bool) (data []byte, ok bool) {
 	e := s.entries[rel]
-	if e == nil || !e.info.Mode().IsRegular() {
+	if e == nil {
 		return nil, false
 	}
-	data, e.pin = s.readFile(e.path, true)
+	path := e.path
+	switch m := e.info.Mode(); {
+	case m&fs.ModeSymlink != 0 && follow:
+		target, pin := resolve(s.realRoot(), path)
+		if target == "" {
+			e.pin = pin
+			return nil, false
+		}
+		path = target
+	case !m.IsRegular():
+		return nil, false
+	}
+	data, e.pin = s.readFile(path, true)
 	return data, strings.HasPrefix(e.pin, "sha256:")
 }
 
