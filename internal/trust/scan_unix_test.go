@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -48,4 +49,41 @@ func TestOpenNoFollow(t *testing.T) {
 	assert.ErrorIs(t, err, ErrSymlink)
 	_, err = OpenNoFollow(filepath.Join(dir, "missing"), os.O_RDONLY, 0)
 	assert.ErrorIs(t, err, os.ErrNotExist)
+}
+
+// A project holding a file trust refuses cannot be trusted, by the store
+// or by its closure hash, and the decision names the file (issue 18 holes
+// 1 and 3, and the low "an unreadable file is pinned by its error text").
+// A stored version holding a pin of an older format trusts nothing.
+func TestDecideRefusesWhatCannotBePinned(t *testing.T) {
+	t.Parallel()
+	root, store := project(t)
+	require.NoError(t, syscall.Mkfifo(filepath.Join(root, ".hookexec", "fifo"), 0o644))
+	v := trustNow(t, root, store)
+	assert.Equal(t, []string{".hookexec/fifo: not a regular file (a FIFO); hookexec never reads it"}, Refusals(v.Pins))
+
+	d, err := Decide(root, store, "", named)
+	require.NoError(t, err)
+	assert.False(t, d.Trusted)
+	assert.Equal(t, "cannot be trusted: hookexec refuses .hookexec/fifo: not a regular file (a FIFO); hookexec never reads it", d.Why)
+	snap, err := Scan(root)
+	require.NoError(t, err)
+	pins, err := Closure(snap, named)
+	require.NoError(t, err)
+	d, err = Decide(root, store, ClosureHash(pins), named)
+	require.NoError(t, err)
+	assert.False(t, d.Trusted, "the closure hash does not trust a refused file either")
+
+	require.NoError(t, os.Remove(filepath.Join(root, ".hookexec", "fifo")))
+	require.NoError(t, os.Symlink("../hooks/guard.sh", filepath.Join(root, ".hookexec", "link")))
+	snap, err = Scan(root)
+	require.NoError(t, err)
+	pins, err = Closure(snap, named)
+	require.NoError(t, err)
+	pins[".hookexec/link"] = "symlink:../hooks/guard.sh" // as an older hookexec pinned it
+	_, err = store.Add(root, NewVersion(pins, nil, snap.Dirs(), nil, time.Now()))
+	require.NoError(t, err)
+	d, err = Decide(root, store, "", named)
+	require.NoError(t, err)
+	assert.False(t, d.Trusted)
 }
