@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/hookexec/hookexec/internal/casefile"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -81,9 +82,12 @@ func (a *app) trust(args []string, f trustFlags) error {
 	if err != nil {
 		return err
 	}
-	review, err := registry.ReviewProject(dir)
+	review, err := registry.ReviewWithCases(dir, caseConfigs)
 	if err != nil {
 		return err
+	}
+	if r := review.Refused(); f.printHash && len(r) > 0 {
+		return fmt.Errorf("%s cannot be trusted: hookexec refuses %s", review.Root, strings.Join(r, "; "))
 	}
 	if f.printHash {
 		fmt.Fprintln(a.stdout, review.Hash)
@@ -112,6 +116,11 @@ var (
 func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
 	if !hasProjectFiles(review.Pins) {
 		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", review.Root, trust.DirName)
+	}
+	if r := review.Refused(); len(r) > 0 {
+		review.WriteText(a.stdout)
+		return fmt.Errorf("not trusted: %s cannot be trusted while hookexec refuses %s (a link must reach a regular file inside the project; replace or remove these files)",
+			review.Root, strings.Join(r, "; "))
 	}
 	store := trust.OpenStore(a.getenv)
 	entry, err := store.Load(review.Root)
@@ -158,6 +167,27 @@ func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
 	}
 	fmt.Fprintf(a.stdout, "trusted %s (%s)\n", review.Root, trust.ShortPin(review.Hash))
 	return nil
+}
+
+// caseConfigs is registry.CaseConfigs: the inline configs of a case file,
+// for the review to show the hooks `hookexec test` would run.
+func caseConfigs(path string, data []byte) ([]registry.CaseConfig, error) {
+	cases, err := casefile.Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	var out []registry.CaseConfig
+	for _, c := range cases {
+		if c.Inline == nil {
+			continue
+		}
+		d, err := registry.ParseDialect(c.Dialect)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, registry.CaseConfig{Case: c.Name, Data: c.Inline, Dialect: d})
+	}
+	return out, nil
 }
 
 // trustList prints one line per trusted project.

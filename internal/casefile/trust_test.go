@@ -130,12 +130,17 @@ func TestGateFollowsLinks(t *testing.T) {
 	_, err := g.ReadFile(link)
 	assert.Contains(t, gateErr(t, err), "not trusted")
 
-	// A link under a trusted .hookexec/ to a file outside it: the link is
-	// pinned, not what it points to.
+	// A link under a trusted .hookexec/ to a file elsewhere in the project:
+	// the link is pinned by the content it reaches (issue 18 hole 1), so
+	// the case file is read while that content is unchanged, and not once
+	// it is rewritten.
 	trustNow(t, root, vars)
 	inner := filepath.Join(root, ".hookexec", "tests", "z-link.json")
 	require.NoError(t, os.Symlink(filepath.Join(root, "cases.json"), inner))
 	trustNow(t, root, vars)
+	_, err = (&Gate{Getenv: getenv(vars)}).ReadFile(inner)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(root, "cases.json"), []byte(inlineCase+"\n"), 0o644))
 	_, err = (&Gate{Getenv: getenv(vars)}).ReadFile(inner)
 	assert.Contains(t, gateErr(t, err), "not trusted")
 }

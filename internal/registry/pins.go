@@ -11,38 +11,45 @@ import (
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
-// projectHooks decodes the project files of root as they are now, whether
+// projectHooks decodes the project files of snap as they are now, whether
 // or not they are trusted (for `hookexec trust` to show them, and for the
-// closure hash). Nothing runs; unreadable or malformed files give no hooks.
-func projectHooks(root string) (*Registry, []fileSpec) {
-	specs := projectFiles(root)
+// closure hash). Each file is read once, through the snapshot, so that its
+// pin is the hash of the very bytes decoded (issue 18 hole 8). Nothing
+// runs; unreadable or malformed files give no hooks.
+func projectHooks(snap *trust.Snapshot) *Registry {
 	reg := &Registry{}
-	var found []fileSpec
-	for _, spec := range specs {
-		data, err := spec.read()
-		if err != nil {
-			continue
+	for _, spec := range projectFiles(snap.Root) {
+		data, ok := snap.Read(spec.projectRel, false)
+		if !ok || len(data) > MaxProjectFileBytes {
+			continue // fire skips it too (fileSpec.read)
 		}
-		found = append(found, spec)
+		if afterReviewRead != nil {
+			afterReviewRead(spec.path)
+		}
 		if err := decodeFile(reg, spec, len(reg.Files), data); err != nil {
 			reg.Broken = append(reg.Broken, spec.path)
 		}
 	}
-	return reg, found
+	return reg
 }
+
+// afterReviewRead, when set (by tests), is called after the review read
+// the file at path, to change it then.
+var afterReviewRead func(path string)
 
 // namedPins is trust.NamedPins: the pins of the project files named by the
 // hooks of the project's config files.
 func namedPins(snap *trust.Snapshot) (map[string]string, error) {
-	reg, _ := projectHooks(snap.Root)
-	return pinsOfNamed(reg.Hooks, snap.Root), nil
+	return pinsOfNamed(projectHooks(snap).Hooks, snap), nil
 }
 
-// pinsOfNamed pins every file inside root (outside .hookexec/, which is
-// pinned whole) that a hook's command or args names by a relative or
-// project-absolute path (SPEC §2.4). A path-like word that names nothing
-// is pinned as absent, so creating it later breaks the trust.
-func pinsOfNamed(hooks []*Hook, root string) map[string]string {
+// pinsOfNamed pins every file inside the project (outside .hookexec/,
+// which is pinned whole) that a hook's command or args names by a
+// relative or project-absolute path (SPEC §2.4), by the content of the
+// regular file it reaches (trust.Snapshot.PinFile). A path-like word that
+// names nothing is pinned as absent, so creating it later breaks the trust.
+func pinsOfNamed(hooks []*Hook, snap *trust.Snapshot) map[string]string {
+	root := snap.Root
 	pins := map[string]string{}
 	for _, h := range hooks {
 		for _, w := range hookWords(h, root) {
@@ -50,10 +57,7 @@ func pinsOfNamed(hooks []*Hook, root string) map[string]string {
 			if !ok || pins[rel] != "" {
 				continue
 			}
-			pin, err := trust.HashFile(path)
-			if err != nil {
-				pin = "unreadable:" + err.Error()
-			}
+			pin := snap.PinFile(path)
 			if pin == trust.Absent && !strings.Contains(w.text, "/") {
 				continue // a plain word, not a file
 			}

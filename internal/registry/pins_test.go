@@ -27,7 +27,7 @@ func TestPinsOfNamed(t *testing.T) {
 		{Command: "bin/tool", Args: []string{"$(touch x)", root + "/check.py"}, ExecForm: true},
 		{Command: "echo $(cat secret.txt) 'unterminated"},
 	}
-	pins := pinsOfNamed(hooks, root)
+	pins := pinsOfNamed(hooks, &trust.Snapshot{Root: root})
 	hash := func(f string) string { return trust.Hash([]byte("content of " + f)) }
 	assert.Equal(t, map[string]string{
 		"hooks/guard.sh":   hash("hooks/guard.sh"),

@@ -35,9 +35,34 @@ type Review struct {
 	Warnings []Diagnostic
 }
 
+// CaseConfig is an inline config of a test case, as `hookexec test` would
+// load it: Case is the case's name, Dialect forces its dialect ("":
+// native). The review names its hooks' file ".hookexec/tests/FILE case
+// "NAME"".
+type CaseConfig struct {
+	Case    string
+	Data    []byte
+	Dialect Dialect
+}
+
+// CaseConfigs extracts the inline configs of the case file at path from
+// its content (the caller parses case files; registry does not know them).
+type CaseConfigs func(path string, data []byte) ([]CaseConfig, error)
+
+// casesDir holds the project's test cases (casefile.DefaultDir).
+const casesDir = trust.DirName + "/tests/"
+
 // ReviewProject hashes and decodes the project in dir as it is now,
-// trusted or not. Nothing runs.
+// trusted or not. Nothing runs. Each file is read once: what the review
+// shows is what it pins (issue 18 hole 8).
 func ReviewProject(dir string) (*Review, error) {
+	return ReviewWithCases(dir, nil)
+}
+
+// ReviewWithCases is ReviewProject that also shows the hooks of the inline
+// configs of the case files directly under .hookexec/tests/, which
+// `hookexec test` runs (issue 18 hole 9); cases extracts them.
+func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 	root, err := trust.Canonical(dir)
 	if err != nil {
 		return nil, err
@@ -46,8 +71,11 @@ func ReviewProject(dir string) (*Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	reg, _ := projectHooks(root)
-	named := pinsOfNamed(reg.Hooks, root)
+	reg := projectHooks(snap)
+	if cases != nil {
+		caseHooks(reg, snap, cases)
+	}
+	named := pinsOfNamed(reg.Hooks, snap)
 	pins, err := trust.Closure(snap, func(*trust.Snapshot) (map[string]string, error) { return named, nil })
 	if err != nil {
 		return nil, err
@@ -69,6 +97,44 @@ func ReviewProject(dir string) (*Review, error) {
 	}
 	return r, nil
 }
+
+// caseHooks decodes into reg the inline configs of the case files under
+// .hookexec/tests/, read once through the snapshot.
+func caseHooks(reg *Registry, snap *trust.Snapshot, cases CaseConfigs) {
+	for _, rel := range snap.Paths() {
+		name := strings.TrimPrefix(rel, casesDir)
+		if name == rel || strings.Contains(name, "/") || !strings.HasSuffix(name, ".json") {
+			continue
+		}
+		path := filepath.Join(snap.Root, filepath.FromSlash(rel))
+		data, ok := snap.Read(rel, true)
+		if !ok {
+			continue
+		}
+		configs, err := cases(path, data)
+		if err != nil {
+			reg.Broken = append(reg.Broken, path)
+			continue
+		}
+		for _, c := range configs {
+			d := c.Dialect
+			if d == "" {
+				d = Native
+			}
+			name := rel + " case " + strconv.Quote(c.Case)
+			spec := fileSpec{path: name, source: Runtime, dialect: d, inline: &Inline{Name: name, Data: c.Data}}
+			if err := decodeFile(reg, spec, len(reg.Files), c.Data); err != nil {
+				reg.Broken = append(reg.Broken, name)
+			}
+		}
+	}
+}
+
+// Refused lists "path: reason" for each file the review cannot pin by
+// content (a special file, a link that dangles, loops or leaves the
+// project, an unreadable file): while there is one, the project cannot be
+// trusted.
+func (r *Review) Refused() []string { return trust.Refusals(r.Pins) }
 
 // Version is the store's record of the project as reviewed.
 func (r *Review) Version(now time.Time) trust.Version {

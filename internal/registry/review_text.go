@@ -14,7 +14,11 @@ func (r *Review) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "project %s\n", trust.Printable(r.Root))
 	fmt.Fprintln(w, "files:")
 	for _, p := range r.Paths() {
-		line := "  " + trust.Printable(p) + "  " + trust.Printable(trust.ShortPin(r.Pins[p]))
+		pin := trust.ShortPin(r.Pins[p])
+		if why := trust.Refusal(r.Pins[p]); why != "" {
+			pin = "refused: " + why
+		}
+		line := "  " + trust.Printable(p) + "  " + trust.Printable(pin)
 		if !trust.InDir(p) {
 			line += "  (named by a hook)"
 		}

@@ -67,6 +67,9 @@ func Decide(root string, store Store, env string, named NamedPins) (*Decision, e
 		if got := ClosureHash(pins); got != env {
 			return &Decision{Why: fmt.Sprintf("%s does not match the project (%s)", EnvVar, got)}, nil
 		}
+		if r := Refusals(pins); len(r) > 0 {
+			return &Decision{Why: refusedWhy(r)}, nil
+		}
 		return &Decision{Trusted: true, Via: "env-hash", pins: pins}, nil
 	case env != "":
 		err := fmt.Errorf("%s=%q: want 1 or sha256:<hex>; the project is not trusted", EnvVar, env)
@@ -87,7 +90,7 @@ func Decide(root string, store Store, env string, named NamedPins) (*Decision, e
 		return &Decision{Why: "not trusted"}, nil
 	}
 	for _, v := range e.Versions {
-		if unchangedSince(root, v) {
+		if Refusals(v.Pins) == nil && unchangedSince(root, v) {
 			return &Decision{Trusted: true, Via: "store", pins: v.Pins}, nil
 		}
 	}
@@ -96,11 +99,19 @@ func Decide(root string, store Store, env string, named NamedPins) (*Decision, e
 		return &Decision{Why: err.Error()}, err
 	}
 	for _, v := range e.Versions {
-		if matches(snap, v) {
+		if Refusals(v.Pins) == nil && matches(snap, v) {
 			return &Decision{Trusted: true, Via: "store", pins: v.Pins}, nil
 		}
 	}
+	if r := Refusals(snap.Pins()); len(r) > 0 {
+		return &Decision{Why: refusedWhy(r)}, nil
+	}
 	return &Decision{Why: "changed since it was trusted"}, nil
+}
+
+// refusedWhy says which files keep a project from being trusted.
+func refusedWhy(refusals []string) string {
+	return "cannot be trusted: hookexec refuses " + strings.Join(refusals, "; ")
 }
 
 // unchangedSince is the fast check: every directory under .hookexec/ and
@@ -114,7 +125,7 @@ func unchangedSince(root string, v Version) bool {
 	if len(v.Dirs) == 0 {
 		return false
 	}
-	var h Snapshot // its buffer, for hashing
+	h := Snapshot{Root: root} // its buffer, for hashing
 	for _, rel := range v.Dirs {
 		path := filepath.Join(root, filepath.FromSlash(rel))
 		if _, ok := v.Stats[rel]; ok {
@@ -146,7 +157,7 @@ func unchangedSince(root string, v Version) bool {
 			if err != nil || !fi.Mode().IsRegular() {
 				return false
 			}
-			if got, err := h.hashFile(path); err != nil || got != pin {
+			if h.PinFile(path) != pin {
 				return false
 			}
 		default:
@@ -245,7 +256,7 @@ func matches(snap *Snapshot, v Version) bool {
 		if st, ok := StatFile(path); ok && st == v.Stats[rel] {
 			continue
 		}
-		if got, err := snap.hashFile(path); err != nil || got != pin {
+		if snap.PinFile(path) != pin {
 			return false
 		}
 	}

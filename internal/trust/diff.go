@@ -140,7 +140,7 @@ func (c Changes) WriteText(w io.Writer, cur map[string]string) {
 }
 
 // ShortPin abbreviates a content pin to "sha256:" and 12 hex digits; other
-// pins (absent, symlink:..., special:...) are shown whole.
+// pins (absent, refused:...) are shown whole.
 func ShortPin(pin string) string {
 	const n = len("sha256:") + 12
 	if strings.HasPrefix(pin, "sha256:") && len(pin) > n {

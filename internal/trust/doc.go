@@ -2,7 +2,11 @@
 // (SPEC §2.4). It hashes what is under a project's .hookexec/ directory
 // (and the project files its hooks name, which the caller supplies), keeps
 // the store of projects the user has trusted, and answers "may these exact
-// bytes be parsed?". It also checks that a file of the user's own (user,
+// bytes be parsed?". A link is pinned by the content of the regular file it
+// reaches inside the project; what cannot be pinned by content (a special
+// file, a link leaving the project, an unreadable file) is refused, and a
+// project holding one is never trusted. Every file is opened non-blocking
+// and without following a link in its last element. It also checks that a file of the user's own (user,
 // system and explicit configs, the store itself) is owned by the user or
 // root and writable by no one else.
 //

@@ -1,6 +1,7 @@
 package trust
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -9,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,24 +26,26 @@ const (
 	MaxFileBytes = 64 << 20
 )
 
-// Pin values that are not content hashes.
-const (
-	Absent  = "absent"
-	symlink = "symlink:"
-	special = "special:"
-)
+// Absent is the pin of a path a hook names where there is nothing.
+const Absent = "absent"
 
 // Snapshot is a project's .hookexec/ directory as it is now: every entry,
 // by slash-separated path relative to the project root (e.g.
-// ".hookexec/hooks.json"). An entry's pin is "sha256:<hex>" for a regular
-// file, "symlink:<target>" for a symbolic link (never followed), and
-// "special:<type>" for anything else (a FIFO, a device, a socket). Pins
-// are computed on demand: a file whose status matches the one recorded
-// when it was trusted is not read again.
+// ".hookexec/hooks.json"). An entry's pin is "sha256:<hex>" of the content
+// of the regular file it is or, for a symbolic link, of the regular file
+// the link reaches inside the project; a link to a directory inside the
+// project stands for the files under it (".hookexec/bin/x.sh" for bin ->
+// ../tools). What cannot be pinned by content (a special file, a link
+// that dangles, loops or leaves the project, a file that cannot be read)
+// is pinned as "refused:<reason>" (see Refusal). Pins are computed on
+// demand: a file whose status matches the one recorded when it was
+// trusted is not read again.
 type Snapshot struct {
 	Root    string
+	real    string            // Root with links resolved, for resolve
 	entries map[string]*entry // nil: no .hookexec/
 	dirs    map[string]fs.FileInfo
+	linked  map[string]bool // entries and dirs reached through a link: no recorded status
 	buf     []byte
 }
 
@@ -58,53 +60,6 @@ func (s *Snapshot) Exists() bool { return s.entries != nil }
 
 // Len is the number of entries.
 func (s *Snapshot) Len() int { return len(s.entries) }
-
-// Scan walks root's .hookexec/ directory. root should be canonical (see
-// Canonical). A missing directory gives an empty snapshot (Exists false).
-// Nothing is read but directory listings and file status.
-func Scan(root string) (*Snapshot, error) {
-	s := &Snapshot{Root: root}
-	dir := filepath.Join(root, DirName)
-	fi, err := os.Lstat(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return s, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("trust: %w", err)
-	}
-	s.entries = map[string]*entry{}
-	s.dirs = map[string]fs.FileInfo{}
-	if !fi.IsDir() {
-		s.entries[DirName] = &entry{path: dir, info: fi}
-		return s, nil
-	}
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return fmt.Errorf("trust: %w", err)
-		}
-		if len(s.entries)+len(s.dirs) >= MaxFiles {
-			return fmt.Errorf("trust: %s holds more than %d files; hookexec pins at most that many", dir, MaxFiles)
-		}
-		info, err := d.Info()
-		if err != nil {
-			return fmt.Errorf("trust: %w", err)
-		}
-		rel := DirName
-		if path != dir {
-			rel += "/" + filepath.ToSlash(path[len(dir)+1:])
-		}
-		if d.IsDir() {
-			s.dirs[rel] = info
-			return nil
-		}
-		s.entries[rel] = &entry{path: path, info: info}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
-}
 
 // Pin returns the pin of the entry rel ("" if there is none).
 func (s *Snapshot) Pin(rel string) string {
@@ -134,12 +89,12 @@ func (s *Snapshot) Pins() map[string]string {
 func (s *Snapshot) Stats(now time.Time) map[string]FileStat {
 	out := map[string]FileStat{}
 	for rel, e := range s.entries {
-		if st, ok := statOf(e.info); ok && e.info.Mode().IsRegular() && st.Settled(now) {
+		if st, ok := statOf(e.info); ok && e.info.Mode().IsRegular() && !s.linked[rel] && st.Settled(now) {
 			out[rel] = st
 		}
 	}
 	for rel, info := range s.dirs {
-		if st, ok := statOf(info); ok && st.Settled(now) {
+		if st, ok := statOf(info); ok && !s.linked[rel] && st.Settled(now) {
 			out[rel] = st
 		}
 	}
@@ -161,20 +116,16 @@ func (s *Snapshot) unchanged(rel string, recorded FileStat) bool {
 	return ok && st == recorded
 }
 
-// pinOf is the pin of one directory entry (never following a link).
+// pinOf is the pin of one entry: a regular file's content, the content of
+// the regular file a link reaches inside the project, else a refusal.
 func (s *Snapshot) pinOf(path string, fi fs.FileInfo) string {
 	switch m := fi.Mode(); {
 	case m.IsRegular():
-		h, err := s.hashFile(path)
-		if err != nil {
-			return "unreadable:" + err.Error()
-		}
-		return h
+		return s.hashFile(path)
 	case m&fs.ModeSymlink != 0:
-		target, _ := os.Readlink(path)
-		return symlink + target
+		return s.PinFile(path)
 	default:
-		return special + m.Type().String()
+		return refused(errNotRegular.Error() + " (" + kind(m) + "); hookexec never reads it")
 	}
 }
 
@@ -184,41 +135,93 @@ func Hash(data []byte) string {
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
-// HashFile is the pin of a file inside the project named by a hook: its
-// content hash if it is a regular file (a link is followed), Absent when
-// there is nothing there, "special:..." for anything else.
-func HashFile(path string) (string, error) {
-	var s Snapshot
-	return s.hashFile(path)
+// PinFile is the pin of the file at path (absolute, inside the project),
+// as a hook that names it would reach it: links are followed within the
+// project. It is the content hash of the regular file reached, Absent when
+// there is nothing there, else a refusal (a special file, a link that
+// dangles, loops or leaves the project, an unreadable file). It never
+// blocks on a FIFO.
+func (s *Snapshot) PinFile(path string) string {
+	target, pin := resolve(s.realRoot(), path)
+	if target == "" {
+		return pin
+	}
+	return s.hashFile(target)
 }
 
-func (s *Snapshot) hashFile(path string) (string, error) {
-	f, err := os.Open(path)
+// realRoot is Root with links resolved, for resolve.
+func (s *Snapshot) realRoot() string {
+	if s.real == "" {
+		s.real = s.Root
+		if real, err := filepath.EvalSymlinks(s.Root); err == nil {
+			s.real = real
+		}
+	}
+	return s.real
+}
+
+// hashFile is the pin of the file at path, never following a link in its
+// last element: its content hash, Absent, or a refusal.
+func (s *Snapshot) hashFile(path string) string {
+	_, pin := s.readFile(path, false)
+	return pin
+}
+
+// readFile reads (keep) or only hashes the file at path once, returning
+// what it read and the pin of exactly those bytes.
+func (s *Snapshot) readFile(path string, keep bool) ([]byte, string) {
+	f, _, err := openRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return Absent, nil
+		return nil, Absent
 	}
 	if err != nil {
-		return "", err
+		return nil, refusalOf(err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return "", err
-	}
-	if !fi.Mode().IsRegular() {
-		return special + fi.Mode().Type().String(), nil
-	}
-	if fi.Size() > MaxFileBytes {
-		return "", fmt.Errorf("larger than %d MiB", MaxFileBytes>>20)
-	}
 	if s.buf == nil {
 		s.buf = make([]byte, 16<<10)
 	}
 	h := sha256.New()
-	if _, err := io.CopyBuffer(onlyWriter{h}, io.LimitReader(f, MaxFileBytes+1), s.buf); err != nil {
-		return "", err
+	var data bytes.Buffer
+	w := io.Writer(onlyWriter{h})
+	if keep {
+		w = io.MultiWriter(onlyWriter{h}, &data)
 	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+	n, err := io.CopyBuffer(w, io.LimitReader(f, MaxFileBytes+1), s.buf)
+	if err != nil {
+		return nil, refusalOf(err)
+	}
+	if n > MaxFileBytes {
+		return nil, refused(fmt.Sprintf("cannot be read: larger than %d MiB", MaxFileBytes>>20))
+	}
+	return data.Bytes(), "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// Read returns the content of the file rel under .hookexec/, read once:
+// its pin becomes the hash of exactly these bytes, so what a review shows
+// is what it pins (issue 18 hole 8). A link is followed (within the
+// project) only with follow: the registry reads no config file through a
+// link, but hookexec test reads case files through one. A special file is
+// never read. ok is false when nothing was read.
+func (s *Snapshot) Read(rel string, follow bool) (data []byte, ok bool) {
+	e := s.entries[rel]
+	if e == nil {
+		return nil, false
+	}
+	path := e.path
+	switch m := e.info.Mode(); {
+	case m&fs.ModeSymlink != 0 && follow:
+		target, pin := resolve(s.realRoot(), path)
+		if target == "" {
+			e.pin = pin
+			return nil, false
+		}
+		path = target
+	case !m.IsRegular():
+		return nil, false
+	}
+	data, e.pin = s.readFile(path, true)
+	return data, strings.HasPrefix(e.pin, "sha256:")
 }
 
 // onlyWriter hides the hash's other methods so io.CopyBuffer uses the
@@ -256,4 +259,9 @@ func Canonical(dir string) (string, error) {
 // under .hookexec/.
 func InDir(rel string) bool {
 	return rel == DirName || strings.HasPrefix(rel, DirName+"/")
+}
+
+// Paths returns the entries' paths, sorted.
+func (s *Snapshot) Paths() []string {
+	return slices.Sorted(maps.Keys(s.entries))
 }
