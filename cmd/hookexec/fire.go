@@ -178,7 +178,11 @@ func (a *app) fire(name string, f fireFlags) error {
 	}
 	depth := engine.Depth(a.getenv)
 	if depth >= engine.MaxDepth {
-		return fmt.Errorf("%s is %d: hooks are firing hookexec recursively (at most %d nested fires); refusing to run hooks for %s", engine.DepthVar, depth, engine.MaxDepth, ev.Name)
+		// A deny, not a plain error: the repository can set HOOKEXEC_DEPTH
+		// through the agent, and an error lets the tool go ahead with no
+		// guard run (issue 18 §1 hole 10).
+		err := fmt.Errorf("%s is %q: hooks are firing hookexec recursively (at most %d nested fires), or the variable is not a count; refusing to run hooks for %s", engine.DepthVar, a.getenv(engine.DepthVar), engine.MaxDepth, ev.Name)
+		return a.failClosedOrError(ev, true, settings.format, err, time.Now())
 	}
 	log, err := a.logger()
 	if err != nil {
@@ -207,7 +211,7 @@ func (a *app) fire(name string, f fireFlags) error {
 		log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
 	}
 	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Background: a.detachedStarter(settings.killGrace), Log: log}
-	opts := planDefaults(a.getenv, os.Environ())
+	opts := planDefaults(l.reg.Getenv, os.Environ())
 	opts.Timeout, opts.Sequential, opts.FailClosed = settings.timeout, f.sequential, f.failClosed
 	verdict := eng.Fire(ctx, l.reg, ev, l.in, opts)
 	verdict.Warnings = append(slices.Clip(settings.warnings), verdict.Warnings...)

@@ -57,7 +57,7 @@ func (a *app) fireCase(ctx context.Context, run *runner.Runner, c casefile.Case,
 	}
 	log.Debug().Str("case", c.Name).Str("event", c.Event.Name).Str("projectDir", projectDir).Msg("running test case")
 	eng := &engine.Engine{Runner: run, ProjectDir: projectDir, Environ: environ, Depth: depth, Log: log}
-	v := eng.Fire(ctx, reg, c.Event, in, planDefaults(getenv, environ))
+	v := eng.Fire(ctx, reg, c.Event, in, planDefaults(reg.Getenv, environ))
 	return casefile.Result{Verdict: &v}
 }
 

@@ -40,7 +40,7 @@ func (g *projectGate) allows(rel string, data []byte) (bool, string) {
 }
 
 // DecideTrust decides whether the project in dir ("" = the working
-// directory) is trusted (SPEC §2.4): by $HOOKEXEC_TRUST_PROJECT, else by
+// directory) is trusted (SPEC §2.4): by $HOOKEXEC_TRUST_PROJECT outside an agent (trust.EnvValue), else by
 // the trust store. The decision is always usable; the error is a problem
 // worth a warning (a store others can write, a bad variable).
 func DecideTrust(dir string, getenv func(string) string) (*trust.Decision, error) {
@@ -58,5 +58,14 @@ func DecideTrust(dir string, getenv func(string) string) (*trust.Decision, error
 	if err != nil {
 		return &trust.Decision{Why: err.Error()}, err
 	}
-	return trust.Decide(root, trust.OpenStore(getenv), getenv(trust.EnvVar), namedPins)
+	env, ignored := trust.EnvValue(getenv)
+	d, err := trust.Decide(root, trust.OpenStore(getenv), env, namedPins)
+	if ignored != "" && !d.Trusted && err == nil {
+		if d.Why == "not trusted" {
+			d.Why = ignored
+		} else {
+			d.Why += "; " + ignored
+		}
+	}
+	return d, err
 }

@@ -221,6 +221,10 @@ type Registry struct {
 	// they could not be read or parsed (SPEC §2.4); each also has a
 	// warning.
 	Broken []string
+	// Getenv is the environment as Load read it: without the values
+	// SafeEnv ignored (each has a warning). Planning reads
+	// HOOKEXEC_SHELL and HOME through it.
+	Getenv func(string) string
 }
 
 // DisabledName is one entry of a hooksConfig.disabled list.
