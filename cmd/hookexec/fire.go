@@ -178,11 +178,14 @@ func (a *app) fire(name string, f fireFlags) error {
 	}
 	depth := engine.Depth(a.getenv)
 	if depth >= engine.MaxDepth {
-		// A deny, not a plain error: the repository can set HOOKEXEC_DEPTH
-		// through the agent, and an error lets the tool go ahead with no
-		// guard run (issue 18 §1 hole 10).
-		err := fmt.Errorf("%s is %q: hooks are firing hookexec recursively (at most %d nested fires), or the variable is not a count; refusing to run hooks for %s", engine.DepthVar, a.getenv(engine.DepthVar), engine.MaxDepth, ev.Name)
-		return a.failClosedOrError(ev, true, settings.format, err, time.Now())
+		if v := a.getenv(engine.DepthVar); engine.DepthMalformed(v) {
+			// No recursion writes this: the repository can set it through
+			// the agent, so the event denies rather than exiting with an
+			// error the agent ignores (issue 18 §1 hole 10).
+			err := fmt.Errorf("%s is %q, not a count of nested fires; refusing to run hooks for %s", engine.DepthVar, v, ev.Name)
+			return a.failClosedOrError(ev, true, settings.format, err, time.Now())
+		}
+		return fmt.Errorf("%s is %d: hooks are firing hookexec recursively (at most %d nested fires); refusing to run hooks for %s", engine.DepthVar, depth, engine.MaxDepth, ev.Name)
 	}
 	log, err := a.logger()
 	if err != nil {

@@ -95,6 +95,12 @@ func Load(opts Options) (*Registry, error) {
 			return nil, err
 		}
 	}
+	if discovered(specs) && !gate.decided {
+		if path, why := missingGuards(gate.root(), getenv); path != "" {
+			reg.Untrusted = append(reg.Untrusted, path)
+			reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: path}, Severity: SeverityWarning, Message: why})
+		}
+	}
 	if gate.storeErr != nil {
 		msg := strings.TrimPrefix(gate.storeErr.Error(), "trust: ")
 		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: "trust"}, Severity: SeverityWarning, Message: msg + "; the project's files are not trusted"})
