@@ -23,10 +23,7 @@ type projectGate struct {
 // allows reports whether the project file rel with content data may be
 // parsed, and if not the warning to give.
 func (g *projectGate) allows(rel string, data []byte) (bool, string) {
-	if !g.decided {
-		g.decided = true
-		g.decision, g.storeErr = DecideTrust(g.dir, g.getenv)
-	}
+	g.trusted()
 	if g.decision.Allows(rel, data) {
 		return true, ""
 	}
@@ -37,6 +34,15 @@ func (g *projectGate) allows(rel string, data []byte) (bool, string) {
 		why += " (" + g.decision.Why + ")"
 	}
 	return false, why + "; review it and run 'hookexec trust'"
+}
+
+// trusted reports whether the project is trusted (deciding once).
+func (g *projectGate) trusted() bool {
+	if !g.decided {
+		g.decided = true
+		g.decision, g.storeErr = DecideTrust(g.dir, g.getenv)
+	}
+	return g.decision.Trusted
 }
 
 // DecideTrust decides whether the project in dir ("" = the working

@@ -101,6 +101,7 @@ func Load(opts Options) (*Registry, error) {
 			reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: path}, Severity: SeverityWarning, Message: why})
 		}
 	}
+	holdProjectExecs(reg, gate)
 	if gate.storeErr != nil {
 		msg := strings.TrimPrefix(gate.storeErr.Error(), "trust: ")
 		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: "trust"}, Severity: SeverityWarning, Message: msg + "; the project's files are not trusted"})

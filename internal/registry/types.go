@@ -88,6 +88,9 @@ type Diagnostic struct {
 	// missing. The agent formats tell the user of these, and --fail-closed
 	// denies over them (SPEC §6, issue 17).
 	Skips bool
+	// RunsProjectFile: a validate finding about a hook of the user's that
+	// executes a project file (issue 18 §1 hole 11); doctor reports these.
+	RunsProjectFile bool
 }
 
 // String renders "file:line:col: severity: message".
