@@ -56,6 +56,10 @@ func SafeEnv(getenv func(string) string, project string) (func(string) string, [
 	if !agent {
 		return getenv, nil // the user's shell set the environment
 	}
+	// An agent started in the home directory (or above it) has the user's
+	// own files inside its project: only relative values are refused then.
+	home := homeFallback()
+	homeInside := home != "" && filepath.IsAbs(home) && within(filepath.Clean(home), filepath.Clean(project))
 	ignored := map[string]bool{}
 	var warnings []string
 	for _, name := range locationVars {
@@ -66,7 +70,7 @@ func SafeEnv(getenv func(string) string, project string) (func(string) string, [
 		if name == "HOOKEXEC_SHELL" && !strings.ContainsAny(v, `/\`) {
 			continue // a program name, looked up on PATH
 		}
-		if why := unsafeLocation(v, project); why != "" {
+		if why := unsafeLocation(v, project, homeInside); why != "" {
 			ignored[name] = true
 			warnings = append(warnings, name+"="+quoteValue(v)+": ignored, "+why+" under an agent ("+marker+" is set; a repository can set it through the agent)")
 		}
@@ -83,8 +87,8 @@ func SafeEnv(getenv func(string) string, project string) (func(string) string, [
 			return getenv(name)
 		}
 		if name == "HOME" {
-			if h := homeFallback(); h != "" && unsafeLocation(h, project) == "" {
-				return h
+			if home != "" && unsafeLocation(home, project, homeInside) == "" {
+				return home
 			}
 		}
 		return ""
@@ -93,11 +97,15 @@ func SafeEnv(getenv func(string) string, project string) (func(string) string, [
 }
 
 // unsafeLocation says why the path v cannot locate the user's files: it is
-// relative, or it is the project directory or inside it (compared as
-// written and with links resolved). "" means it may.
-func unsafeLocation(v, project string) string {
+// relative, or (unless homeInside: the project holds the user's home) it
+// is the project directory or inside it (compared as written and with
+// links resolved). "" means it may.
+func unsafeLocation(v, project string, homeInside bool) string {
 	if !filepath.IsAbs(v) {
 		return "a relative path"
+	}
+	if homeInside {
+		return ""
 	}
 	p := filepath.Clean(v)
 	if within(p, filepath.Clean(project)) {

@@ -33,6 +33,15 @@ func TestSafeEnv(t *testing.T) {
 		{"HOOKEXEC_CONFIG", "/dev/null", "", true, true},
 		{"HOOKEXEC_CONFIG", "/dev/null", "/dev/null", false, false},
 	}
+	t.Run("project holds the home directory", func(t *testing.T) {
+		homeFallback = func() string { return filepath.Join(project, "me") }
+		t.Cleanup(func() { homeFallback = func() string { return home } })
+		env := map[string]string{"CLAUDE_PROJECT_DIR": project, "XDG_CONFIG_HOME": filepath.Join(project, "me", ".config"), "HOOKEXEC_SHELL": "./sh"}
+		safe, warnings := SafeEnv(func(k string) string { return env[k] }, project)
+		assert.Equal(t, env["XDG_CONFIG_HOME"], safe("XDG_CONFIG_HOME"), "the user's own config stays")
+		assert.Empty(t, safe("HOOKEXEC_SHELL"), "a relative path is still refused")
+		assert.Len(t, warnings, 1)
+	})
 	for _, tt := range tests {
 		t.Run(tt.name+"="+tt.value, func(t *testing.T) {
 			env := map[string]string{tt.name: tt.value}
