@@ -178,6 +178,13 @@ func (a *app) fire(name string, f fireFlags) error {
 	}
 	depth := engine.Depth(a.getenv)
 	if depth >= engine.MaxDepth {
+		if v := a.getenv(engine.DepthVar); engine.DepthMalformed(v) {
+			// No recursion writes this: the repository can set it through
+			// the agent, so the event denies rather than exiting with an
+			// error the agent ignores (issue 18 §1 hole 10).
+			err := fmt.Errorf("%s is %q, not a count of nested fires; refusing to run hooks for %s", engine.DepthVar, v, ev.Name)
+			return a.failClosedOrError(ev, true, settings.format, err, time.Now())
+		}
 		return fmt.Errorf("%s is %d: hooks are firing hookexec recursively (at most %d nested fires); refusing to run hooks for %s", engine.DepthVar, depth, engine.MaxDepth, ev.Name)
 	}
 	log, err := a.logger()
@@ -207,7 +214,7 @@ func (a *app) fire(name string, f fireFlags) error {
 		log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
 	}
 	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Background: a.detachedStarter(settings.killGrace), Log: log}
-	opts := planDefaults(a.getenv, os.Environ())
+	opts := planDefaults(l.reg.Getenv, os.Environ())
 	opts.Timeout, opts.Sequential, opts.FailClosed = settings.timeout, f.sequential, f.failClosed
 	verdict := eng.Fire(ctx, l.reg, ev, l.in, opts)
 	verdict.Warnings = append(slices.Clip(settings.warnings), verdict.Warnings...)

@@ -10,6 +10,7 @@ import (
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/notices"
+	"github.com/hookexec/hookexec/internal/registry"
 )
 
 // writeJSON writes v as one indented JSON document (no HTML escaping). A
@@ -66,7 +67,15 @@ func (a *app) noticeLog(f outputFormat, in *event.Input) aggregator.NoticeLog {
 	if f.Format == aggregator.FormatResult || in == nil {
 		return nil
 	}
-	return notices.ForInput(a.getenv, in)
+	// Where the memory lives is read as fire's configs are (SafeEnv): an
+	// XDG_STATE_HOME inside the project, set by the repository through the
+	// agent, could otherwise hold markers that silence every notice.
+	cwd, _ := in.String("cwd")
+	getenv := a.getenv
+	if project, err := registry.ResolveProjectDir("", a.getenv, cwd); err == nil {
+		getenv, _ = registry.SafeEnv(a.getenv, project)
+	}
+	return notices.ForInput(getenv, in)
 }
 
 // parseSize reads a byte count with an optional K/KiB/M/MiB/G/GiB suffix

@@ -89,6 +89,8 @@ func (a *app) plan(name string, f planFlags) error {
 		return err
 	}
 	opts.ProjectDir = projectDir
+	// As fire plans: through the environment the registry read (SafeEnv).
+	opts.Shell, opts.Home, opts.Getenv = reg.Getenv("HOOKEXEC_SHELL"), reg.Getenv("HOME"), reg.Getenv
 	p := planner.Build(reg, ev, in, opts)
 	view := newPlanView(p, reg, projectDir, opts)
 	if f.format == "json" {

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"os"
+	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -47,6 +49,10 @@ func (a *app) fireCase(ctx context.Context, run *runner.Runner, c casefile.Case,
 	opts := registry.Options{Configs: cf.configs, Dialect: dialect, ProjectDir: projectDir, Getenv: getenv}
 	if len(c.Configs) > 0 {
 		opts.Configs = c.Configs
+	} else if v := c.Env["HOOKEXEC_CONFIG"]; v != "" && len(opts.Configs) == 0 {
+		// The case's own choice, not the environment's: it counts even
+		// under an agent, where registry.SafeEnv ignores the variable.
+		opts.Configs = slices.DeleteFunc(filepath.SplitList(v), func(p string) bool { return p == "" })
 	}
 	if c.Inline != nil {
 		opts.Inline = &registry.Inline{Name: c.Pos.File, Data: c.Inline}
@@ -57,7 +63,7 @@ func (a *app) fireCase(ctx context.Context, run *runner.Runner, c casefile.Case,
 	}
 	log.Debug().Str("case", c.Name).Str("event", c.Event.Name).Str("projectDir", projectDir).Msg("running test case")
 	eng := &engine.Engine{Runner: run, ProjectDir: projectDir, Environ: environ, Depth: depth, Log: log}
-	v := eng.Fire(ctx, reg, c.Event, in, planDefaults(getenv, environ))
+	v := eng.Fire(ctx, reg, c.Event, in, planDefaults(reg.Getenv, environ))
 	return casefile.Result{Verdict: &v}
 }
 

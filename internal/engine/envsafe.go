@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -40,4 +41,17 @@ func inputEnvValue(s string) (safe string, changed bool) {
 		s, changed = s[:cut], true
 	}
 	return s, changed
+}
+
+// DepthMalformed reports whether v, an inherited HOOKEXEC_DEPTH, is set but
+// not a non-negative decimal count that fits an int. Depth counts such a
+// value as MaxDepth; no nested fire writes one, so fire denies the event
+// for it rather than skipping every hook (issue 18 §1 hole 10).
+func DepthMalformed(v string) bool {
+	s := strings.TrimSpace(v)
+	if s == "" {
+		return false
+	}
+	n, err := strconv.Atoi(s)
+	return err != nil || n < 0
 }

@@ -64,3 +64,14 @@ func TestHostileInputReachesEnvironmentSafely(t *testing.T) {
 		assert.NotContains(t, env["HOOKEXEC_CWD"], "\x00", name)
 	}
 }
+
+// Issue 18 §1 hole 10: a HOOKEXEC_DEPTH no nested fire writes is told
+// apart from a count, so that fire can deny for it.
+func TestDepthMalformed(t *testing.T) {
+	for v, want := range map[string]bool{
+		"": false, " ": false, "0": false, "8": false, " 12 ": false,
+		"x": true, "-1": true, "1.5": true, "99999999999999999999": true, "0x8": true,
+	} {
+		assert.Equal(t, want, DepthMalformed(v), "%q", v)
+	}
+}

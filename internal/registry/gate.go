@@ -23,10 +23,7 @@ type projectGate struct {
 // allows reports whether the project file rel with content data may be
 // parsed, and if not the warning to give.
 func (g *projectGate) allows(rel string, data []byte) (bool, string) {
-	if !g.decided {
-		g.decided = true
-		g.decision, g.storeErr = DecideTrust(g.dir, g.getenv)
-	}
+	g.trusted()
 	if g.decision.Allows(rel, data) {
 		return true, ""
 	}
@@ -39,8 +36,17 @@ func (g *projectGate) allows(rel string, data []byte) (bool, string) {
 	return false, why + "; review it and run 'hookexec trust'"
 }
 
+// trusted reports whether the project is trusted (deciding once).
+func (g *projectGate) trusted() bool {
+	if !g.decided {
+		g.decided = true
+		g.decision, g.storeErr = DecideTrust(g.dir, g.getenv)
+	}
+	return g.decision.Trusted
+}
+
 // DecideTrust decides whether the project in dir ("" = the working
-// directory) is trusted (SPEC §2.4): by $HOOKEXEC_TRUST_PROJECT, else by
+// directory) is trusted (SPEC §2.4): by $HOOKEXEC_TRUST_PROJECT outside an agent (trust.EnvValue), else by
 // the trust store. The decision is always usable; the error is a problem
 // worth a warning (a store others can write, a bad variable).
 func DecideTrust(dir string, getenv func(string) string) (*trust.Decision, error) {
@@ -58,5 +64,14 @@ func DecideTrust(dir string, getenv func(string) string) (*trust.Decision, error
 	if err != nil {
 		return &trust.Decision{Why: err.Error()}, err
 	}
-	return trust.Decide(root, trust.OpenStore(getenv), getenv(trust.EnvVar), namedPins)
+	env, ignored := trust.EnvValue(getenv)
+	d, err := trust.Decide(root, trust.OpenStore(getenv), env, namedPins)
+	if ignored != "" && !d.Trusted && err == nil {
+		if d.Why == "not trusted" {
+			d.Why = ignored
+		} else {
+			d.Why += "; " + ignored
+		}
+	}
+	return d, err
 }

@@ -56,11 +56,14 @@ type Inline struct {
 // files. A user, system or explicit file that someone else owns or can
 // write is skipped with a warning.
 func Load(opts Options) (*Registry, error) {
-	specs, getenv, err := opts.resolve()
+	specs, getenv, envWarnings, err := opts.resolve()
 	if err != nil {
 		return nil, err
 	}
-	reg := &Registry{}
+	reg := &Registry{Getenv: getenv}
+	for _, w := range envWarnings {
+		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: "environment"}, Severity: SeverityWarning, Message: w})
+	}
 	gate := &projectGate{dir: opts.ProjectDir, getenv: getenv}
 	for _, spec := range specs {
 		data, err := spec.read()
@@ -93,6 +96,13 @@ func Load(opts Options) (*Registry, error) {
 		}
 	}
 	reg.Trust = gate.decision
+	if discovered(specs) && !gate.decided {
+		if path, why := missingGuards(gate.root(), getenv); path != "" {
+			reg.Untrusted = append(reg.Untrusted, path)
+			reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: path}, Severity: SeverityWarning, Message: why})
+		}
+	}
+	holdProjectExecs(reg, gate)
 	if gate.storeErr != nil {
 		msg := strings.TrimPrefix(gate.storeErr.Error(), "trust: ")
 		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: "trust"}, Severity: SeverityWarning, Message: msg + "; the project's files are not trusted"})
@@ -137,16 +147,18 @@ func planOrder(a, b *Hook) int {
 	)
 }
 
-// resolve checks opts, fills in Getenv's default and lists the config files
-// opts names (explicit, else HOOKEXEC_CONFIG, else discovered).
-func (opts Options) resolve() ([]fileSpec, func(string) string, error) {
+// resolve checks opts, fills in Getenv's default, filters it through
+// SafeEnv (whose warnings it returns) and lists the config files opts
+// names (explicit, else HOOKEXEC_CONFIG, else discovered).
+func (opts Options) resolve() ([]fileSpec, func(string) string, []string, error) {
 	getenv := opts.Getenv
 	if getenv == nil {
 		getenv = os.Getenv
 	}
 	if opts.Dialect != "" && !opts.Dialect.valid() {
-		return nil, nil, fmt.Errorf("registry: unknown dialect %q", opts.Dialect)
+		return nil, nil, nil, fmt.Errorf("registry: unknown dialect %q", opts.Dialect)
 	}
+	getenv, warnings := SafeEnv(getenv, opts.ProjectDir)
 	specs, err := configFiles(opts, getenv)
-	return specs, getenv, err
+	return specs, getenv, warnings, err
 }

@@ -89,6 +89,9 @@ type Diagnostic struct {
 	// missing. The agent formats tell the user of these, and --fail-closed
 	// denies over them (SPEC §6, issue 17).
 	Skips bool
+	// RunsProjectFile: a validate finding about a hook of the user's that
+	// executes a project file (issue 18 §1 hole 11); doctor reports these.
+	RunsProjectFile bool
 }
 
 // String renders "file:line:col: severity: message".
@@ -225,6 +228,10 @@ type Registry struct {
 	// Trust is the trust decision the load made for the project's files
 	// (SPEC §2.4); nil when no project file existed, so none was needed.
 	Trust *trust.Decision
+	// Getenv is the environment as Load read it: without the values
+	// SafeEnv ignored (each has a warning). Planning reads
+	// HOOKEXEC_SHELL and HOME through it.
+	Getenv func(string) string
 }
 
 // DisabledName is one entry of a hooksConfig.disabled list.

@@ -75,7 +75,7 @@ func (r *Report) Findings() []Diagnostic {
 // and the shells and scripts that hooks name are only looked up. ctx is
 // not consulted: validation does not block.
 func Validate(_ context.Context, opts Options) (*Report, error) {
-	specs, getenv, err := opts.resolve()
+	specs, getenv, _, err := opts.resolve()
 	if err != nil {
 		return nil, err
 	}

@@ -166,6 +166,7 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 	if cv := el.get("command"); cv != nil {
 		cmdOff = cv.off
 	}
+	l.projectExec(d, where, cmdOff, h)
 	if h.ExecForm {
 		l.execProgram(d, where, cmdOff, h)
 		return

@@ -14,7 +14,7 @@ import (
 // which changes it). A long-running caller (serve) stats them to decide
 // when to load again. An error is a discovery error: Load would fail too.
 func WatchPaths(opts Options) ([]string, error) {
-	specs, getenv, err := opts.resolve()
+	specs, getenv, _, err := opts.resolve()
 	if err != nil {
 		return nil, err
 	}

@@ -60,6 +60,11 @@ func configCheck(ctx context.Context, opts DoctorOptions, pol *Policies, loadErr
 		c.Fix = "fix each error ('hookexec validate' lists them): fire skips an invalid entry or file, and the agent proceeds without it"
 		return c
 	}
+	if lines := projectExecs(report); len(lines) > 0 {
+		c.Detail = strings.Join(lines, "\n")
+		c.Fix = "a hook of yours runs a file of the project: any repository's file of that name runs as yours; keep your guards' scripts outside projects and name them by absolute paths, or move the hook into the project's .hookexec/hooks.json, which runs only once trusted"
+		return c
+	}
 	hooks := len(pol.Reg.Hooks)
 	if len(report.Files) == 0 || hooks == 0 {
 		c.Detail = "no hook configured: hookexec would run nothing"
@@ -102,4 +107,22 @@ func trustCheck(opts DoctorOptions) Check {
 		}
 	}
 	return c
+}
+
+// projectExecs lists (at most 5 of) validate's findings about hooks of the
+// user's that execute a project file (issue 18 §1 hole 11).
+func projectExecs(report *registry.Report) []string {
+	var lines []string
+	n := 0
+	for _, d := range report.Findings() {
+		if d.RunsProjectFile {
+			if n++; n <= 5 {
+				lines = append(lines, d.String())
+			}
+		}
+	}
+	if n > 5 {
+		lines = append(lines, fmt.Sprintf("... %d in all", n))
+	}
+	return lines
 }

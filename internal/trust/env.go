@@ -1,0 +1,37 @@
+package trust
+
+// AgentMarkers are variables that an agent sets in its hooks' environment
+// (and that hookexec does not set itself): when one is set, hookexec runs
+// as an agent's hook, where the repository can set variables too (Gemini
+// CLI loads the workspace .env into every hook's environment; Claude Code
+// applies a project settings "env" block). CLAUDE_PROJECT_DIR and
+// GEMINI_PROJECT_DIR are documented for hooks; CLAUDECODE and GEMINI_CLI
+// are set for the commands those agents run.
+var AgentMarkers = []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR"}
+
+// UnderAgent reports whether an agent runs hookexec as its hook, and the
+// marker variable that says so.
+func UnderAgent(getenv func(string) string) (string, bool) {
+	for _, name := range AgentMarkers {
+		if getenv(name) != "" {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// EnvValue is $HOOKEXEC_TRUST_PROJECT as Decide may use it: "" when an
+// agent runs hookexec (UnderAgent), since the repository could have set it
+// there (issue 18 §1 hole 10); ignored then says why, for a warning. A
+// run outside an agent (a CI step, a terminal) keeps the variable (SPEC
+// §2.4 "CI and headless use").
+func EnvValue(getenv func(string) string) (value, ignored string) {
+	v := getenv(EnvVar)
+	if v == "" {
+		return "", ""
+	}
+	if marker, ok := UnderAgent(getenv); ok {
+		return "", EnvVar + " is ignored when an agent runs hookexec (" + marker + " is set): the repository could have set it; run 'hookexec trust'"
+	}
+	return v, ""
+}
