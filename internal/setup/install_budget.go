@@ -9,7 +9,6 @@ import (
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
-	"github.com/hookexec/hookexec/internal/trust"
 )
 
 const (
@@ -39,13 +38,7 @@ func LoadPolicies(projectDir string, getenv func(string) string) (*Policies, err
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	trusting := func(name string) string {
-		if name == trust.EnvVar {
-			return "1"
-		}
-		return getenv(name)
-	}
-	reg, err := registry.Load(registry.Options{ProjectDir: projectDir, Getenv: trusting})
+	reg, err := registry.Load(registry.Options{ProjectDir: projectDir, Getenv: getenv, ReadUntrusted: true})
 	if err != nil {
 		return nil, fmt.Errorf("setup: loading the hook configs: %w", err)
 	}
