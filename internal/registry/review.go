@@ -30,6 +30,10 @@ type Review struct {
 	// Commands describe each hook of the project's config files, one line
 	// per hook, in plan order.
 	Commands []string
+	// Configs are the bytes of the project's config files as reviewed,
+	// stored with the trust so that they keep running after an edit
+	// (issue 18 §3).
+	Configs map[string][]byte
 	// Warnings are what fire would report about these files (entries it
 	// would skip, files it cannot read or parse).
 	Warnings []Diagnostic
@@ -71,7 +75,8 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	reg := projectHooks(snap)
+	configs := map[string][]byte{}
+	reg := projectHooks(snap, configs)
 	if cases != nil {
 		caseHooks(reg, snap, cases)
 	}
@@ -88,7 +93,7 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 			stats[rel] = st
 		}
 	}
-	r := &Review{Root: root, Pins: pins, Hash: trust.ClosureHash(pins), Stats: stats, Dirs: snap.Dirs(), Warnings: reg.Warnings}
+	r := &Review{Root: root, Pins: pins, Hash: trust.ClosureHash(pins), Stats: stats, Dirs: snap.Dirs(), Configs: configs, Warnings: reg.Warnings}
 	for _, p := range reg.Broken {
 		r.Warnings = append(r.Warnings, Diagnostic{Pos: Position{File: p}, Severity: SeverityWarning, Message: "cannot be parsed; fire will skip it"})
 	}
@@ -138,7 +143,9 @@ func (r *Review) Refused() []string { return trust.Refusals(r.Pins) }
 
 // Version is the store's record of the project as reviewed.
 func (r *Review) Version(now time.Time) trust.Version {
-	return trust.NewVersion(r.Pins, r.Stats, r.Dirs, r.Commands, now)
+	v := trust.NewVersion(r.Pins, r.Stats, r.Dirs, r.Commands, now)
+	v.Configs = r.Configs
+	return v
 }
 
 // Paths returns the pinned paths, sorted.

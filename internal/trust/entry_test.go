@@ -3,6 +3,7 @@ package trust
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -57,4 +58,28 @@ func TestLocate(t *testing.T) {
 			assert.Equal(t, tt.rel, rel)
 		})
 	}
+}
+
+// TestEntryKeepsConfigs: the store keeps the trusted config files' bytes
+// (issue 18 §3), any byte included, and reads entries written before it.
+func TestEntryKeepsConfigs(t *testing.T) {
+	t.Parallel()
+	v := Version{Hash: "sha256:a", Pins: map[string]string{".hookexec/hooks.json": Hash([]byte("{}\n"))}, Stats: map[string]FileStat{},
+		Configs: map[string][]byte{".hookexec/hooks.json": []byte("{\"a\":\t\"\x00\xff\"}\n")}}
+	e := &Entry{Root: "/p", Versions: []Version{v}}
+	got, err := decodeEntry(encodeEntry(e))
+	require.NoError(t, err)
+	assert.Equal(t, v.Configs, got.Versions[0].Configs)
+
+	old, err := decodeEntry([]byte(entryMagic + "\nroot\t\"/p\"\nversion\t\"sha256:a\"\t2026-11-22T21:00:00Z\npin\t\".hookexec/hooks.json\"\t" + strconv.Quote(Hash([]byte("{}\n"))) + "\n"))
+	require.NoError(t, err)
+	ov := &old.Versions[0]
+	data, ok := ov.KeptConfig(".hookexec/hooks.json", []byte("{}\n"))
+	assert.True(t, ok, "an old entry keeps a config file whose content is the pinned one")
+	assert.Equal(t, "{}\n", string(data))
+	_, ok = ov.KeptConfig(".hookexec/hooks.json", []byte("{\"x\":1}\n"))
+	assert.False(t, ok, "an old entry cannot keep a changed config file")
+	data, ok = v.KeptConfig(".hookexec/hooks.json", []byte("changed"))
+	assert.True(t, ok)
+	assert.Equal(t, v.Configs[".hookexec/hooks.json"], data)
 }

@@ -58,6 +58,11 @@ type Version struct {
 	// Commands are the hook commands as the user saw them, so that the
 	// next trust can show what changed.
 	Commands []string `json:"commands,omitempty"`
+	// Configs are the bytes of the project's config files as they were
+	// trusted (by path relative to the root), so that when the project
+	// changes its last trusted hooks keep running (issue 18 §3). Entries
+	// written before it have none.
+	Configs map[string][]byte `json:"configs,omitempty"`
 }
 
 // NewVersion makes the version of a project whose pins, file status,
