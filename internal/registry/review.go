@@ -141,10 +141,22 @@ func caseHooks(reg *Registry, snap *trust.Snapshot, cases CaseConfigs) {
 // trusted.
 func (r *Review) Refused() []string { return trust.Refusals(r.Pins) }
 
+// maxKeptConfigBytes bounds the config bytes stored with one trusted
+// version (quoted, they can grow fourfold; the store keeps five versions
+// in an entry of at most 16 MiB). Beyond it only the config files that are
+// still unchanged keep running after an edit.
+const maxKeptConfigBytes = 512 << 10
+
 // Version is the store's record of the project as reviewed.
 func (r *Review) Version(now time.Time) trust.Version {
 	v := trust.NewVersion(r.Pins, r.Stats, r.Dirs, r.Commands, now)
-	v.Configs = r.Configs
+	size := 0
+	for _, data := range r.Configs {
+		size += len(data)
+	}
+	if size <= maxKeptConfigBytes {
+		v.Configs = r.Configs
+	}
 	return v
 }
 
