@@ -30,6 +30,10 @@ type Review struct {
 	// Commands describe each hook of the project's config files, one line
 	// per hook, in plan order.
 	Commands []string
+	// Unpinned say, per hook, what it executes that trust cannot pin
+	// ("HOOK: runs make: the Makefile and what it runs are not pinned"),
+	// in plan order (issue 18 hole 6).
+	Unpinned []string
 	// Configs are the bytes of the project's config files as reviewed,
 	// stored with the trust so that they keep running after an edit
 	// (issue 18 §3).
@@ -99,6 +103,9 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 	}
 	for _, h := range reg.Hooks {
 		r.Commands = append(r.Commands, describeHook(h, root))
+		for _, note := range unpinned(h) {
+			r.Unpinned = append(r.Unpinned, trust.Printable(h.Target())+": "+note)
+		}
 	}
 	return r, nil
 }
