@@ -15,7 +15,14 @@ import (
 // runs (issue 18 §3). It reports whether the trusted version was loaded;
 // when not (a new file, or one whose trusted bytes are unknown), the file
 // is untrusted as before.
-func keepTrusted(reg *Registry, spec fileSpec, current []byte, v *trust.Version, root string) bool {
+//
+// A kept hook's scripts may read any file under .hookexec/ on their own
+// (the README's advice is to keep what they read there), which trust pins
+// only as a whole: while an entry under .hookexec/ other than the config
+// files (specs) and the test cases changed, was added or removed, every
+// kept hook is held.
+func keepTrusted(reg *Registry, spec fileSpec, current []byte, d *trust.Decision, root string, specs []fileSpec) bool {
+	v := d.Kept()
 	data, ok := v.KeptConfig(spec.projectRel, current)
 	if !ok {
 		return false
@@ -31,9 +38,13 @@ func keepTrusted(reg *Registry, spec fileSpec, current []byte, v *trust.Version,
 			Message: "changed since the project was trusted; the hooks of its trusted version run, nothing new or changed does; review the change with 'hookexec trust'"})
 	}
 	snap := &trust.Snapshot{Root: root}
+	shared := sharedChange(d, specs)
 	hooks := reg.Hooks[:n]
 	for _, h := range reg.Hooks[n:] {
 		changed := changedFiles(h, root, v, snap)
+		if shared != "" && !slices.Contains(changed, shared) {
+			changed = append(changed, shared)
+		}
 		if len(changed) == 0 {
 			hooks = append(hooks, h)
 			continue
@@ -48,6 +59,27 @@ func keepTrusted(reg *Registry, spec fileSpec, current []byte, v *trust.Version,
 	}
 	reg.Hooks = hooks
 	return true
+}
+
+// sharedChange is the first entry under .hookexec/ that changed since the
+// project was trusted and that any kept hook's scripts could read: not a
+// config file, not a test case (.hookexec/tests/*.json, which only
+// 'hookexec test' reads). "" when there is none.
+func sharedChange(d *trust.Decision, specs []fileSpec) string {
+	for _, rel := range d.Changed() {
+		if !trust.InDir(rel) || isCaseFile(rel) || slices.ContainsFunc(specs, func(s fileSpec) bool { return s.projectRel == rel }) {
+			continue
+		}
+		return rel
+	}
+	return ""
+}
+
+// isCaseFile reports whether rel is a test case file directly under
+// .hookexec/tests/.
+func isCaseFile(rel string) bool {
+	name, ok := strings.CutPrefix(rel, casesDir)
+	return ok && !strings.Contains(name, "/") && strings.HasSuffix(name, ".json")
 }
 
 // changedFiles lists the project files a hook names (by the words of its

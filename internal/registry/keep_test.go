@@ -30,10 +30,14 @@ func TestLoadKeepsTrustedVersion(t *testing.T) {
 			[]string{"sh ./guard.sh", "sh .hookexec/check.sh", "echo plain"}, []string{".hookexec/hooks.json"}, 0},
 		{"a named script changed", map[string]string{"guard.sh": "exit 0\n"},
 			[]string{"sh .hookexec/check.sh", "echo plain"}, []string{"guard.sh"}, 1},
+		// Any script may read a file under .hookexec/ on its own: a change
+		// there other than to a config file or a test case holds them all.
 		{"a script under .hookexec changed", map[string]string{".hookexec/check.sh": "exit 0\n"},
-			[]string{"sh ./guard.sh", "echo plain"}, []string{".hookexec/check.sh"}, 1},
-		{"a file added under .hookexec", map[string]string{".hookexec/notes.md": "x"},
-			[]string{"sh ./guard.sh", "sh .hookexec/check.sh", "echo plain"}, []string{".hookexec/notes.md"}, 0},
+			nil, []string{".hookexec/check.sh"}, 3},
+		{"a file added under .hookexec", map[string]string{".hookexec/lib.sh": "x"},
+			nil, []string{".hookexec/lib.sh"}, 3},
+		{"a test case added", map[string]string{".hookexec/tests/more.json": "{}"},
+			[]string{"sh ./guard.sh", "sh .hookexec/check.sh", "echo plain"}, []string{".hookexec/tests/more.json"}, 0},
 		{"a new config file", map[string]string{".hookexec/hooks.local.json": `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"echo local"}]}]}}`},
 			[]string{"sh ./guard.sh", "sh .hookexec/check.sh", "echo plain"}, []string{".hookexec/hooks.local.json"}, 0},
 	}

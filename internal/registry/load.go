@@ -90,7 +90,7 @@ func Load(opts Options) (*Registry, error) {
 		}
 		if spec.isProject() {
 			if ok, why := gate.allows(spec.projectRel, data); !ok {
-				if v := gate.decision.Kept(); v != nil && keepTrusted(reg, spec, data, v, gate.root()) {
+				if gate.decision.Pending() && keepTrusted(reg, spec, data, gate.decision, gate.root(), specs) {
 					continue
 				}
 				reg.Untrusted = append(reg.Untrusted, spec.path)

@@ -114,8 +114,7 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 // .hookexec/tests/, read once through the snapshot.
 func caseHooks(reg *Registry, snap *trust.Snapshot, cases CaseConfigs) {
 	for _, rel := range snap.Paths() {
-		name := strings.TrimPrefix(rel, casesDir)
-		if name == rel || strings.Contains(name, "/") || !strings.HasSuffix(name, ".json") {
+		if !isCaseFile(rel) {
 			continue
 		}
 		path := filepath.Join(snap.Root, filepath.FromSlash(rel))
