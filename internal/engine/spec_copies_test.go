@@ -71,9 +71,16 @@ func newCopyProject(t *testing.T, h hook, rel string, noCopies bool) *copyProjec
 // swap replaces the script with version by a rename, as an editor or a
 // `git checkout` does.
 func (p *copyProject) swap(t testing.TB, version string) {
+	require.NoError(t, p.trySwap(version))
+}
+
+// trySwap is swap for another goroutine than the test's.
+func (p *copyProject) trySwap(version string) error {
 	tmp := p.script + ".tmp"
-	require.NoError(t, os.WriteFile(tmp, []byte(guardScript(version)), 0o755))
-	require.NoError(t, os.Rename(tmp, p.script))
+	if err := os.WriteFile(tmp, []byte(guardScript(version)), 0o755); err != nil {
+		return err
+	}
+	return os.Rename(tmp, p.script)
 }
 
 // load decides trust and loads the project's hooks (what fire does
@@ -106,6 +113,7 @@ func (p *copyProject) ran(t testing.TB) string {
 // (the check-then-exec window of issue 18 hole 7, made certain): the hook
 // runs the trusted copy (SPEC §2.4).
 func TestCopiesRunWhatWasTrusted(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		hook hook
@@ -119,6 +127,7 @@ func TestCopiesRunWhatWasTrusted(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			p := newCopyProject(t, tt.hook, tt.rel, false)
 			reg := p.load(t)
 			require.True(t, reg.Trust.Trusted, reg.Trust.Why)
@@ -133,6 +142,7 @@ func TestCopiesRunWhatWasTrusted(t *testing.T) {
 // file while it still has the trusted content; once it has changed, the
 // hook fails to start rather than run the change as trusted.
 func TestCopiesMadeAtFireTime(t *testing.T) {
+	t.Parallel()
 	p := newCopyProject(t, cmd("sh .hookexec/guard.sh"), ".hookexec/guard.sh", true)
 	p.fire(t, p.load(t))
 	assert.Equal(t, "good\n", p.ran(t))
@@ -149,14 +159,16 @@ func TestCopiesMadeAtFireTime(t *testing.T) {
 // version must never run the bad one (before the copies, about 1 event
 // in 4 did).
 func TestCopiesBeatBackgroundSwapper(t *testing.T) {
+	t.Parallel()
 	p := newCopyProject(t, cmd("sh .hookexec/guard.sh"), ".hookexec/guard.sh", false)
 	var stop atomic.Bool
 	var wg sync.WaitGroup
+	var swapErr error
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		for i := 0; !stop.Load(); i++ {
-			p.swap(t, []string{"good", "bad"}[i%2])
+		for i := 0; !stop.Load() && swapErr == nil; i++ {
+			swapErr = p.trySwap([]string{"good", "bad"}[i%2])
 		}
 	}()
 	const events = 100
@@ -168,6 +180,7 @@ func TestCopiesBeatBackgroundSwapper(t *testing.T) {
 	}
 	stop.Store(true)
 	wg.Wait()
+	require.NoError(t, swapErr)
 	ran := p.ran(t)
 	t.Logf("%d events: %d ran the trusted version, %d the swapped one", events, strings.Count(ran, "good"), strings.Count(ran, "bad"))
 	assert.Zero(t, strings.Count(ran, "bad"), "the swapped script ran as trusted")

@@ -9,6 +9,7 @@ import (
 // Which words of a project hook run from a trusted copy (issue 18 §2,
 // hole 7), and which do not.
 func TestExecFiles(t *testing.T) {
+	t.Parallel()
 	const root = "/p"
 	tests := []struct {
 		name    string
@@ -34,6 +35,7 @@ func TestExecFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			h := tt.hook
 			h.FromProject = true
 			got := ExecFiles(&h, root)

@@ -11,6 +11,7 @@ import (
 )
 
 func TestBlobsKeepVerifyPrune(t *testing.T) {
+	t.Parallel()
 	if !CopiesSupported {
 		t.Skip("no copies on this platform")
 	}
