@@ -30,6 +30,9 @@ type Review struct {
 	// Commands describe each hook of the project's config files, one line
 	// per hook, in plan order.
 	Commands []string
+	// Exec are the project files that hooks execute by a word fire
+	// replaces with the file's trusted copy (ExecFiles; issue 18 §2).
+	Exec []string
 	// Warnings are what fire would report about these files (entries it
 	// would skip, files it cannot read or parse).
 	Warnings []Diagnostic
@@ -95,6 +98,7 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 	for _, h := range reg.Hooks {
 		r.Commands = append(r.Commands, describeHook(h, root))
 	}
+	r.Exec = ExecRels(reg.Hooks, root)
 	return r, nil
 }
 
