@@ -132,7 +132,8 @@ func (c *treeTable) finish(t *tree, left bool) {
 	now := nowTicks()
 	for u := range c.trees {
 		over := u.state == treeKilled || u.state == treeLeft
-		if over && (running && u.end+1 < oldest || !running && u.end+1 < now) {
+		// now is 0 where there is no tick clock (no adoption either).
+		if over && (running && u.end+1 < oldest || !running && (now == 0 || u.end+1 < now)) {
 			delete(c.trees, u)
 		}
 	}
