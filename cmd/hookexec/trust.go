@@ -139,6 +139,7 @@ func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
 		if _, err := store.Add(review.Root, v); err != nil {
 			return err
 		}
+		a.keepCopies(store, review)
 		if !newest {
 			fmt.Fprintln(a.stdout, "it is the newest trusted version again")
 		}
@@ -165,6 +166,7 @@ func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
 	if _, err := store.Add(review.Root, v); err != nil {
 		return err
 	}
+	a.keepCopies(store, review)
 	fmt.Fprintf(a.stdout, "trusted %s (%s)\n", review.Root, trust.ShortPin(review.Hash))
 	return nil
 }
@@ -257,4 +259,19 @@ func confirm(r io.Reader, w io.Writer, question string) (bool, error) {
 		return true, nil
 	}
 	return false, nil
+}
+
+// keepCopies stores the copies of the files the project's hooks execute,
+// which fire runs instead of the working tree's (issue 18 §2, hole 7), and
+// drops the copies no trusted version pins any more. A file that changed
+// since the review read it is not copied: fire then refuses to run it as
+// trusted (trust.Copies.For). Problems are warnings: the trust stands.
+func (a *app) keepCopies(store trust.Store, review *registry.Review) {
+	blobs := trust.BlobsOf(store)
+	for _, err := range blobs.KeepAll(review.Root, review.Pins, review.Exec) {
+		fmt.Fprintf(a.stderr, "hookexec: warning: %v\n", err)
+	}
+	if err := blobs.Prune(store); err != nil {
+		fmt.Fprintf(a.stderr, "hookexec: warning: %v\n", err)
+	}
 }

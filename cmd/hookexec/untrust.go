@@ -33,9 +33,15 @@ longer exists can be named too.`,
 			if err != nil {
 				return err
 			}
-			removed, err := trust.OpenStore(a.getenv).Remove(root)
+			store := trust.OpenStore(a.getenv)
+			removed, err := store.Remove(root)
 			if err != nil {
 				return err
+			}
+			// The copies of its files go too, unless another trusted
+			// project or version has the same content (trust.Blobs.Prune).
+			if err := trust.BlobsOf(store).Prune(store); err != nil {
+				fmt.Fprintf(a.stderr, "hookexec: warning: %v\n", err)
 			}
 			if removed {
 				fmt.Fprintf(a.stdout, "untrusted %s\n", root)

@@ -11,6 +11,7 @@ import (
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // Engine runs plans. Its fields are set by the caller; it holds no other
@@ -29,6 +30,10 @@ type Engine struct {
 	// and not run.
 	Background Background
 	Log        zerolog.Logger
+
+	// copies is set by Fire on its own copy of the engine from the
+	// registry's trust decision (spec_copies.go).
+	copies *trust.Copies
 }
 
 // Run executes the plan with input in and returns the merged verdict.

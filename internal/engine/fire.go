@@ -22,7 +22,9 @@ func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Even
 	for _, f := range reg.Files {
 		e.Log.Debug().Str("file", f.Path).Str("source", f.Source.String()).Str("dialect", string(f.Dialect)).Bool("enabled", f.Enabled).Msg("config loaded")
 	}
-	v := e.Run(ctx, plan, in)
+	run := *e // Fire may be called concurrently (serve): the copies are this call's
+	run.copies = e.copiesFor(reg)
+	v := run.Run(ctx, plan, in)
 	v.Warnings = Warnings(reg)
 	v.Untrusted = reg.Untrusted
 	v.Pending, v.Held = reg.Pending, reg.Held

@@ -45,6 +45,9 @@ type shared struct {
 	projectDir, agentDir string
 	depth                string
 	env                  []string
+	// copies are the trusted copies of the files project hooks execute
+	// (spec_copies.go); nil: hooks run the working tree's files.
+	copies *trust.Copies
 }
 
 func (e *Engine) shared(in *event.Input) shared {
@@ -59,7 +62,7 @@ func (e *Engine) shared(in *event.Input) shared {
 	// guard fail open (the directories are existing ones: no NUL, within
 	// the system's path limit).
 	cwd, sessionID = e.inputEnvValue("cwd", cwd), e.inputEnvValue("session_id", sessionID)
-	return shared{projectDir: e.ProjectDir, agentDir: agentDir, depth: strconv.Itoa(e.Depth + 1), env: OverlayEnv(e.Environ, map[string]string{
+	return shared{projectDir: e.ProjectDir, agentDir: agentDir, copies: e.copies, depth: strconv.Itoa(e.Depth + 1), env: OverlayEnv(e.Environ, map[string]string{
 		"HOOKEXEC_PROJECT_DIR": e.ProjectDir,
 		"CLAUDE_PROJECT_DIR":   e.ProjectDir,
 		"GEMINI_PROJECT_DIR":   e.ProjectDir,
@@ -112,6 +115,7 @@ func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 		}
 		argv = registry.ShellArgv(step.Shell, h.Command)
 	}
+	argv = sh.withCopies(h, step.Shell, argv)
 	return runner.Spec{Argv: argv, Dir: dir, Env: env, Timeout: step.Timeout, Stdin: stdin}
 }
 

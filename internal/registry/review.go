@@ -38,6 +38,9 @@ type Review struct {
 	// stored with the trust so that they keep running after an edit
 	// (issue 18 §3).
 	Configs map[string][]byte
+	// Exec are the project files that hooks execute by a word fire
+	// replaces with the file's trusted copy (ExecFiles; issue 18 §2).
+	Exec []string
 	// Warnings are what fire would report about these files (entries it
 	// would skip, files it cannot read or parse).
 	Warnings []Diagnostic
@@ -107,6 +110,7 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 			r.Unpinned = append(r.Unpinned, trust.Printable(h.Target())+": "+note)
 		}
 	}
+	r.Exec = ExecRels(reg.Hooks, root)
 	return r, nil
 }
 

@@ -3,6 +3,8 @@ package registry
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -19,8 +21,15 @@ func (r *Review) WriteText(w io.Writer) {
 			pin = "refused: " + why
 		}
 		line := "  " + trust.Printable(p) + "  " + trust.Printable(pin)
+		var notes []string
 		if !trust.InDir(p) {
-			line += "  (named by a hook)"
+			notes = append(notes, "named by a hook")
+		}
+		if trust.CopiesSupported && slices.Contains(r.Exec, p) && strings.HasPrefix(r.Pins[p], "sha256:") {
+			notes = append(notes, "runs from a trusted copy")
+		}
+		if len(notes) > 0 {
+			line += "  (" + strings.Join(notes, "; ") + ")"
 		}
 		fmt.Fprintln(w, line)
 	}

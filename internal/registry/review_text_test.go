@@ -24,11 +24,15 @@ func TestReviewWriteText(t *testing.T) {
 
 	var b bytes.Buffer
 	r.WriteText(&b)
+	copied := ""
+	if trust.CopiesSupported {
+		copied = "; runs from a trusted copy" // issue 18 §2
+	}
 	want := strings.Join([]string{
 		"project " + r.Root,
 		"files:",
 		"  .hookexec/hooks.json  " + trust.ShortPin(r.Pins[".hookexec/hooks.json"]),
-		"  bin/guard.sh  " + trust.ShortPin(trust.Hash([]byte("exit 0\n"))) + "  (named by a hook)",
+		"  bin/guard.sh  " + trust.ShortPin(trust.Hash([]byte("exit 0\n"))) + "  (named by a hook" + copied + ")",
 		"hooks:",
 		`  .hookexec/hooks.json BeforeTool "Bash": ./bin/guard.sh --strict  [timeout=5s]`,
 		"",

@@ -108,8 +108,12 @@ func (c *treeTable) terminating(t *tree) {
 }
 
 // finish marks t as over (its leader reaped): left alone when it exited on
-// its own, else killed. A tree is forgotten once no running tree started
-// before it ended, as it can then decide no claim.
+// its own, else killed. A tree is forgotten once it can decide no claim:
+// every running tree started more than a tick after it ended, or, with
+// none running, a tick has passed since it ended. Start times are whole
+// ticks, so a hook started in the tick in which another ended may see that
+// one's daemon as started with it; forgetting the ended tree at once (no
+// tree running yet, under load) let the later hook's timeout kill it.
 func (c *treeTable) finish(t *tree, left bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -125,8 +129,11 @@ func (c *treeTable) finish(t *tree, left bool) {
 			oldest, running = u.start, true
 		}
 	}
+	now := nowTicks()
 	for u := range c.trees {
-		if (u.state == treeKilled || u.state == treeLeft) && (!running || u.end < oldest) {
+		over := u.state == treeKilled || u.state == treeLeft
+		// now is 0 where there is no tick clock (no adoption either).
+		if over && (running && u.end+1 < oldest || !running && (now == 0 || u.end+1 < now)) {
 			delete(c.trees, u)
 		}
 	}

@@ -57,5 +57,12 @@ func TestFinishForgetsTreesThatDecideNothing(t *testing.T) {
 	c.finish(done, true)
 	assert.Contains(t, c.trees, done, "an orphan of the running hook may have started while it ran")
 	c.finish(running, false)
-	assert.Empty(t, c.trees)
+	assert.Contains(t, c.trees, running, "a hook started in the tick in which it ended may not be registered yet")
+	// A tick later, with nothing running, the next finish forgets them
+	// (and keeps the tree that has just ended).
+	running.end, done.end = 1, 1
+	later := &tree{leader: 3, start: nowTicks(), state: treeRunning}
+	c.trees[later] = struct{}{}
+	c.finish(later, true)
+	assert.Equal(t, map[*tree]struct{}{later: {}}, c.trees)
 }

@@ -1,0 +1,60 @@
+package engine
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/trust"
+)
+
+// copiesFor is what a fire runs instead of the trusted project files its
+// hooks execute (issue 18 §2, hole 7): nil when the registry made no trust
+// decision (no project file).
+func (e *Engine) copiesFor(reg *registry.Registry) *trust.Copies {
+	if reg == nil || reg.Trust == nil || !reg.Trust.Trusted {
+		return nil
+	}
+	getenv := reg.Getenv
+	if getenv == nil {
+		getenv = envLookup(e.Environ)
+	}
+	return &trust.Copies{Decision: reg.Trust, Blobs: trust.BlobsOf(trust.OpenStore(getenv)), Root: e.ProjectDir}
+}
+
+// withCopies rewrites the words of a project hook that name a trusted
+// project file it executes (registry.ExecFiles) to the file's copy, so
+// that what runs is the content that was hashed, not whatever the working
+// tree holds by the time the shell opens the path. argv is the spec's
+// argv as built; a shell-form command is rewritten before it is handed to
+// the shell (only for a POSIX shell, which the quoting is for).
+func (sh shared) withCopies(h *registry.Hook, shell string, argv []string) []string {
+	if sh.copies == nil || !h.FromProject {
+		return argv
+	}
+	files := registry.ExecFiles(h, sh.projectDir)
+	if len(files) == 0 {
+		return argv
+	}
+	f := files[0]
+	path, ok := sh.copies.For(f.Rel)
+	if !ok {
+		return argv
+	}
+	if h.ExecForm {
+		out := append([]string(nil), argv...)
+		if f.Arg < len(out) {
+			out[f.Arg] = path
+		}
+		return out
+	}
+	if !posixShells[filepath.Base(shell)] || f.End > len(h.Command) || f.Start > f.End {
+		return argv
+	}
+	return registry.ShellArgv(shell, h.Command[:f.Start]+shellQuote(path)+h.Command[f.End:])
+}
+
+// shellQuote quotes s as one POSIX shell word.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
