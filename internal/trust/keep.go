@@ -37,6 +37,21 @@ func (v *Version) KeptConfig(rel string, current []byte) (data []byte, ok bool) 
 	return nil, false
 }
 
+// runPins are the pins of what runs: the trusted version's, or while a
+// review is pending the kept version's (its unchanged hooks run from the
+// trusted copies too); nil when nothing is pinned.
+func (d *Decision) runPins() map[string]string {
+	switch {
+	case d == nil:
+		return nil
+	case d.Trusted:
+		return d.pins
+	case d.Kept() != nil:
+		return d.kept.Pins
+	}
+	return nil
+}
+
 // Changed lists, when a review is pending, the pinned paths that differ
 // from the kept version: entries under .hookexec/ added, removed or
 // changed, and named files that changed (sorted, relative to the root).
