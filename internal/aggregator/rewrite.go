@@ -44,7 +44,29 @@ func GuardRewrites(reports []HookReport, sequential bool) ([]HookReport, []strin
 		r.Error += "tool input change not applied: " + strings.Join(judges, ", ") + " judged the input without it"
 		notes = append(notes, note)
 	}
+	if sequential {
+		markReplacements(reports)
+	}
 	return reports, notes
+}
+
+// markReplacements makes the merge of a sequential run carry the input the
+// chain produced: a hook's updatedInput object replaced the whole
+// tool_input the hooks before it had patched, and they saw the patches, so
+// the patches before it are not merged on top of it again (else a guard
+// after both would judge one input and the agent run another).
+func markReplacements(reports []HookReport) {
+	for i := range reports {
+		o := reports[i].Output
+		if o == nil || reports[i].Outcome != Success {
+			continue
+		}
+		if _, ok := o.HookSpecificOutput["updatedInput"].(map[string]any); ok {
+			c := *o
+			c.replacesToolInput = true
+			reports[i].Output = &c
+		}
+	}
 }
 
 // unseenBy names the hooks of the user's that ran on the event without

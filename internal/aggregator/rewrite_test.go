@@ -76,3 +76,29 @@ func TestGuardRewritesKeepsDeny(t *testing.T) {
 	assert.Equal(t, "deny", got[0].Output.Decision)
 	assert.Nil(t, got[0].Output.HookSpecificOutput)
 }
+
+// TestSequentialMergeFollowsTheChain: in a sequential run the verdict's
+// tool input is the one the chain gave the last hooks: a patch before an
+// updatedInput (which saw it and replaced the whole input) is not merged
+// on top of it again. In parallel the SPEC §5 merge is unchanged.
+func TestSequentialMergeFollowsTheChain(t *testing.T) {
+	t.Parallel()
+	reports := func() []HookReport {
+		return []HookReport{
+			{Name: "p1", Project: true, Outcome: Success, Output: &Output{HookSpecificOutput: map[string]any{"tool_input": map[string]any{"command": "evil", "x": 1}}}},
+			{Name: "p2", Project: true, Outcome: Success, Output: &Output{HookSpecificOutput: map[string]any{"updatedInput": map[string]any{"command": "ok"}, "tool_input": map[string]any{"y": 2}}}},
+			{Name: "p3", Project: true, Outcome: Success, Output: &Output{HookSpecificOutput: map[string]any{"tool_input": map[string]any{"z": 3}}}},
+			{Name: "guard", Outcome: Success},
+		}
+	}
+	ev := mustEvent(t, "BeforeTool")
+	seq, notes := GuardRewrites(reports(), true)
+	require.Empty(t, notes, "the guard ran after every change")
+	v := Merge(ev, seq)
+	assert.Equal(t, map[string]any{"command": "ok"}, v.HookSpecificOutput["updatedInput"])
+	assert.Equal(t, map[string]any{"y": 2, "z": 3}, v.HookSpecificOutput["tool_input"])
+
+	par, _ := GuardRewrites([]HookReport{reports()[0], reports()[1]}, false)
+	v = Merge(ev, par)
+	assert.Equal(t, map[string]any{"command": "evil", "x": 1, "y": 2}, v.HookSpecificOutput["tool_input"], "parallel: merged as SPEC §5 says")
+}

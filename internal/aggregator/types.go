@@ -36,6 +36,11 @@ type Output struct {
 	// the earlier hooks' instead of being merged into them, as Gemini CLI
 	// merges its hooks' answers (set for the gemini dialect).
 	wholeToolInput bool
+	// replacesToolInput: in a sequential run this output's updatedInput
+	// replaced the whole tool input that the hooks before it had patched
+	// (SPEC §4.7), so their tool_input patches are not merged again
+	// (GuardRewrites).
+	replacesToolInput bool
 }
 
 // Blocks reports whether the output blocks: decision deny or continue false.
