@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"syscall"
 
@@ -56,12 +57,27 @@ func checkOutput(f *os.File) error {
 		return err
 	}
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("is not a regular file (%s); give the path of a regular file", fi.Mode().Type())
+		return fmt.Errorf("is %s, not a regular file; give the path of a regular file", kindOf(fi.Mode()))
 	}
 	if n, ok := linkCount(f, fi); ok && n > 1 {
 		return fmt.Errorf("has %d hard links, so writing to it would change another file too; give the path of a file with one name", n)
 	}
 	return nil
+}
+
+// kindOf names a file type that is not a regular file.
+func kindOf(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m.IsDir():
+		return "a directory"
+	}
+	return "a special file"
 }
 
 // shellInert writes JSON text (zerolog's lines, the trace) with every '$'
