@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -76,5 +78,53 @@ func TestOpenOutput(t *testing.T) {
 			require.ErrorContains(t, err, flag+" "+link+": is a symbolic link")
 			assert.NoFileExists(t, target, "the link's target is not created")
 		})
+	}
+}
+
+// TestOpenOutputHardLink: a second name of a file (a hard link to
+// ~/.bashrc in the repository) is refused before anything is written or
+// truncated (issue 18 §1, low).
+func TestOpenOutputHardLink(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		flag  string
+		extra int
+	}{{"--log-file", os.O_APPEND}, {"--trace", os.O_TRUNC}} {
+		t.Run(tt.flag, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			target := filepath.Join(dir, "bashrc")
+			require.NoError(t, os.WriteFile(target, []byte("export PATH\n"), 0o644))
+			link := filepath.Join(dir, "hookexec.log")
+			require.NoError(t, os.Link(target, link))
+
+			f, err := openOutput(tt.flag, link, tt.extra)
+			require.Error(t, err)
+			assert.Nil(t, f)
+			assert.Equal(t, tt.flag+" "+link+": has 2 hard links, so writing to it would change another file too; give the path of a file with one name", err.Error())
+			data, err := os.ReadFile(target)
+			require.NoError(t, err)
+			assert.Equal(t, "export PATH\n", string(data), "neither appended to nor truncated")
+		})
+	}
+}
+
+// TestShellInert: '$' and '`' are escaped, the JSON stays the same value.
+func TestShellInert(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{`{"a":"plain"}` + "\n", `{"a":"plain"}` + "\n"},
+		{`{"argv":["sh","-c","echo $(id) ${HOME} ` + "`id`" + `"]}` + "\n", `{"argv":["sh","-c","echo \u0024(id) \u0024{HOME} \u0060id\u0060"]}` + "\n"},
+	}
+	for _, tt := range tests {
+		var b strings.Builder
+		n, err := shellInert{&b}.Write([]byte(tt.in))
+		require.NoError(t, err)
+		assert.Equal(t, len(tt.in), n)
+		assert.Equal(t, tt.want, b.String())
+		var in, out any
+		require.NoError(t, json.Unmarshal([]byte(tt.in), &in))
+		require.NoError(t, json.Unmarshal([]byte(b.String()), &out))
+		assert.Equal(t, in, out)
 	}
 }

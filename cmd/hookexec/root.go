@@ -79,14 +79,15 @@ func (a *app) logger() (zerolog.Logger, error) {
 	if level == zerolog.Disabled {
 		return zerolog.Nop(), nil
 	}
-	var w io.Writer = a.stderr
+	// JSON lines are written shell-inert (outfile.go).
+	var w io.Writer = shellInert{a.stderr}
 	if a.logFile != "" {
 		f, err := openOutput("--log-file", a.logFile, os.O_APPEND)
 		if err != nil {
 			return zerolog.Nop(), err
 		}
 		a.logClose = f.Close
-		w = f
+		w = shellInert{f}
 	} else if isTerminal(a.stderr) {
 		w = zerolog.ConsoleWriter{Out: a.stderr}
 	}

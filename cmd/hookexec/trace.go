@@ -89,7 +89,7 @@ func writeTrace(path string, ev event.Event, start, loaded time.Time, v aggregat
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(append(data, '\n'))
+	_, err = shellInert{f}.Write(append(data, '\n'))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

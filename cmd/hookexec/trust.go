@@ -37,14 +37,19 @@ and every project file a hook's command names), every hook command and the
 warnings; when an older version was trusted, what changed since. It then asks
 on a terminal; without one it needs --yes. Any change to a pinned file, or a
 new file under .hookexec/, makes the project untrusted until trusted again.
-The last ` + fmt.Sprint(trust.MaxVersions) + ` trusted versions are kept: switching back to one needs no new trust.
+The last ` + fmt.Sprint(trust.MaxVersions) + ` trusted versions are kept, with no time limit, until newer ones
+push them out or 'hookexec untrust --version N' revokes one: switching back to
+one needs no new trust.
 
 DIR defaults to the project directory as fire resolves it ($HOOKEXEC_PROJECT_DIR,
 the agent variables, else the nearest directory holding .hookexec/ from the
 working directory up, else the working directory).
 
   --list        list the trusted projects: root, versions, newest hash and
-                time, and whether the project is trusted, changed or missing
+                time, and whether the project is trusted, changed or missing;
+                under each, every trusted version, newest first: its number,
+                when it was trusted, its hash and (current) for the one the
+                project has now ('hookexec untrust --version N' revokes one)
   --print-hash  print the project's closure hash, sha256:<hex>; a run with
                 HOOKEXEC_TRUST_PROJECT=sha256:<hex> trusts the project only
                 while it has this hash (HOOKEXEC_TRUST_PROJECT=1 trusts it as
@@ -210,14 +215,17 @@ func (a *app) trustList() error {
 		return a.getenv(name)
 	}
 	for _, e := range entries {
-		status := "missing"
+		status, current := "missing", ""
 		if fi, err := os.Stat(filepath.Join(e.Root, trust.DirName)); err == nil && fi.IsDir() {
 			status = "changed"
 			if d, _ := registry.DecideTrust(e.Root, getenv); d.Trusted {
-				status = "trusted"
+				status, current = "trusted", d.CurrentHash()
 			}
 		}
 		fmt.Fprintln(a.stdout, e.ListLine(status))
+		for _, l := range e.VersionLines(current) {
+			fmt.Fprintln(a.stdout, l)
+		}
 	}
 	return nil
 }

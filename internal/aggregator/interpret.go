@@ -162,6 +162,7 @@ func newReport(meta Meta) HookReport {
 		File:    meta.File,
 		Event:   meta.EventKey,
 		Dialect: meta.Dialect,
+		Project: meta.Project,
 	}
 }
 

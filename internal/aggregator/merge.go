@@ -126,6 +126,9 @@ func mergeSpecific(outs []*Output, decisionRules bool) map[string]any {
 	var contexts []string
 	var toolInput map[string]any
 	for _, o := range outs {
+		if decisionRules && o.replacesToolInput {
+			toolInput = nil
+		}
 		for k, val := range o.HookSpecificOutput {
 			if k == "hookEventName" {
 				continue

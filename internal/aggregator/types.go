@@ -36,6 +36,11 @@ type Output struct {
 	// the earlier hooks' instead of being merged into them, as Gemini CLI
 	// merges its hooks' answers (set for the gemini dialect).
 	wholeToolInput bool
+	// replacesToolInput: in a sequential run this output's updatedInput
+	// replaced the whole tool input that the hooks before it had patched
+	// (SPEC §4.7), so their tool_input patches are not merged again
+	// (GuardRewrites).
+	replacesToolInput bool
 }
 
 // Blocks reports whether the output blocks: decision deny or continue false.
@@ -59,6 +64,9 @@ type Meta struct {
 	// HTTP: the hook is an http hook; its result is a response
 	// (runner.Result.HTTPStatus) or RequestFailed (interpret_http.go).
 	HTTP bool
+	// Project: the hook is from a project file (the project's own or one
+	// of its extensions), not one of the user's (GuardRewrites).
+	Project bool
 }
 
 // HookReport is one entry of the result's "hooks" array (SPEC §6).
@@ -80,6 +88,8 @@ type HookReport struct {
 	Error           string  `json:"error,omitempty"`
 	// Dialect is the dialect of the hook's file; not part of the result.
 	Dialect string `json:"-"`
+	// Project is Meta.Project; not part of the result (source says it).
+	Project bool `json:"-"`
 	// Start is when the hook was started (zero if it never ran); not part
 	// of the result JSON, it places the hook on a timeline (fire --trace).
 	Start time.Time `json:"-"`

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -49,7 +50,14 @@ func (e *Engine) Run(ctx context.Context, p planner.Plan, in *event.Input) aggre
 	} else {
 		reports = e.runParallel(ctx, p, in, budget)
 	}
-	v := aggregator.Merge(p.Event, bg.merge(reports))
+	reports, notes := aggregator.GuardRewrites(bg.merge(reports), p.Sequential)
+	v := aggregator.Merge(p.Event, reports)
+	if len(notes) > 0 {
+		if v.SystemMessage != "" {
+			notes = append(notes, v.SystemMessage)
+		}
+		v.SystemMessage = strings.Join(notes, "\n")
+	}
 	v.DurationMs = millis(time.Since(start))
 	return v
 }
@@ -160,6 +168,7 @@ func meta(step planner.Step) aggregator.Meta {
 		// Neither the hook nor its file asked: only --fail-closed.
 		FailClosedByFlag: step.FailClosed && !h.FailClosed,
 		HTTP:             h.HTTP != nil,
+		Project:          h.FromProject,
 	}
 }
 

@@ -3,6 +3,7 @@ package trust
 import (
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -65,4 +66,63 @@ func Locate(path string) (root, rel string, ok bool, err error) {
 		return root, strings.Join(parts[i:], "/"), true, nil
 	}
 	return "", "", false, nil
+}
+
+// VersionLines are the lines that follow e's ListLine in `hookexec trust
+// --list`: one per trusted version, newest first, numbered as `hookexec
+// untrust --version N` takes them, with the time it was trusted, its
+// closure hash and "(current)" for the version the project has now
+// (current is that hash, "" when the project matches none).
+func (e *Entry) VersionLines(current string) []string {
+	out := make([]string, 0, len(e.Versions))
+	for i, v := range e.Versions {
+		line := fmt.Sprintf("  %d  %s  %s", i+1, v.TrustedAt.UTC().Format(time.RFC3339), v.Hash)
+		if current != "" && v.Hash == current {
+			line += "  (current)"
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// Select finds the version sel names: its number in VersionLines (1 is the
+// newest), or its closure hash or a prefix of it of at least 8 hex digits
+// after "sha256:" that only one version has.
+func (e *Entry) Select(sel string) (*Version, error) {
+	n := 0
+	if e != nil {
+		n = len(e.Versions)
+	}
+	if i, err := strconv.Atoi(sel); err == nil {
+		if i < 1 || i > n {
+			return nil, fmt.Errorf("trust: no version %d (the project has %d trusted versions; see 'hookexec trust --list')", i, n)
+		}
+		return &e.Versions[i-1], nil
+	}
+	hex, ok := strings.CutPrefix(sel, "sha256:")
+	if !ok || len(hex) < 8 {
+		return nil, fmt.Errorf("trust: version %q: want its number in 'hookexec trust --list' or sha256: and at least 8 hex digits of its hash", sel)
+	}
+	var found *Version
+	for i := 0; i < n; i++ {
+		if strings.HasPrefix(e.Versions[i].Hash, sel) {
+			if found != nil {
+				return nil, fmt.Errorf("trust: version %q: more than one version has this prefix; give more of the hash", sel)
+			}
+			found = &e.Versions[i]
+		}
+	}
+	if found == nil {
+		return nil, fmt.Errorf("trust: no trusted version has hash %s", sel)
+	}
+	return found, nil
+}
+
+// CurrentHash is the closure hash of the store version the decision
+// trusted the project by, "" when it was not trusted by the store.
+func (d *Decision) CurrentHash() string {
+	if d == nil || !d.Trusted || d.Via != "store" || d.pins == nil {
+		return ""
+	}
+	return ClosureHash(d.pins)
 }

@@ -252,6 +252,31 @@ func (s Store) write(e *Entry) error {
 	return nil
 }
 
+// RemoveVersion revokes one trusted version of root, the one whose
+// closure hash is hash, and keeps the others; left is how many remain.
+// The last version's removal removes the entry, as Remove does. The
+// entry keeps its format, so the previous release reads it.
+func (s Store) RemoveVersion(root, hash string) (left int, err error) {
+	if ok, err := s.checkDirs(); err != nil {
+		return 0, err
+	} else if !ok {
+		return 0, fmt.Errorf("trust: %s is not trusted", root)
+	}
+	e, err := readEntry(s.entryPath(root))
+	if err != nil {
+		return 0, err
+	}
+	if e == nil || e.Root != root || e.Find(hash) == nil {
+		return 0, fmt.Errorf("trust: %s has no trusted version %s", root, hash)
+	}
+	e.Versions = slices.DeleteFunc(e.Versions, func(v Version) bool { return v.Hash == hash })
+	if len(e.Versions) == 0 {
+		_, err := s.Remove(root)
+		return 0, err
+	}
+	return len(e.Versions), s.write(e)
+}
+
 // Remove deletes root's entry; removed is false when there was none.
 func (s Store) Remove(root string) (removed bool, err error) {
 	if ok, err := s.checkDirs(); !ok || err != nil {
