@@ -111,6 +111,7 @@ func Decide(root string, store Store, env string, named NamedPins) (*Decision, e
 		return &Decision{Why: refusedWhy(r)}, nil
 	}
 	d := &Decision{Why: "changed since it was trusted"}
+	store.loadConfigs(e)
 	for i := range e.Versions {
 		if Refusals(e.Versions[i].Pins) == nil {
 			d.kept = &e.Versions[i]

@@ -3,7 +3,6 @@ package trust
 import (
 	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 	"time"
 
@@ -60,26 +59,48 @@ func TestLocate(t *testing.T) {
 	}
 }
 
-// TestEntryKeepsConfigs: the store keeps the trusted config files' bytes
-// (issue 18 §3), any byte included, and reads entries written before it.
-func TestEntryKeepsConfigs(t *testing.T) {
+// TestStoreKeepsConfigs: the store keeps the trusted config files' bytes
+// (issue 18 §3), any byte included, beside the entry, whose format stays
+// the one a previous release reads; rewriting the entry (a new version,
+// a revoked one) keeps the bytes of the versions it keeps.
+func TestStoreKeepsConfigs(t *testing.T) {
 	t.Parallel()
-	v := Version{Hash: "sha256:a", Pins: map[string]string{".hookexec/hooks.json": Hash([]byte("{}\n"))}, Stats: map[string]FileStat{},
-		Configs: map[string][]byte{".hookexec/hooks.json": []byte("{\"a\":\t\"\x00\xff\"}\n")}}
-	e := &Entry{Root: "/p", Versions: []Version{v}}
-	got, err := decodeEntry(encodeEntry(e))
+	base := t.TempDir()
+	store := OpenStore(func(k string) string {
+		if k == "XDG_DATA_HOME" {
+			return base
+		}
+		return ""
+	})
+	root := filepath.Join(base, "p")
+	bytes1 := []byte("{\"a\":\t\"\x00\xff\"}\n")
+	v1 := Version{Hash: "sha256:a", Pins: map[string]string{".hookexec/hooks.json": Hash(bytes1)}, Configs: map[string][]byte{".hookexec/hooks.json": bytes1}}
+	_, err := store.Add(root, v1)
 	require.NoError(t, err)
-	assert.Equal(t, v.Configs, got.Versions[0].Configs)
+	raw, err := os.ReadFile(store.entryPath(root))
+	require.NoError(t, err)
+	assert.NotContains(t, string(raw), "config", "the entry keeps the previous release's format")
 
-	old, err := decodeEntry([]byte(entryMagic + "\nroot\t\"/p\"\nversion\t\"sha256:a\"\t2026-11-22T21:00:00Z\npin\t\".hookexec/hooks.json\"\t" + strconv.Quote(Hash([]byte("{}\n"))) + "\n"))
+	v2 := Version{Hash: "sha256:b", Pins: map[string]string{}}
+	_, err = store.Add(root, v2)
 	require.NoError(t, err)
-	ov := &old.Versions[0]
-	data, ok := ov.KeptConfig(".hookexec/hooks.json", []byte("{}\n"))
-	assert.True(t, ok, "an old entry keeps a config file whose content is the pinned one")
-	assert.Equal(t, "{}\n", string(data))
-	_, ok = ov.KeptConfig(".hookexec/hooks.json", []byte("{\"x\":1}\n"))
-	assert.False(t, ok, "an old entry cannot keep a changed config file")
-	data, ok = v.KeptConfig(".hookexec/hooks.json", []byte("changed"))
-	assert.True(t, ok)
-	assert.Equal(t, v.Configs[".hookexec/hooks.json"], data)
+	e, err := store.Load(root)
+	require.NoError(t, err)
+	require.Len(t, e.Versions, 2)
+	assert.Nil(t, e.Versions[1].Configs, "loaded only when needed")
+	store.loadConfigs(e)
+	assert.Equal(t, v1.Configs, e.Versions[1].Configs, "a new version keeps the older one's bytes")
+
+	_, err = store.RemoveVersion(root, "sha256:a")
+	require.NoError(t, err)
+	_, err = os.Stat(store.configsPath(root))
+	assert.ErrorIs(t, err, os.ErrNotExist, "no version has bytes left")
+
+	// An entry trusted before the bytes were kept.
+	old := &Version{Pins: v1.Pins}
+	data, ok := old.KeptConfig(".hookexec/hooks.json", bytes1)
+	assert.True(t, ok, "a config file whose content is the pinned one is kept")
+	assert.Equal(t, bytes1, data)
+	_, ok = old.KeptConfig(".hookexec/hooks.json", []byte("{\"x\":1}\n"))
+	assert.False(t, ok, "a changed config file without its trusted bytes is not")
 }

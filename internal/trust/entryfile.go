@@ -21,7 +21,6 @@ import (
 //	dir	".hookexec"	size mtime ctime ino mode
 //	pin	".hookexec/hooks.json"	"sha256:…"	[size mtime ctime ino mode]
 //	command	"…"
-//	config	".hookexec/hooks.json"	"{…}"
 //
 // dir, pin and command lines belong to the version line above them.
 const entryMagic = "hookexec-trust\t1"
@@ -40,9 +39,6 @@ func encodeEntry(e *Entry) []byte {
 		}
 		for _, c := range v.Commands {
 			fmt.Fprintf(&b, "command\t%s\n", strconv.Quote(c))
-		}
-		for _, rel := range slices.Sorted(maps.Keys(v.Configs)) {
-			fmt.Fprintf(&b, "config\t%s\t%s\n", strconv.Quote(rel), strconv.Quote(string(v.Configs[rel])))
 		}
 	}
 	return []byte(b.String())
@@ -110,16 +106,6 @@ func decodeEntry(data []byte) (*Entry, error) {
 				return nil, bad("bad command")
 			}
 			v.Commands = append(v.Commands, c)
-		case f[0] == "config" && len(f) == 3:
-			rel, err := strconv.Unquote(f[1])
-			data, derr := strconv.Unquote(f[2])
-			if err != nil || derr != nil {
-				return nil, bad("bad config")
-			}
-			if v.Configs == nil {
-				v.Configs = map[string][]byte{}
-			}
-			v.Configs[rel] = []byte(data)
 		default:
 			return nil, bad("unknown line")
 		}
