@@ -13,8 +13,8 @@ import (
 
 // A pinned script changed while serve runs untrusts the project before
 // the next request, as a one-shot fire would decide (SPEC §2.4, issue 18
-// §1 hole 4): the changed script does not run and the answer says the
-// project is not trusted. Serve used to watch only the config files, and
+// §1 hole 4): the changed script does not run and the answer says its
+// hook is held until the change is reviewed (issue 18 §3). Serve used to watch only the config files, and
 // kept running the changed script as trusted.
 func TestServeRedecidesTrustWhenPinnedScriptChanges(t *testing.T) {
 	t.Parallel()
@@ -49,7 +49,7 @@ func TestServeRedecidesTrustWhenPinnedScriptChanges(t *testing.T) {
 			m = p.recv()
 			require.True(t, m.Payload.Success, "%+v", m)
 			assert.NotContains(t, string(m.Payload.Output), "CHANGED")
-			assert.Contains(t, string(m.Payload.Output), "not trusted")
+			assert.Contains(t, string(m.Payload.Output), "trusted hook held, a file it names changed since the project was trusted")
 			assert.NoFileExists(t, ran, "the changed script ran")
 
 			// Trusting the new version takes effect at the next request.

@@ -22,6 +22,7 @@ type testFlags struct {
 	junit       string
 	format      string
 	run         string
+	trustCases  bool
 }
 
 func (a *app) testCommand() *cobra.Command {
@@ -37,7 +38,9 @@ with its expectations.
 A directory argument means its *.json files, sorted by name, not recursively.
 Without arguments, <project>/` + casefile.DefaultDir + ` is used. A case file under a
 project's .hookexec/ is read only when that project is trusted with the file
-as it is ('hookexec trust'); otherwise nothing runs.
+as it is ('hookexec trust'); otherwise nothing runs. --trust-cases shows on
+stderr what the project's files and cases run, as 'hookexec trust' would,
+and trusts exactly that for this run only (not when an agent runs hookexec).
 
 A case:
 
@@ -75,6 +78,7 @@ status: 0 all passed, 1 a case failed or a case file is malformed.`,
 	fl.StringVar(&f.junit, "junit", "", "also write a JUnit XML report to this file")
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.StringVar(&f.run, "run", "", "run only the cases whose name matches this regular expression")
+	fl.BoolVar(&f.trustCases, "trust-cases", false, "show what the project's files and cases run, then trust exactly that for this run only (nothing is stored)")
 	completeValues(cmd, "format", "text", "json")
 	return cmd
 }
@@ -107,6 +111,11 @@ func (a *app) test(args []string, f testFlags) error {
 	depth := engine.Depth(a.getenv)
 	if depth >= engine.MaxDepth {
 		return fmt.Errorf("%s is %d: hooks are running hookexec recursively; refusing to run tests", engine.DepthVar, depth)
+	}
+	if f.trustCases {
+		if err := a.trustCasesForRun(f.projectDir); err != nil {
+			return err
+		}
 	}
 	cases, err := a.collectCases(args, f.projectDir)
 	if err != nil {

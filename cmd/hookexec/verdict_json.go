@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -44,7 +45,7 @@ func verdictSizeHint(v aggregator.Verdict) int {
 	for _, w := range v.Warnings {
 		n += 8 + escapedLen(w)
 	}
-	for _, u := range v.Untrusted {
+	for _, u := range slices.Concat(v.Untrusted, v.Pending, v.Held) {
 		n += 8 + escapedLen(u)
 	}
 	return n
@@ -162,6 +163,8 @@ func (e *verdictEncoder) verdict(v aggregator.Verdict) {
 	}
 	e.strings(&o, "warnings", v.Warnings)
 	e.strings(&o, "untrusted", v.Untrusted)
+	e.strings(&o, "pending", v.Pending)
+	e.strings(&o, "held", v.Held)
 	o.float("durationMs", v.DurationMs)
 	o.end()
 }

@@ -31,6 +31,9 @@ func skipNoticeText(v Verdict) string {
 		lines = append(lines, "hookexec: this project's hook files are not trusted, so their hooks did not run: "+
 			strings.Join(v.Untrusted, ", ")+". Review them and run 'hookexec trust' in the project to enable them.")
 	}
+	if len(v.Pending) > 0 {
+		lines = append(lines, PendingText(v.Pending, v.Held))
+	}
 	if n := len(v.Skipped); n > 0 {
 		items := v.Skipped[:min(n, maxNoticeItems)]
 		more := ""
@@ -70,6 +73,22 @@ func skipNotice(ev event.Event, v Verdict, log NoticeLog) Verdict {
 		return v
 	}
 	return prependMessage(v, text)
+}
+
+// PendingText is what the user is told of a project that changed since
+// it was trusted (issue 18 §3): what is pending review, that the last
+// trusted hooks still run, and the one command that reviews the change.
+func PendingText(pending, held []string) string {
+	text := "hookexec: this project's hook files changed since you trusted them: " + strings.Join(pending, ", ") +
+		". The hooks you trusted still run; new or changed hooks do not"
+	if len(held) > 0 {
+		text += " (held: " + strings.Join(held[:min(len(held), maxNoticeItems)], "; ")
+		if len(held) > maxNoticeItems {
+			text += fmt.Sprintf(" and %d more", len(held)-maxNoticeItems)
+		}
+		text += ")"
+	}
+	return text + ". Review the change with 'hookexec trust'."
 }
 
 // prependMessage puts text first in v's systemMessage.

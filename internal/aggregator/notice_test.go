@@ -117,3 +117,21 @@ func TestErrorVerdict(t *testing.T) {
 	v = ErrorVerdict(mustEvent(t, "BeforeToolSelection"), err, true)
 	assert.Nil(t, Render(FormatGemini, mustEvent(t, "BeforeToolSelection"), v, AgentInput{}), "Gemini reads any answer there as a tool config")
 }
+
+// TestPendingNotice: a project changed since it was trusted is named to the
+// agent's user once per session, with what is held and the one command
+// that reviews the change (issue 18 §3).
+func TestPendingNotice(t *testing.T) {
+	t.Parallel()
+	v := Verdict{Continue: true, Pending: []string{".hookexec/hooks.json", "guard.sh"}, Held: []string{"sh ./guard.sh (changed: guard.sh)"}}
+	const want = "hookexec: this project's hook files changed since you trusted them: .hookexec/hooks.json, guard.sh. " +
+		"The hooks you trusted still run; new or changed hooks do not (held: sh ./guard.sh (changed: guard.sh)). Review the change with 'hookexec trust'."
+	log := memLog{}
+	first := Render(FormatClaude, mustEvent(t, "PreToolUse"), v, AgentInput{Notices: log}).(ClaudeOutput)
+	assert.Equal(t, want, first.SystemMessage)
+	again := Render(FormatClaude, mustEvent(t, "PreToolUse"), v, AgentInput{Notices: log}).(ClaudeOutput)
+	assert.Empty(t, again.SystemMessage, "told once per session")
+
+	many := PendingText([]string{"a"}, []string{"1", "2", "3", "4", "5"})
+	assert.Contains(t, many, "(held: 1; 2; 3 and 2 more)")
+}

@@ -111,6 +111,13 @@ type Verdict struct {
 	// Untrusted lists the project files that were not read because the
 	// project is not trusted (SPEC §2.4).
 	Untrusted []string `json:"untrusted,omitempty"`
+	// Pending lists the project files that changed since the project was
+	// trusted: its last trusted hooks ran instead, and nothing new or
+	// changed did, until 'hookexec trust' (issue 18 §3).
+	Pending []string `json:"pending,omitempty"`
+	// Held lists the hooks of the last trusted version that did not run
+	// because a file they name changed.
+	Held []string `json:"held,omitempty"`
 	// Skipped are the warnings (also in Warnings) about hooks that were
 	// left out: entries, files or matchers hookexec skipped. The agent
 	// formats tell the user of them (issue 17 §2); not part of the result.

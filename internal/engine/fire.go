@@ -27,6 +27,7 @@ func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Even
 	v := run.Run(ctx, plan, in)
 	v.Warnings = Warnings(reg)
 	v.Untrusted = reg.Untrusted
+	v.Pending, v.Held = reg.Pending, reg.Held
 	v.Skipped = skipped(reg.Warnings, nil)
 	return e.refuseUnsafe(reg, ev, v, opts.FailClosed)
 }
@@ -43,6 +44,9 @@ func (e *Engine) refuseUnsafe(reg *registry.Registry, ev event.Event, v aggregat
 	}
 	if e.UntrustedDeny && len(reg.Untrusted) > 0 {
 		v = aggregator.Deny(ev, v, "project hook files are not trusted (--untrusted deny): "+strings.Join(reg.Untrusted, ", ")+"; review them and run 'hookexec trust'")
+	}
+	if e.UntrustedDeny && len(reg.Pending) > 0 {
+		v = aggregator.Deny(ev, v, "project hook files changed since they were trusted (--untrusted deny): "+strings.Join(reg.Pending, ", ")+"; review them and run 'hookexec trust'")
 	}
 	return v
 }

@@ -9,10 +9,11 @@ import (
 )
 
 // copiesFor is what a fire runs instead of the trusted project files its
-// hooks execute (issue 18 §2, hole 7): nil when the registry made no trust
-// decision (no project file).
+// hooks execute (issue 18 §2, hole 7), also the kept hooks of a project
+// whose change waits for review (§3): nil when the registry made no trust
+// decision (no project file) or the project is untrusted.
 func (e *Engine) copiesFor(reg *registry.Registry) *trust.Copies {
-	if reg == nil || reg.Trust == nil || !reg.Trust.Trusted {
+	if reg == nil || reg.Trust == nil || !reg.Trust.Trusted && !reg.Trust.Pending() {
 		return nil
 	}
 	getenv := reg.Getenv

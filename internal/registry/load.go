@@ -90,6 +90,9 @@ func Load(opts Options) (*Registry, error) {
 		}
 		if spec.isProject() {
 			if ok, why := gate.allows(spec.projectRel, data); !ok {
+				if gate.decision.Pending() && keepTrusted(reg, spec, data, gate.decision, gate.root(), specs) {
+					continue
+				}
 				reg.Untrusted = append(reg.Untrusted, spec.path)
 				reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: spec.path}, Severity: SeverityWarning, Message: why})
 				continue
@@ -106,6 +109,7 @@ func Load(opts Options) (*Registry, error) {
 		}
 	}
 	reg.Trust = gate.decision
+	reg.addChanged(gate.decision)
 	if discovered(specs) && !gate.decided {
 		if path, why := missingGuards(gate.root(), getenv); path != "" {
 			reg.Untrusted = append(reg.Untrusted, path)

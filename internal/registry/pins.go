@@ -15,13 +15,17 @@ import (
 // or not they are trusted (for `hookexec trust` to show them, and for the
 // closure hash). Each file is read once, through the snapshot, so that its
 // pin is the hash of the very bytes decoded (issue 18 hole 8). Nothing
-// runs; unreadable or malformed files give no hooks.
-func projectHooks(snap *trust.Snapshot) *Registry {
+// runs; unreadable or malformed files give no hooks. When configs is not
+// nil, each file's bytes are recorded in it by project-relative path.
+func projectHooks(snap *trust.Snapshot, configs map[string][]byte) *Registry {
 	reg := &Registry{}
 	for _, spec := range projectFiles(snap.Root) {
 		data, ok := snap.Read(spec.projectRel, false)
 		if !ok || len(data) > MaxProjectFileBytes {
 			continue // fire skips it too (fileSpec.read)
+		}
+		if configs != nil {
+			configs[spec.projectRel] = data
 		}
 		if afterReviewRead != nil {
 			afterReviewRead(spec.path)
@@ -40,7 +44,7 @@ var afterReviewRead func(path string)
 // namedPins is trust.NamedPins: the pins of the project files named by the
 // hooks of the project's config files.
 func namedPins(snap *trust.Snapshot) (map[string]string, error) {
-	return pinsOfNamed(projectHooks(snap).Hooks, snap), nil
+	return pinsOfNamed(projectHooks(snap, nil).Hooks, snap), nil
 }
 
 // pinsOfNamed pins every file inside the project (outside .hookexec/,
@@ -133,6 +137,15 @@ func expandProjectVars(s, root string) string {
 
 // projectPath resolves a word to a file inside root, outside .hookexec/.
 func projectPath(word string, first bool, root string) (rel, path string, ok bool) {
+	rel, path, ok = projectPathAny(word, first, root)
+	if !ok || trust.InDir(rel) {
+		return "", "", false
+	}
+	return rel, path, true
+}
+
+// projectPathAny resolves a word to a file inside root.
+func projectPathAny(word string, first bool, root string) (rel, path string, ok bool) {
 	switch {
 	case word == "", strings.HasPrefix(word, "-"), strings.Contains(word, "://"), strings.ContainsAny(word, "\x00\n"):
 		return "", "", false
@@ -148,9 +161,5 @@ func projectPath(word string, first bool, root string) (rel, path string, ok boo
 	if err != nil || r == "." || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 		return "", "", false
 	}
-	rel = filepath.ToSlash(r)
-	if trust.InDir(rel) {
-		return "", "", false
-	}
-	return rel, path, true
+	return filepath.ToSlash(r), path, true
 }

@@ -30,6 +30,14 @@ type Review struct {
 	// Commands describe each hook of the project's config files, one line
 	// per hook, in plan order.
 	Commands []string
+	// Unpinned say, per hook, what it executes that trust cannot pin
+	// ("HOOK: runs make: the Makefile and what it runs are not pinned"),
+	// in plan order (issue 18 hole 6).
+	Unpinned []string
+	// Configs are the bytes of the project's config files as reviewed,
+	// stored with the trust so that they keep running after an edit
+	// (issue 18 §3).
+	Configs map[string][]byte
 	// Exec are the project files that hooks execute by a word fire
 	// replaces with the file's trusted copy (ExecFiles; issue 18 §2).
 	Exec []string
@@ -74,7 +82,8 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	reg := projectHooks(snap)
+	configs := map[string][]byte{}
+	reg := projectHooks(snap, configs)
 	if cases != nil {
 		caseHooks(reg, snap, cases)
 	}
@@ -91,12 +100,15 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 			stats[rel] = st
 		}
 	}
-	r := &Review{Root: root, Pins: pins, Hash: trust.ClosureHash(pins), Stats: stats, Dirs: snap.Dirs(), Warnings: reg.Warnings}
+	r := &Review{Root: root, Pins: pins, Hash: trust.ClosureHash(pins), Stats: stats, Dirs: snap.Dirs(), Configs: configs, Warnings: reg.Warnings}
 	for _, p := range reg.Broken {
 		r.Warnings = append(r.Warnings, Diagnostic{Pos: Position{File: p}, Severity: SeverityWarning, Message: "cannot be parsed; fire will skip it"})
 	}
 	for _, h := range reg.Hooks {
 		r.Commands = append(r.Commands, describeHook(h, root))
+		for _, note := range unpinned(h) {
+			r.Unpinned = append(r.Unpinned, trust.Printable(h.Target())+": "+note)
+		}
 	}
 	r.Exec = ExecRels(reg.Hooks, root)
 	return r, nil
@@ -106,8 +118,7 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 // .hookexec/tests/, read once through the snapshot.
 func caseHooks(reg *Registry, snap *trust.Snapshot, cases CaseConfigs) {
 	for _, rel := range snap.Paths() {
-		name := strings.TrimPrefix(rel, casesDir)
-		if name == rel || strings.Contains(name, "/") || !strings.HasSuffix(name, ".json") {
+		if !isCaseFile(rel) {
 			continue
 		}
 		path := filepath.Join(snap.Root, filepath.FromSlash(rel))
@@ -140,9 +151,23 @@ func caseHooks(reg *Registry, snap *trust.Snapshot, cases CaseConfigs) {
 // trusted.
 func (r *Review) Refused() []string { return trust.Refusals(r.Pins) }
 
+// maxKeptConfigBytes bounds the config bytes stored with one trusted
+// version (quoted, they can grow fourfold; the store keeps five versions
+// in an entry of at most 16 MiB). Beyond it only the config files that are
+// still unchanged keep running after an edit.
+const maxKeptConfigBytes = 512 << 10
+
 // Version is the store's record of the project as reviewed.
 func (r *Review) Version(now time.Time) trust.Version {
-	return trust.NewVersion(r.Pins, r.Stats, r.Dirs, r.Commands, now)
+	v := trust.NewVersion(r.Pins, r.Stats, r.Dirs, r.Commands, now)
+	size := 0
+	for _, data := range r.Configs {
+		size += len(data)
+	}
+	if size <= maxKeptConfigBytes {
+		v.Configs = r.Configs
+	}
+	return v
 }
 
 // Paths returns the pinned paths, sorted.

@@ -40,6 +40,12 @@ func (r *Review) WriteText(w io.Writer) {
 	for _, c := range r.Commands {
 		fmt.Fprintf(w, "  %s\n", c)
 	}
+	if len(r.Unpinned) > 0 {
+		fmt.Fprintln(w, "not pinned (what these hooks run beyond the files above; a change to it keeps the trust):")
+		for _, u := range r.Unpinned {
+			fmt.Fprintf(w, "  %s\n", u)
+		}
+	}
 	if len(r.Warnings) > 0 {
 		fmt.Fprintln(w, "warnings:")
 		for _, d := range r.Warnings {

@@ -221,6 +221,14 @@ type Registry struct {
 	// Untrusted are the discovered project files that exist but were not
 	// parsed because the project is not trusted (SPEC §2.4), in load order.
 	Untrusted []string
+	// Pending are the project files (relative to the project root,
+	// sorted) that changed since the project was trusted while its last
+	// trusted version keeps running (issue 18 §3). 'hookexec trust'
+	// reviews them.
+	Pending []string
+	// Held are the hooks of the last trusted version that do not run
+	// because a file they name changed ("command (changed: file)").
+	Held []string
 	// Broken are the discovered project files that were skipped because
 	// they could not be read or parsed (SPEC §2.4); each also has a
 	// warning.

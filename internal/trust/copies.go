@@ -16,8 +16,8 @@ type Copies struct {
 
 // For returns the path to run instead of the project file rel
 // (slash-separated, relative to Root). ok is false when there is nothing
-// to substitute: the project is not trusted by pins (untrusted, or
-// HOOKEXEC_TRUST_PROJECT=1), rel is not pinned by content, or there is no
+// to substitute: the project is not trusted by pins (untrusted with no
+// kept version, or HOOKEXEC_TRUST_PROJECT=1), rel is not pinned by content, or there is no
 // blob store (Windows, no data directory): the hook runs the working
 // tree's file as before. When rel is pinned and no copy exists yet (a
 // project trusted before copies existed), the file is copied now if it
@@ -25,10 +25,14 @@ type Copies struct {
 // returned all the same: it does not exist, so the hook fails to start
 // and the changed file never runs as trusted.
 func (c *Copies) For(rel string) (path string, ok bool) {
-	if c == nil || c.Decision == nil || !c.Decision.Trusted || c.Decision.pins == nil {
+	if c == nil {
 		return "", false
 	}
-	pin := c.Decision.pins[rel]
+	pins := c.Decision.runPins()
+	if pins == nil {
+		return "", false
+	}
+	pin := pins[rel]
 	dst := c.Blobs.Path(pin)
 	if dst == "" {
 		return "", false

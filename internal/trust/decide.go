@@ -25,6 +25,10 @@ type Decision struct {
 	// pins are the pins in force; nil when every file is allowed
 	// (HOOKEXEC_TRUST_PROJECT=1).
 	pins map[string]string
+	// kept is the newest trusted version when the project changed since
+	// (see Kept), and changed what differs from it.
+	kept    *Version
+	changed []string
 }
 
 // Allows reports whether the project file rel (slash-separated, relative
@@ -106,7 +110,16 @@ func Decide(root string, store Store, env string, named NamedPins) (*Decision, e
 	if r := Refusals(snap.Pins()); len(r) > 0 {
 		return &Decision{Why: refusedWhy(r)}, nil
 	}
-	return &Decision{Why: "changed since it was trusted"}, nil
+	d := &Decision{Why: "changed since it was trusted"}
+	store.loadConfigs(e)
+	for i := range e.Versions {
+		if Refusals(e.Versions[i].Pins) == nil {
+			d.kept = &e.Versions[i]
+			d.changed = changedPaths(snap, d.kept)
+			break
+		}
+	}
+	return d, nil
 }
 
 // refusedWhy says which files keep a project from being trusted.

@@ -58,3 +58,49 @@ func TestLocate(t *testing.T) {
 		})
 	}
 }
+
+// TestStoreKeepsConfigs: the store keeps the trusted config files' bytes
+// (issue 18 §3), any byte included, beside the entry, whose format stays
+// the one a previous release reads; rewriting the entry (a new version,
+// a revoked one) keeps the bytes of the versions it keeps.
+func TestStoreKeepsConfigs(t *testing.T) {
+	t.Parallel()
+	base := t.TempDir()
+	store := OpenStore(func(k string) string {
+		if k == "XDG_DATA_HOME" {
+			return base
+		}
+		return ""
+	})
+	root := filepath.Join(base, "p")
+	bytes1 := []byte("{\"a\":\t\"\x00\xff\"}\n")
+	v1 := Version{Hash: "sha256:a", Pins: map[string]string{".hookexec/hooks.json": Hash(bytes1)}, Configs: map[string][]byte{".hookexec/hooks.json": bytes1}}
+	_, err := store.Add(root, v1)
+	require.NoError(t, err)
+	raw, err := os.ReadFile(store.entryPath(root))
+	require.NoError(t, err)
+	assert.NotContains(t, string(raw), "config", "the entry keeps the previous release's format")
+
+	v2 := Version{Hash: "sha256:b", Pins: map[string]string{}}
+	_, err = store.Add(root, v2)
+	require.NoError(t, err)
+	e, err := store.Load(root)
+	require.NoError(t, err)
+	require.Len(t, e.Versions, 2)
+	assert.Nil(t, e.Versions[1].Configs, "loaded only when needed")
+	store.loadConfigs(e)
+	assert.Equal(t, v1.Configs, e.Versions[1].Configs, "a new version keeps the older one's bytes")
+
+	_, err = store.RemoveVersion(root, "sha256:a")
+	require.NoError(t, err)
+	_, err = os.Stat(store.configsPath(root))
+	assert.ErrorIs(t, err, os.ErrNotExist, "no version has bytes left")
+
+	// An entry trusted before the bytes were kept.
+	old := &Version{Pins: v1.Pins}
+	data, ok := old.KeptConfig(".hookexec/hooks.json", bytes1)
+	assert.True(t, ok, "a config file whose content is the pinned one is kept")
+	assert.Equal(t, bytes1, data)
+	_, ok = old.KeptConfig(".hookexec/hooks.json", []byte("{\"x\":1}\n"))
+	assert.False(t, ok, "a changed config file without its trusted bytes is not")
+}

@@ -1,9 +1,14 @@
 package trust
 
-import "maps"
+import (
+	"maps"
+	"slices"
+)
 
 // Same reports whether d and o are the same decision: both trusted the
-// same way by the same pins, or both untrusted for the same reason. A
+// same way by the same pins, or both untrusted for the same reason (and,
+// while a review is pending, keeping the same version with the same paths
+// changed since: issue 18 §3). A
 // long-running caller (serve) decides again before each event and loads
 // the project's files again when the decision is not the same.
 func (d *Decision) Same(o *Decision) bool {
@@ -11,5 +16,7 @@ func (d *Decision) Same(o *Decision) bool {
 		return d == o
 	}
 	return d.Trusted == o.Trusted && d.Via == o.Via && d.Why == o.Why &&
-		(d.pins == nil) == (o.pins == nil) && maps.Equal(d.pins, o.pins)
+		(d.pins == nil) == (o.pins == nil) && maps.Equal(d.pins, o.pins) &&
+		(d.kept == nil) == (o.kept == nil) && (d.kept == nil || d.kept.Hash == o.kept.Hash) &&
+		slices.Equal(d.changed, o.changed)
 }

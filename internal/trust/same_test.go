@@ -22,6 +22,12 @@ func TestDecisionSame(t *testing.T) {
 		{"now untrusted", store, &Decision{Why: "changed since it was trusted"}, false},
 		{"another way", store, &Decision{Trusted: true, Via: "env-hash", pins: store.pins}, false},
 		{"every file vs no pins", &Decision{Trusted: true, Via: "env"}, &Decision{Trusted: true, Via: "env", pins: map[string]string{}}, false},
+		{"pending, same change", &Decision{Why: "changed since it was trusted", kept: &Version{Hash: "sha256:a"}, changed: []string{"x.sh"}},
+			&Decision{Why: "changed since it was trusted", kept: &Version{Hash: "sha256:a"}, changed: []string{"x.sh"}}, true},
+		{"pending, another file changed", &Decision{Why: "changed since it was trusted", kept: &Version{Hash: "sha256:a"}, changed: []string{"x.sh"}},
+			&Decision{Why: "changed since it was trusted", kept: &Version{Hash: "sha256:a"}, changed: []string{"x.sh", "y.sh"}}, false},
+		{"pending vs nothing kept", &Decision{Why: "changed since it was trusted", kept: &Version{Hash: "sha256:a"}},
+			&Decision{Why: "changed since it was trusted"}, false},
 		{"untrusted for another reason", &Decision{Why: "not trusted"}, &Decision{Why: "changed since it was trusted"}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -58,6 +58,13 @@ type Version struct {
 	// Commands are the hook commands as the user saw them, so that the
 	// next trust can show what changed.
 	Commands []string `json:"commands,omitempty"`
+	// Configs are the bytes of the project's config files as they were
+	// trusted (by path relative to the root), so that when the project
+	// changes its last trusted hooks keep running (issue 18 §3). They are
+	// stored beside the entry (writeConfigs), so that the entry keeps the
+	// format a previous release reads, and loaded only when needed
+	// (loadConfigs); entries trusted before have none.
+	Configs map[string][]byte `json:"configs,omitempty"`
 }
 
 // NewVersion makes the version of a project whose pins, file status,
@@ -141,6 +148,21 @@ func (s Store) Load(root string) (*Entry, error) {
 }
 
 func readEntry(path string) (*Entry, error) {
+	data, err := readStoreFile(path)
+	if data == nil || err != nil {
+		return nil, err
+	}
+	e, err := decodeEntry(data)
+	if err != nil {
+		return nil, fmt.Errorf("trust: store entry %s: %w", path, err)
+	}
+	return e, nil
+}
+
+// readStoreFile reads a file of the store: a regular file of the user's
+// (or root's) that others cannot write, of at most maxEntryBytes. A
+// missing file is nil data and no error.
+func readStoreFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -181,11 +203,7 @@ func readEntry(path string) (*Entry, error) {
 			data = append(data, 0)[:len(data)]
 		}
 	}
-	e, err := decodeEntry(data)
-	if err != nil {
-		return nil, fmt.Errorf("trust: store entry %s: %w", path, err)
-	}
-	return e, nil
+	return data, nil
 }
 
 // Add records v as the newest trusted version of root (dropping an equal
@@ -223,9 +241,17 @@ func (s Store) Add(root string, v Version) (prev *Version, err error) {
 	return prev, s.write(e)
 }
 
-// write replaces root's entry atomically with a 0600 file.
+// write replaces root's entry atomically with a 0600 file, and the file
+// of its versions' config bytes (writeConfigs) before it.
 func (s Store) write(e *Entry) error {
-	data := encodeEntry(e)
+	if err := s.writeConfigs(e); err != nil {
+		return err
+	}
+	return s.writeFile(s.entryPath(e.Root), encodeEntry(e))
+}
+
+// writeFile replaces the store file at path atomically with a 0600 file.
+func (s Store) writeFile(path string, data []byte) error {
 	tmp, err := os.CreateTemp(s.Dir, ".entry-*")
 	if err != nil {
 		return fmt.Errorf("trust: store: %w", err)
@@ -241,7 +267,7 @@ func (s Store) write(e *Entry) error {
 	if err := os.Chmod(tmp.Name(), 0o600); err != nil {
 		return fmt.Errorf("trust: store: %w", err)
 	}
-	if err := os.Rename(tmp.Name(), s.entryPath(e.Root)); err != nil {
+	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("trust: store: %w", err)
 	}
 	return nil
@@ -277,6 +303,7 @@ func (s Store) Remove(root string) (removed bool, err error) {
 	if ok, err := s.checkDirs(); !ok || err != nil {
 		return false, err
 	}
+	_ = os.Remove(s.configsPath(root))
 	err = os.Remove(s.entryPath(root))
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil

@@ -1,0 +1,134 @@
+package registry
+
+import (
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookexec/hookexec/internal/shellparse"
+	"github.com/hookexec/hookexec/internal/trust"
+)
+
+// Trust pins the files a hook's command line names (pinsOfNamed) and
+// everything under .hookexec/. What a hook executes beyond that is not
+// pinned: the review says so per hook, so that the user decides with it in
+// front of them (issue 18 hole 6). unpinned lists those notes for h.
+func unpinned(h *Hook) []string {
+	if h.HTTP != nil {
+		return nil
+	}
+	var notes []string
+	add := func(s string) {
+		if !slices.Contains(notes, s) {
+			notes = append(notes, s)
+		}
+	}
+	if h.Shell != "" {
+		add("runs through the shell " + trust.Printable(h.Shell) + ": that program is not pinned")
+	}
+	for _, k := range slices.Sorted(maps.Keys(h.Env)) {
+		if why := envNote(k, h.Env[k]); why != "" {
+			add(why)
+		}
+	}
+	if h.ExecForm {
+		if n := programNote(filepath.Base(h.Command), h.Args); n != "" {
+			add(n)
+		}
+		return notes
+	}
+	file, err := shellparse.Parse(h.Command, syntax.LangBash)
+	if err != nil {
+		add("its command could not be parsed (" + err.Error() + "): nothing it names is pinned")
+		return notes
+	}
+	syntax.Walk(file, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			add("builds part of its command at run time ($(...)): what that runs is not pinned")
+		case *syntax.CallExpr:
+			if len(n.Args) == 0 {
+				return true
+			}
+			name := n.Args[0].Lit()
+			if name == "" {
+				add("runs a program named by an expansion: not pinned")
+				return true
+			}
+			var args []string
+			for _, w := range n.Args[1:] {
+				args = append(args, w.Lit())
+			}
+			if name == "cd" || name == "pushd" {
+				add("changes directory before running the rest: paths after it are resolved elsewhere and not pinned")
+			} else if note := programNote(filepath.Base(name), args); note != "" {
+				add(note)
+			}
+		}
+		return true
+	})
+	return notes
+}
+
+// runners run files their own configuration names.
+var runners = map[string]string{
+	"make": "the Makefile", "gmake": "the Makefile", "just": "the justfile", "task": "the Taskfile",
+	"npm": "package.json's scripts and node_modules", "npx": "node_modules", "pnpm": "package.json's scripts and node_modules",
+	"yarn": "package.json's scripts and node_modules", "bun": "package.json's scripts and node_modules",
+	"cargo": "Cargo.toml and the build scripts", "go": "the Go sources it builds", "gradle": "the build files",
+	"gradlew": "the build files", "mvn": "pom.xml", "rake": "the Rakefile", "tox": "tox.ini", "nox": "noxfile.py",
+	"poetry": "pyproject.toml", "uv": "pyproject.toml", "docker": "the images and compose files", "docker-compose": "the compose file",
+}
+
+// programNote says what running name with args leaves unpinned, "" when
+// it is only the files its words name.
+func programNote(name string, args []string) string {
+	if what, ok := runners[name]; ok {
+		return "runs " + name + ": " + what + " and what it runs are not pinned"
+	}
+	switch name {
+	case "eval", "source", ".":
+		return "runs " + name + ": the code it reads at run time is not pinned"
+	case "xargs", "env", "exec", "nohup", "timeout", "sudo":
+		// The program they run is among their operands (after options,
+		// VAR=value, a duration).
+		for i, a := range args {
+			if a == "" || strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
+				continue
+			}
+			if note := programNote(filepath.Base(a), args[i+1:]); note != "" {
+				return note
+			}
+		}
+	}
+	if slices.Contains(interpreters, name) {
+		for _, a := range args {
+			if a == "-c" || a == "-e" || a == "--eval" || a == "-Command" {
+				return "runs " + name + " " + a + ": the files the code in that string names are not pinned"
+			}
+		}
+	}
+	return ""
+}
+
+// fileVars make a program read a file or load code at startup.
+var fileVars = map[string]bool{
+	"BASH_ENV": true, "ENV": true, "ZDOTDIR": true, "PYTHONSTARTUP": true, "PYTHONPATH": true,
+	"NODE_OPTIONS": true, "NODE_PATH": true, "PERL5OPT": true, "PERL5LIB": true, "RUBYOPT": true, "RUBYLIB": true,
+	"LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "DYLD_INSERT_LIBRARIES": true, "PATH": true, "GIT_CONFIG_GLOBAL": true,
+}
+
+// envNote says when an env entry of a hook makes its programs read files
+// that are not pinned.
+func envNote(name, value string) string {
+	switch {
+	case fileVars[name]:
+		return "env " + trust.Printable(name) + " makes its programs load files: not pinned"
+	case strings.Contains(value, "/"):
+		return "env " + trust.Printable(name) + " names a file: not pinned"
+	}
+	return ""
+}
