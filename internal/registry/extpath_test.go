@@ -4,7 +4,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -72,7 +74,7 @@ func TestShellExtensionPathRuns(t *testing.T) {
 					cmd := exec.Command(shell, "-c", shellExtensionPath(command))
 					cmd.Dir = work
 					cmd.Env = append(os.Environ(), ExtensionPathVar+"="+dir)
-					out, err := cmd.CombinedOutput()
+					out, err := runBusy(cmd)
 					require.NoError(t, err, "command %q: %s", command, out)
 					assert.Equal(t, dir+"/hook.sh\n", string(out), "command %q", command)
 				}
@@ -105,4 +107,20 @@ func TestExtensionHookEnv(t *testing.T) {
 	assert.Equal(t, extDir+"/bin/lint", execForm.Command)
 	assert.Equal(t, []string{extDir}, execForm.Args)
 	assert.Equal(t, map[string]string{"HOOKEXEC_EXTENSION_PATH": extDir}, execForm.Env)
+}
+
+// runBusy runs cmd, again while the script it runs is "Text file busy": a
+// fork by a parallel test, between its fork and exec, can hold the
+// script's write descriptor for a moment just after it was written (Go
+// issue 22315).
+func runBusy(cmd *exec.Cmd) ([]byte, error) {
+	for i := 0; ; i++ {
+		c := exec.Command(cmd.Path, cmd.Args[1:]...)
+		c.Dir, c.Env = cmd.Dir, cmd.Env
+		out, err := c.CombinedOutput()
+		if err == nil || i == 20 || !strings.Contains(string(out), "Text file busy") {
+			return out, err
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
