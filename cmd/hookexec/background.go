@@ -10,7 +10,6 @@ import (
 
 	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/engine"
-	"github.com/hookexec/hookexec/internal/runner"
 )
 
 // backgroundVerb is the hidden subcommand that supervises one background
@@ -51,14 +50,5 @@ func (a *app) detachedStarter(killGrace time.Duration) engine.Background {
 	if a.logLevel != "" {
 		args = append(args, "--log-level", a.logLevel)
 	}
-	exe, err := background.Executable()
-	if err != nil {
-		return failedStarter{err}
-	}
-	return background.Detached{Path: exe, Args: args, KillGrace: killGrace}
+	return background.Detached{Args: args, KillGrace: killGrace}
 }
-
-// failedStarter reports to each async hook why none can start.
-type failedStarter struct{ err error }
-
-func (f failedStarter) Start(string, runner.Spec) error { return f.err }

@@ -59,7 +59,7 @@ func marker(t *testing.T) string {
 }
 
 func detached(t *testing.T) Detached {
-	exe, err := Executable()
+	exe, err := executable()
 	require.NoError(t, err)
 	return Detached{Path: exe, Args: []string{os.Args[0], superviseArg}, KillGrace: 200 * time.Millisecond}
 }

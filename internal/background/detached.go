@@ -13,8 +13,10 @@ import (
 // own that outlives the caller (runner.StartDetached): hookexec run again
 // with Args, which runs Supervise on the job it reads from its stdin.
 type Detached struct {
-	// Path is hookexec's executable; Args its arguments, Args[0] first,
-	// the hidden subcommand and its flags after it.
+	// Path is hookexec's executable ("" = this program's, found at the
+	// first Start, so that an event without an async hook never looks);
+	// Args its arguments, Args[0] first, the hidden subcommand and its
+	// flags after it.
 	Path string
 	Args []string
 	// KillGrace is fire's --kill-grace, passed on to the supervisor.
@@ -28,14 +30,20 @@ func (d Detached) Start(name string, spec runner.Spec) error {
 	if err != nil {
 		return fmt.Errorf("background: encoding the job: %w", err)
 	}
-	if err := runner.StartDetached(d.Path, d.Args, data); err != nil {
+	path := d.Path
+	if path == "" {
+		if path, err = executable(); err != nil {
+			return err
+		}
+	}
+	if err := runner.StartDetached(path, d.Args, data); err != nil {
 		return fmt.Errorf("background: starting the supervisor: %w", err)
 	}
 	return nil
 }
 
-// Executable is this program's path, for Detached.Path.
-func Executable() (string, error) {
+// executable is this program's path, for Detached.Path.
+func executable() (string, error) {
 	p, err := os.Executable()
 	if err != nil {
 		return "", fmt.Errorf("background: finding hookexec's executable: %w", err)

@@ -60,6 +60,7 @@ func SafeEnv(getenv func(string) string, project string) (func(string) string, [
 	// own files inside its project: only relative values are refused then.
 	home := homeFallback()
 	homeInside := home != "" && filepath.IsAbs(home) && within(filepath.Clean(home), filepath.Clean(project))
+	place := placeOf(project)
 	ignored := map[string]bool{}
 	var warnings []string
 	for _, name := range locationVars {
@@ -70,7 +71,7 @@ func SafeEnv(getenv func(string) string, project string) (func(string) string, [
 		if name == "HOOKEXEC_SHELL" && !strings.ContainsAny(v, `/\`) {
 			continue // a program name, looked up on PATH
 		}
-		if why := unsafeLocation(v, project, homeInside); why != "" {
+		if why := unsafeLocation(v, place, homeInside); why != "" {
 			ignored[name] = true
 			warnings = append(warnings, name+"="+quoteValue(v)+": ignored, "+why+" under an agent ("+marker+" is set; a repository can set it through the agent)")
 		}
@@ -87,7 +88,7 @@ func SafeEnv(getenv func(string) string, project string) (func(string) string, [
 			return getenv(name)
 		}
 		if name == "HOME" {
-			if home != "" && unsafeLocation(home, project, homeInside) == "" {
+			if home != "" && unsafeLocation(home, place, homeInside) == "" {
 				return home
 			}
 		}
@@ -96,11 +97,24 @@ func SafeEnv(getenv func(string) string, project string) (func(string) string, [
 	return safe, warnings
 }
 
+// projectPlace is the project directory as written and with its links
+// resolved (real: "" when it cannot be resolved), resolved once per
+// SafeEnv.
+type projectPlace struct{ dir, real string }
+
+func placeOf(project string) projectPlace {
+	p := projectPlace{dir: filepath.Clean(project)}
+	if r, err := filepath.EvalSymlinks(project); err == nil {
+		p.real = r
+	}
+	return p
+}
+
 // unsafeLocation says why the path v cannot locate the user's files: it is
 // relative, or (unless homeInside: the project holds the user's home) it
 // is the project directory or inside it (compared as written and with
 // links resolved). "" means it may.
-func unsafeLocation(v, project string, homeInside bool) string {
+func unsafeLocation(v string, project projectPlace, homeInside bool) string {
 	if !filepath.IsAbs(v) {
 		return "a relative path"
 	}
@@ -108,16 +122,14 @@ func unsafeLocation(v, project string, homeInside bool) string {
 		return ""
 	}
 	p := filepath.Clean(v)
-	if within(p, filepath.Clean(project)) {
+	if within(p, project.dir) {
 		return "inside the project"
 	}
-	rp, err1 := filepath.EvalSymlinks(p)
-	rproj, err2 := filepath.EvalSymlinks(project)
-	if err2 == nil {
-		if err1 == nil && within(rp, rproj) {
+	if project.real != "" {
+		if rp, err := filepath.EvalSymlinks(p); err == nil && within(rp, project.real) {
 			return "inside the project"
 		}
-		if within(p, rproj) {
+		if within(p, project.real) {
 			return "inside the project"
 		}
 	}
