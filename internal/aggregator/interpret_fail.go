@@ -25,7 +25,7 @@ func failClosedReason(meta Meta, name, verb, detail, errText string) string {
 		// Claude Code's own words for a failed command that wrote
 		// nothing on stderr (make e2e: "onFailure block, JSON allow with
 		// exit 1").
-		extra = "No stderr output"
+		extra = claudeNoStderr
 	}
 	why := `onFailure is "block"`
 	if meta.FailClosedByFlag {
