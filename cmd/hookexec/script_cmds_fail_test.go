@@ -97,7 +97,7 @@ func (r *recordingT) Parallel() {}
 func (r *recordingT) Log(args ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.log.WriteString(fmt.Sprintln(args...))
+	fmt.Fprintln(&r.log, args...)
 }
 
 func (r *recordingT) FailNow() {
