@@ -1,0 +1,278 @@
+package setup
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tailscale/hujson"
+)
+
+// Edits change the file's syntax tree with JSON Patch operations (hujson's
+// Patch, which keeps the comments around what it moves or removes). What
+// is not edited keeps its bytes; a new member or element is laid out as
+// its siblings are (on lines of its own at their indentation, or on their
+// line), and a new value gets the file's indentation step.
+
+// pointer is the JSON pointer (RFC 6901) of keys (strings) and indexes
+// (ints).
+func pointer(parts ...any) string {
+	var b strings.Builder
+	for _, p := range parts {
+		b.WriteByte('/')
+		switch v := p.(type) {
+		case string:
+			b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(v))
+		case int:
+			b.WriteString(strconv.Itoa(v))
+		}
+	}
+	return b.String()
+}
+
+// set gives key of the object at ptr the value v: where it is when the key
+// is there, else as the object's last member.
+func (d *settingsDoc) set(ptr, key string, v any) error {
+	return d.add(ptr, ptr+pointer(key), v)
+}
+
+// push appends v to the array at ptr.
+func (d *settingsDoc) push(ptr string, v any) error {
+	return d.add(ptr, ptr+"/-", v)
+}
+
+func (d *settingsDoc) add(container, path string, v any) error {
+	c := d.ast.Find(container)
+	if c == nil {
+		return fmt.Errorf("setup: editing settings: no %q", container)
+	}
+	st := d.styleOf(c)
+	prefix := st.indent
+	old := d.ast.Find(path)
+	if old != nil {
+		prefix = lineIndent(d.text, old.StartOffset)
+	}
+	text, err := d.render(v, prefix, st.multiline)
+	if err != nil {
+		return err
+	}
+	return d.patch(`[{"op":"add","path":`+quote(path)+`,"value":`+text+`}]`, container, st, old == nil)
+}
+
+// move takes the value at from to the end of the array at to.
+func (d *settingsDoc) move(from, to string) error {
+	c := d.ast.Find(to)
+	if c == nil {
+		return fmt.Errorf("setup: editing settings: no %q", to)
+	}
+	return d.patch(`[{"op":"move","from":`+quote(from)+`,"path":`+quote(to+"/-")+`}]`, to, d.styleOf(c), true)
+}
+
+// remove takes the member or element at path out.
+func (d *settingsDoc) remove(path string) error {
+	container := path[:strings.LastIndexByte(path, '/')]
+	c, target := d.ast.Find(container), d.ast.Find(path)
+	if c == nil || target == nil {
+		return fmt.Errorf("setup: editing settings: no %q", path)
+	}
+	// On one line, the new first member keeps the old one's place.
+	first, ok := firstBefore(c)
+	keep := ok && !bytes.ContainsRune(*first, '\n') && isSpace(*first) && (firstValue(c) == target)
+	lead := append(hujson.Extra(nil), *first...)
+	return d.apply(`[{"op":"remove","path":`+quote(path)+`}]`, func(v *hujson.Value) {
+		c := v.Find(container)
+		if b, ok := firstBefore(c); ok && keep && isSpace(*b) {
+			*b = lead
+		}
+		if after := afterExtra(c); length(c) == 0 && isSpace(*after) {
+			*after = nil
+		}
+	})
+}
+
+func (d *settingsDoc) patch(p, container string, st style, appended bool) error {
+	return d.apply(p, func(v *hujson.Value) {
+		if appended {
+			d.layoutLast(v.Find(container), st)
+		}
+	})
+}
+
+// apply patches a copy of the tree, lays it out with fix and reads the
+// result as the file's new text.
+func (d *settingsDoc) apply(p string, fix func(*hujson.Value)) error {
+	v := d.ast.Clone()
+	if err := v.Patch([]byte(p)); err != nil {
+		return fmt.Errorf("setup: editing settings: %w", err)
+	}
+	fix(&v)
+	if err := d.load(v.Pack()); err != nil {
+		return fmt.Errorf("setup: editing settings: %w", err)
+	}
+	d.edited = true
+	return nil
+}
+
+// style is how the members or elements of a container are laid out.
+type style struct {
+	multiline bool
+	empty     bool
+	indent    string       // a member's line (multiline)
+	closing   string       // the container's line
+	sep       hujson.Extra // before a member on the container's line
+	colon     hujson.Extra // between a name and its value
+}
+
+func (d *settingsDoc) styleOf(c *hujson.Value) style {
+	st := style{closing: lineIndent(d.text, c.StartOffset), colon: hujson.Extra(" ")}
+	var last, colon hujson.Extra
+	switch t := c.Value.(type) {
+	case *hujson.Object:
+		if n := len(t.Members); n > 0 {
+			last, colon = t.Members[n-1].Name.BeforeExtra, t.Members[n-1].Value.BeforeExtra
+			if isSpace(colon) {
+				st.colon = colon
+			}
+		}
+	case *hujson.Array:
+		if n := len(t.Elements); n > 0 {
+			last = t.Elements[n-1].BeforeExtra
+		}
+	}
+	switch n := length(c); {
+	case n == 0:
+		st.empty, st.multiline, st.indent = true, true, st.closing+d.unit
+	case bytes.ContainsRune(last, '\n'):
+		st.multiline = true
+		st.indent = leadingSpace(last[bytes.LastIndexByte(last, '\n')+1:])
+	case n == 1:
+		// One member on the line: a space after the comma, unless the
+		// object has none after its colon either.
+		st.sep = hujson.Extra(" ")
+		if _, ok := c.Value.(*hujson.Object); ok && len(st.colon) == 0 {
+			st.sep = nil
+		}
+	default:
+		st.sep = hujson.Extra(leadingSpace(last))
+	}
+	return st
+}
+
+// layoutLast lays out the last member or element of c, just added.
+func (d *settingsDoc) layoutLast(c *hujson.Value, st style) {
+	var before, after *hujson.Extra
+	switch t := c.Value.(type) {
+	case *hujson.Object:
+		m := &t.Members[len(t.Members)-1]
+		before, after = &m.Name.BeforeExtra, &t.AfterExtra
+		m.Value.BeforeExtra = append(hujson.Extra(nil), st.colon...)
+	case *hujson.Array:
+		before, after = &t.Elements[len(t.Elements)-1].BeforeExtra, &t.AfterExtra
+	}
+	switch {
+	case st.multiline:
+		// A comment that came along (the previous member's, after its
+		// comma) stays on the line before.
+		var b []byte
+		if comment := bytes.TrimSpace(*before); len(comment) > 0 {
+			b = append(append(b, ' '), comment...)
+		}
+		*before = append(append(b, d.newline...), st.indent...)
+		if st.empty {
+			rest := bytes.TrimRight(*after, " \t\r\n")
+			*after = append(append(append(hujson.Extra(nil), rest...), d.newline...), st.closing...)
+		}
+	case isSpace(*before):
+		*before = append(hujson.Extra(nil), st.sep...)
+	}
+}
+
+// render is v as JSON: on one line, or indented for a member whose line
+// starts with prefix.
+func (d *settingsDoc) render(v any, prefix string, multiline bool) (string, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // a command's "<" and "&" stay as they are
+	if err := enc.Encode(v); err != nil {
+		return "", fmt.Errorf("setup: editing settings: %w", err)
+	}
+	out := bytes.TrimRight(b.Bytes(), "\n")
+	if !multiline {
+		return string(out), nil
+	}
+	var ind bytes.Buffer
+	if err := json.Indent(&ind, out, prefix, d.unit); err != nil {
+		return "", fmt.Errorf("setup: editing settings: %w", err)
+	}
+	return strings.ReplaceAll(ind.String(), "\n", d.newline), nil
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s) // a string always encodes
+	return string(b)
+}
+
+func length(c *hujson.Value) int {
+	switch t := c.Value.(type) {
+	case *hujson.Object:
+		return len(t.Members)
+	case *hujson.Array:
+		return len(t.Elements)
+	}
+	return 0
+}
+
+func afterExtra(c *hujson.Value) *hujson.Extra {
+	switch t := c.Value.(type) {
+	case *hujson.Object:
+		return &t.AfterExtra
+	case *hujson.Array:
+		return &t.AfterExtra
+	}
+	return new(hujson.Extra)
+}
+
+// firstBefore is what comes before c's first member or element.
+func firstBefore(c *hujson.Value) (*hujson.Extra, bool) {
+	switch t := c.Value.(type) {
+	case *hujson.Object:
+		if len(t.Members) > 0 {
+			return &t.Members[0].Name.BeforeExtra, true
+		}
+	case *hujson.Array:
+		if len(t.Elements) > 0 {
+			return &t.Elements[0].BeforeExtra, true
+		}
+	}
+	return new(hujson.Extra), false
+}
+
+// firstValue is c's first member's value or first element.
+func firstValue(c *hujson.Value) *hujson.Value {
+	switch t := c.Value.(type) {
+	case *hujson.Object:
+		if len(t.Members) > 0 {
+			return &t.Members[0].Value
+		}
+	case *hujson.Array:
+		if len(t.Elements) > 0 {
+			return &t.Elements[0]
+		}
+	}
+	return nil
+}
+
+// lineIndent is the white space that starts the line of text holding
+// offset off.
+func lineIndent(text []byte, off int) string {
+	start := bytes.LastIndexByte(text[:min(off, len(text))], '\n') + 1
+	return leadingSpace(text[start:])
+}
+
+func leadingSpace(b []byte) string {
+	return string(b[:len(b)-len(bytes.TrimLeft(b, " \t"))])
+}
+
+func isSpace(b []byte) bool { return len(bytes.TrimLeft(b, " \t\r\n")) == 0 }
