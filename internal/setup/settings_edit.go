@@ -54,7 +54,7 @@ func (d *settingsDoc) add(container, path string, v any) error {
 	if old != nil {
 		prefix = lineIndent(d.text, old.StartOffset)
 	}
-	text, err := d.render(v, prefix, st.multiline)
+	text, err := d.render(v, prefix, st)
 	if err != nil {
 		return err
 	}
@@ -77,16 +77,27 @@ func (d *settingsDoc) remove(path string) error {
 	if c == nil || target == nil {
 		return fmt.Errorf("setup: editing settings: no %q", path)
 	}
-	// On one line, the new first member keeps the old one's place.
+	// On one line, the new first member takes the old one's place.
 	first, ok := firstBefore(c)
 	keep := ok && !bytes.ContainsRune(*first, '\n') && isSpace(*first) && (firstValue(c) == target)
-	lead := append(hujson.Extra(nil), *first...)
+	lead := bytes.Clone(*first)
+	closing := bytes.Clone(*afterExtra(c))
 	return d.apply(`[{"op":"remove","path":`+quote(path)+`}]`, func(v *hujson.Value) {
 		c := v.Find(container)
 		if b, ok := firstBefore(c); ok && keep && isSpace(*b) {
 			*b = lead
 		}
-		if after := afterExtra(c); length(c) == 0 && isSpace(*after) {
+		// The closing bracket keeps its line and indentation (Patch may
+		// leave the removed member's indentation, or take a "\r" away).
+		after := afterExtra(c)
+		i, j := bytes.LastIndexByte(*after, '\n'), bytes.LastIndexByte(closing, '\n')
+		switch {
+		case isSpace(*after) && isSpace(closing):
+			*after = closing
+		case i >= 0 && j >= 0 && isSpace((*after)[i+1:]) && isSpace(closing[j+1:]):
+			*after = append(bytes.Clone((*after)[:i+1]), closing[j+1:]...)
+		}
+		if length(c) == 0 && isSpace(*after) {
 			*after = nil
 		}
 	})
@@ -103,7 +114,12 @@ func (d *settingsDoc) patch(p, container string, st style, appended bool) error 
 // apply patches a copy of the tree, lays it out with fix and reads the
 // result as the file's new text.
 func (d *settingsDoc) apply(p string, fix func(*hujson.Value)) error {
-	v := d.ast.Clone()
+	// A copy of the tree from the text: hujson's Clone would drop a
+	// trailing comma with nothing after it.
+	v, err := hujson.Parse(bytes.Clone(d.text))
+	if err != nil {
+		return fmt.Errorf("setup: editing settings: %w", err)
+	}
 	if err := v.Patch([]byte(p)); err != nil {
 		return fmt.Errorf("setup: editing settings: %w", err)
 	}
@@ -173,6 +189,10 @@ func (d *settingsDoc) layoutLast(c *hujson.Value, st style) {
 	}
 	switch {
 	case st.multiline:
+		if isSpace(*after) {
+			// Patch may have taken a line break's "\r" away.
+			*after = bytes.ReplaceAll(bytes.ReplaceAll(*after, []byte("\r\n"), []byte("\n")), []byte("\n"), []byte(d.newline))
+		}
 		// A comment that came along (the previous member's, after its
 		// comma) stays on the line before.
 		var b []byte
@@ -189,9 +209,10 @@ func (d *settingsDoc) layoutLast(c *hujson.Value, st style) {
 	}
 }
 
-// render is v as JSON: on one line, or indented for a member whose line
-// starts with prefix.
-func (d *settingsDoc) render(v any, prefix string, multiline bool) (string, error) {
+// render is v as JSON for a container of style st: indented for a member
+// whose line starts with prefix, or on one line, with a space after colons
+// and commas when the container has one after its colons.
+func (d *settingsDoc) render(v any, prefix string, st style) (string, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // a command's "<" and "&" stay as they are
@@ -199,7 +220,10 @@ func (d *settingsDoc) render(v any, prefix string, multiline bool) (string, erro
 		return "", fmt.Errorf("setup: editing settings: %w", err)
 	}
 	out := bytes.TrimRight(b.Bytes(), "\n")
-	if !multiline {
+	if !st.multiline {
+		if len(st.colon) > 0 {
+			out = spaced(out)
+		}
 		return string(out), nil
 	}
 	var ind bytes.Buffer
@@ -207,6 +231,30 @@ func (d *settingsDoc) render(v any, prefix string, multiline bool) (string, erro
 		return "", fmt.Errorf("setup: editing settings: %w", err)
 	}
 	return strings.ReplaceAll(ind.String(), "\n", d.newline), nil
+}
+
+// spaced puts a space after each colon and comma of compact JSON.
+func spaced(compact []byte) []byte {
+	v, err := hujson.Parse(compact)
+	if err != nil {
+		return compact
+	}
+	for x := range v.All() {
+		switch t := x.Value.(type) {
+		case *hujson.Object:
+			for i := range t.Members {
+				t.Members[i].Value.BeforeExtra = hujson.Extra(" ")
+				if i > 0 {
+					t.Members[i].Name.BeforeExtra = hujson.Extra(" ")
+				}
+			}
+		case *hujson.Array:
+			for i := 1; i < len(t.Elements); i++ {
+				t.Elements[i].BeforeExtra = hujson.Extra(" ")
+			}
+		}
+	}
+	return v.Pack()
 }
 
 func quote(s string) string {

@@ -73,7 +73,7 @@ func (d *settingsDoc) load(text []byte) error {
 	ast, astErr := hujson.Parse(text)
 	plain := text
 	if astErr == nil && d.comments {
-		plain = blankComments(ast)
+		plain = blankComments(text)
 	}
 	top, err := parseObject(plain)
 	if err == nil && astErr != nil {

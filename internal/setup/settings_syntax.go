@@ -16,12 +16,17 @@ func commentsAllowed(ag Agent) bool {
 	return ag.Name == "gemini" || ag.Name == "llxprt"
 }
 
-// blankComments is the text of v with every comment replaced by spaces
-// (line breaks kept, so lines and columns stay): plain JSON for the
-// agents that strip comments, trailing commas and all.
-func blankComments(v hujson.Value) []byte {
-	c := v.Clone()
-	for x := range c.All() {
+// blankComments is text with every comment replaced by spaces (line
+// breaks kept, so lines and columns stay): plain JSON for the agents that
+// strip comments, trailing commas and all. (hujson's Standardize would
+// take the trailing commas out too, and its Clone drops a trailing comma
+// with nothing after it.)
+func blankComments(text []byte) []byte {
+	v, err := hujson.Parse(bytes.Clone(text))
+	if err != nil {
+		return text
+	}
+	for x := range v.All() {
 		blank(x.BeforeExtra)
 		blank(x.AfterExtra)
 		switch t := x.Value.(type) {
@@ -31,7 +36,7 @@ func blankComments(v hujson.Value) []byte {
 			blank(t.AfterExtra)
 		}
 	}
-	return c.Pack()
+	return v.Pack()
 }
 
 func blank(e hujson.Extra) {
