@@ -168,4 +168,7 @@ func TestSameSettings(t *testing.T) {
 	assert.False(t, sameSettings([]byte(`{"a": 1}`), []byte("{\"a\": 1} // a comment added since")), "a comment counts")
 	assert.False(t, sameSettings([]byte(`{"a": 1}`), []byte(`{"a": 2}`)))
 	assert.False(t, sameSettings([]byte(`{"a": 1`), []byte(`{"a": 1`)))
+	a := []byte("{\"a\": 1 /* x */}")
+	sameSettings(a, a)
+	assert.Equal(t, "{\"a\": 1 /* x */}", string(a), "the texts compared stay as they are")
 }

@@ -178,7 +178,7 @@ func sameSettings(a, b []byte) bool {
 // fileValue decodes a settings text (comments allowed) and lists its
 // comments.
 func fileValue(data []byte) (any, []string, bool) {
-	ast, err := hujson.Parse(bytes.TrimPrefix(data, []byte(bom)))
+	ast, err := hujson.Parse(bytes.Clone(bytes.TrimPrefix(data, []byte(bom)))) // Standardize writes into it
 	if err != nil {
 		return nil, nil, false
 	}
