@@ -18,9 +18,9 @@ import (
 
 // pointer is the JSON pointer (RFC 6901) of keys (strings) and indexes
 // (ints).
-func pointer(parts ...any) string {
+func pointer(keys ...any) string {
 	var b strings.Builder
-	for _, p := range parts {
+	for _, p := range keys {
 		b.WriteByte('/')
 		switch v := p.(type) {
 		case string:
@@ -46,7 +46,7 @@ func (d *settingsDoc) push(ptr string, v any) error {
 func (d *settingsDoc) add(container, path string, v any) error {
 	c := d.ast.Find(container)
 	if c == nil {
-		return fmt.Errorf("setup: editing settings: no %q", container)
+		return fmt.Errorf("editing settings: no %q", container)
 	}
 	st := d.styleOf(c)
 	prefix := st.indent
@@ -65,7 +65,7 @@ func (d *settingsDoc) add(container, path string, v any) error {
 func (d *settingsDoc) move(from, to string) error {
 	c := d.ast.Find(to)
 	if c == nil {
-		return fmt.Errorf("setup: editing settings: no %q", to)
+		return fmt.Errorf("editing settings: no %q", to)
 	}
 	return d.patch(`[{"op":"move","from":`+quote(from)+`,"path":`+quote(to+"/-")+`}]`, to, d.styleOf(c), true)
 }
@@ -75,30 +75,29 @@ func (d *settingsDoc) remove(path string) error {
 	container := path[:strings.LastIndexByte(path, '/')]
 	c, target := d.ast.Find(container), d.ast.Find(path)
 	if c == nil || target == nil {
-		return fmt.Errorf("setup: editing settings: no %q", path)
+		return fmt.Errorf("editing settings: no %q", path)
 	}
-	// On one line, the new first member takes the old one's place.
-	first, ok := firstBefore(c)
-	keep := ok && !bytes.ContainsRune(*first, '\n') && isSpace(*first) && (firstValue(c) == target)
-	lead := bytes.Clone(*first)
-	closing := bytes.Clone(*afterExtra(c))
+	// On one line, the new first member takes the old one's place; the
+	// closing bracket keeps its line and indentation (Patch may leave the
+	// removed member's indentation there, or take a "\r" away).
+	was := partsOf(c)
+	lead := bytes.Clone(*was.before[0])
+	keep := was.values[0] == target && isSpace(lead) && !bytes.ContainsRune(lead, '\n')
+	closing := bytes.Clone(*was.after)
 	return d.apply(`[{"op":"remove","path":`+quote(path)+`}]`, func(v *hujson.Value) {
-		c := v.Find(container)
-		if b, ok := firstBefore(c); ok && keep && isSpace(*b) {
-			*b = lead
+		p := partsOf(v.Find(container))
+		if keep && len(p.before) > 0 && isSpace(*p.before[0]) {
+			*p.before[0] = lead
 		}
-		// The closing bracket keeps its line and indentation (Patch may
-		// leave the removed member's indentation, or take a "\r" away).
-		after := afterExtra(c)
-		i, j := bytes.LastIndexByte(*after, '\n'), bytes.LastIndexByte(closing, '\n')
+		i, j := bytes.LastIndexByte(*p.after, '\n'), bytes.LastIndexByte(closing, '\n')
 		switch {
-		case isSpace(*after) && isSpace(closing):
-			*after = closing
-		case i >= 0 && j >= 0 && isSpace((*after)[i+1:]) && isSpace(closing[j+1:]):
-			*after = append(bytes.Clone((*after)[:i+1]), closing[j+1:]...)
+		case isSpace(*p.after) && isSpace(closing):
+			*p.after = closing
+		case i >= 0 && j >= 0 && isSpace((*p.after)[i+1:]) && isSpace(closing[j+1:]):
+			*p.after = append(bytes.Clone((*p.after)[:i+1]), closing[j+1:]...)
 		}
-		if length(c) == 0 && isSpace(*after) {
-			*after = nil
+		if len(p.values) == 0 && isSpace(*p.after) {
+			*p.after = nil
 		}
 	})
 }
@@ -118,14 +117,14 @@ func (d *settingsDoc) apply(p string, fix func(*hujson.Value)) error {
 	// trailing comma with nothing after it.
 	v, err := hujson.Parse(bytes.Clone(d.text))
 	if err != nil {
-		return fmt.Errorf("setup: editing settings: %w", err)
+		return fmt.Errorf("editing settings: %w", err)
 	}
 	if err := v.Patch([]byte(p)); err != nil {
-		return fmt.Errorf("setup: editing settings: %w", err)
+		return fmt.Errorf("editing settings: %w", err)
 	}
 	fix(&v)
 	if err := d.load(v.Pack()); err != nil {
-		return fmt.Errorf("setup: editing settings: %w", err)
+		return fmt.Errorf("editing settings: %w", err)
 	}
 	d.edited = true
 	return nil
@@ -143,23 +142,16 @@ type style struct {
 
 func (d *settingsDoc) styleOf(c *hujson.Value) style {
 	st := style{closing: lineIndent(d.text, c.StartOffset), colon: hujson.Extra(" ")}
-	var last, colon hujson.Extra
-	switch t := c.Value.(type) {
-	case *hujson.Object:
-		if n := len(t.Members); n > 0 {
-			last, colon = t.Members[n-1].Name.BeforeExtra, t.Members[n-1].Value.BeforeExtra
-			if isSpace(colon) {
-				st.colon = colon
-			}
-		}
-	case *hujson.Array:
-		if n := len(t.Elements); n > 0 {
-			last = t.Elements[n-1].BeforeExtra
-		}
-	}
-	switch n := length(c); {
-	case n == 0:
+	p := partsOf(c)
+	n := len(p.values)
+	if n == 0 {
 		st.empty, st.multiline, st.indent = true, true, st.closing+d.unit
+		return st
+	}
+	if p.object && isSpace(p.values[n-1].BeforeExtra) {
+		st.colon = p.values[n-1].BeforeExtra
+	}
+	switch last := *p.before[n-1]; {
 	case bytes.ContainsRune(last, '\n'):
 		st.multiline = true
 		st.indent = leadingSpace(last[bytes.LastIndexByte(last, '\n')+1:])
@@ -167,7 +159,7 @@ func (d *settingsDoc) styleOf(c *hujson.Value) style {
 		// One member on the line: a space after the comma, unless the
 		// object has none after its colon either.
 		st.sep = hujson.Extra(" ")
-		if _, ok := c.Value.(*hujson.Object); ok && len(st.colon) == 0 {
+		if p.object && len(st.colon) == 0 {
 			st.sep = nil
 		}
 	default:
@@ -178,14 +170,10 @@ func (d *settingsDoc) styleOf(c *hujson.Value) style {
 
 // layoutLast lays out the last member or element of c, just added.
 func (d *settingsDoc) layoutLast(c *hujson.Value, st style) {
-	var before, after *hujson.Extra
-	switch t := c.Value.(type) {
-	case *hujson.Object:
-		m := &t.Members[len(t.Members)-1]
-		before, after = &m.Name.BeforeExtra, &t.AfterExtra
-		m.Value.BeforeExtra = append(hujson.Extra(nil), st.colon...)
-	case *hujson.Array:
-		before, after = &t.Elements[len(t.Elements)-1].BeforeExtra, &t.AfterExtra
+	p := partsOf(c)
+	before, after := p.before[len(p.before)-1], p.after
+	if p.object {
+		p.values[len(p.values)-1].BeforeExtra = bytes.Clone(st.colon)
 	}
 	switch {
 	case st.multiline:
@@ -202,10 +190,10 @@ func (d *settingsDoc) layoutLast(c *hujson.Value, st style) {
 		*before = append(append(b, d.newline...), st.indent...)
 		if st.empty {
 			rest := bytes.TrimRight(*after, " \t\r\n")
-			*after = append(append(append(hujson.Extra(nil), rest...), d.newline...), st.closing...)
+			*after = append(append(bytes.Clone(rest), d.newline...), st.closing...)
 		}
 	case isSpace(*before):
-		*before = append(hujson.Extra(nil), st.sep...)
+		*before = bytes.Clone(st.sep)
 	}
 }
 
@@ -217,7 +205,7 @@ func (d *settingsDoc) render(v any, prefix string, st style) (string, error) {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // a command's "<" and "&" stay as they are
 	if err := enc.Encode(v); err != nil {
-		return "", fmt.Errorf("setup: editing settings: %w", err)
+		return "", fmt.Errorf("editing settings: %w", err)
 	}
 	out := bytes.TrimRight(b.Bytes(), "\n")
 	if !st.multiline {
@@ -228,7 +216,7 @@ func (d *settingsDoc) render(v any, prefix string, st style) (string, error) {
 	}
 	var ind bytes.Buffer
 	if err := json.Indent(&ind, out, prefix, d.unit); err != nil {
-		return "", fmt.Errorf("setup: editing settings: %w", err)
+		return "", fmt.Errorf("editing settings: %w", err)
 	}
 	return strings.ReplaceAll(ind.String(), "\n", d.newline), nil
 }
@@ -262,54 +250,35 @@ func quote(s string) string {
 	return string(b)
 }
 
-func length(c *hujson.Value) int {
-	switch t := c.Value.(type) {
-	case *hujson.Object:
-		return len(t.Members)
-	case *hujson.Array:
-		return len(t.Elements)
-	}
-	return 0
+// parts are the places of a container's layout: what comes before each
+// member (its name) or element, the values, and what comes before the
+// closing bracket.
+type parts struct {
+	object bool
+	before []*hujson.Extra
+	values []*hujson.Value
+	after  *hujson.Extra
 }
 
-func afterExtra(c *hujson.Value) *hujson.Extra {
+func partsOf(c *hujson.Value) parts {
+	var p parts
 	switch t := c.Value.(type) {
 	case *hujson.Object:
-		return &t.AfterExtra
-	case *hujson.Array:
-		return &t.AfterExtra
-	}
-	return new(hujson.Extra)
-}
-
-// firstBefore is what comes before c's first member or element.
-func firstBefore(c *hujson.Value) (*hujson.Extra, bool) {
-	switch t := c.Value.(type) {
-	case *hujson.Object:
-		if len(t.Members) > 0 {
-			return &t.Members[0].Name.BeforeExtra, true
+		p.object, p.after = true, &t.AfterExtra
+		for i := range t.Members {
+			p.before = append(p.before, &t.Members[i].Name.BeforeExtra)
+			p.values = append(p.values, &t.Members[i].Value)
 		}
 	case *hujson.Array:
-		if len(t.Elements) > 0 {
-			return &t.Elements[0].BeforeExtra, true
+		p.after = &t.AfterExtra
+		for i := range t.Elements {
+			p.before = append(p.before, &t.Elements[i].BeforeExtra)
+			p.values = append(p.values, &t.Elements[i])
 		}
+	default:
+		p.after = new(hujson.Extra)
 	}
-	return new(hujson.Extra), false
-}
-
-// firstValue is c's first member's value or first element.
-func firstValue(c *hujson.Value) *hujson.Value {
-	switch t := c.Value.(type) {
-	case *hujson.Object:
-		if len(t.Members) > 0 {
-			return &t.Members[0].Value
-		}
-	case *hujson.Array:
-		if len(t.Elements) > 0 {
-			return &t.Elements[0]
-		}
-	}
-	return nil
+	return p
 }
 
 // lineIndent is the white space that starts the line of text holding
