@@ -46,6 +46,13 @@ func TestStrip(t *testing.T) {
 		cleaned: `{"hooksConfig":{"disabled":["x"]}}`,
 		removed: []string{"BeforeTool"},
 	}, {
+		name:    "an event key with / and ~ in it",
+		agent:   "claude",
+		in:      `{"hooks":{"a/b~c":[{"hooks":[{"type":"command","command":"hookexec fire Stop --format claude"}]}]}}`,
+		data:    `{}`,
+		cleaned: `{}`,
+		removed: []string{"a/b~c"},
+	}, {
 		name:    "the running binary counts whatever its name",
 		agent:   "claude",
 		in:      `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/tmp/hookexec.test fire Stop --format claude"}]}]}}`,
