@@ -172,3 +172,32 @@ func TestSameSettings(t *testing.T) {
 	sameSettings(a, a)
 	assert.Equal(t, "{\"a\": 1 /* x */}", string(a), "the texts compared stay as they are")
 }
+
+// Whatever file install accepts, what it writes reads back, a second
+// install changes nothing, and uninstall's result reads back.
+func FuzzMergeStrip(f *testing.F) {
+	f.Add([]byte(geminiWithComments), "gemini")
+	f.Add([]byte(`{"hooks":{"Stop":[{"matcher":"x","hooks":[{"command":"hookexec fire Stop --format claude"},{"command":"y"}]}]}}`), "claude")
+	f.Add([]byte("{\r\n\t\"a\": [1, /* x */ 2] // y\r\n}"), "llxprt")
+	f.Add([]byte(`{"hooksConfig": {"enabled": false}, "hooks": {}}`), "gemini")
+	f.Fuzz(func(t *testing.T, data []byte, name string) {
+		ag, err := ParseAgent(name)
+		if err != nil {
+			return
+		}
+		wants := []wantEntry{{Key: "Stop", Timeout: 120, OnFailure: onFailureBlock}, {Key: "BeforeTool", Timeout: 120}}
+		res, err := merge(data, ag, testProgram, wants)
+		if err != nil {
+			return
+		}
+		_, err = parseSettings(ag, res.Data, testProgram)
+		require.NoError(t, err, "%s", res.Data)
+		again, err := merge(res.Data, ag, testProgram, wants)
+		require.NoError(t, err)
+		assert.False(t, again.Changed, "%s", res.Data)
+		s, err := strip(res.Data, ag, testProgram)
+		require.NoError(t, err)
+		_, err = parseSettings(ag, s.cleaned, testProgram)
+		require.NoError(t, err, "%s", s.cleaned)
+	})
+}
