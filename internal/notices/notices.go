@@ -7,10 +7,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -43,19 +43,11 @@ func Dir(getenv func(string) string) string {
 // (the home directory, or the one XDG_STATE_HOME is in), so that hookexec
 // never makes up a home directory that is not there.
 func locate(getenv func(string) string) (dir, anchor string) {
-	base := getenv("XDG_STATE_HOME")
-	if base == "" && runtime.GOOS == "windows" {
-		base = getenv("LOCALAPPDATA")
+	state, anchor := dirs.UserState(getenv)
+	if state == "" {
+		return "", ""
 	}
-	anchor = filepath.Dir(base)
-	if base == "" {
-		home := getenv("HOME")
-		if home == "" {
-			return "", ""
-		}
-		base, anchor = filepath.Join(home, ".local", "state"), home
-	}
-	return filepath.Join(base, "hookexec", "notices"), anchor
+	return filepath.Join(state, "notices"), anchor
 }
 
 // Open is the memory of the session sessionID in the environment getenv

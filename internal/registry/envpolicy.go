@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -59,7 +60,7 @@ func SafeEnv(getenv func(string) string, project string) (func(string) string, [
 	// An agent started in the home directory (or above it) has the user's
 	// own files inside its project: only relative values are refused then.
 	home := homeFallback()
-	homeInside := home != "" && filepath.IsAbs(home) && within(filepath.Clean(home), filepath.Clean(project))
+	homeInside := home != "" && filepath.IsAbs(home) && dirs.Within(filepath.Clean(home), filepath.Clean(project))
 	place := placeOf(project)
 	ignored := map[string]bool{}
 	var warnings []string
@@ -122,14 +123,14 @@ func unsafeLocation(v string, project projectPlace, homeInside bool) string {
 		return ""
 	}
 	p := filepath.Clean(v)
-	if within(p, project.dir) {
+	if dirs.Within(p, project.dir) {
 		return "inside the project"
 	}
 	if project.real != "" {
-		if rp, err := filepath.EvalSymlinks(p); err == nil && within(rp, project.real) {
+		if rp, err := filepath.EvalSymlinks(p); err == nil && dirs.Within(rp, project.real) {
 			return "inside the project"
 		}
-		if within(p, project.real) {
+		if dirs.Within(p, project.real) {
 			return "inside the project"
 		}
 	}
