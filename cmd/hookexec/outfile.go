@@ -9,7 +9,7 @@ import (
 	"os"
 	"syscall"
 
-	"github.com/hookexec/hookexec/internal/trust"
+	"github.com/hookexec/hookexec/internal/safefile"
 )
 
 // openOutput opens path, named by flag (--log-file, --trace), for writing
@@ -28,10 +28,10 @@ import (
 // hook output.
 func openOutput(flag, path string, extra int) (*os.File, error) {
 	truncate := extra&os.O_TRUNC != 0
-	f, err := trust.OpenNoFollow(path, os.O_WRONLY|os.O_CREATE|syscall.O_NONBLOCK|extra&^os.O_TRUNC, 0o600)
+	f, err := safefile.OpenNoFollow(path, os.O_WRONLY|os.O_CREATE|syscall.O_NONBLOCK|extra&^os.O_TRUNC, 0o600)
 	switch {
 	case err == nil:
-	case errors.Is(err, trust.ErrSymlink):
+	case errors.Is(err, safefile.ErrSymlink):
 		return nil, fmt.Errorf("%s %s: is a symbolic link, which hookexec does not follow; give the path of a regular file", flag, path)
 	default:
 		return nil, fmt.Errorf("%s: %w", flag, err)

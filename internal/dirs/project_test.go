@@ -110,7 +110,7 @@ func TestFindProject(t *testing.T) {
 	}
 }
 
-func TestResolveProjectDirSearchesUpward(t *testing.T) {
+func TestProjectRootSearchesUpward(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()
 	proj := filepath.Join(home, "proj")

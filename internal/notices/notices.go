@@ -12,7 +12,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/event"
-	"github.com/hookexec/hookexec/internal/trust"
+	"github.com/hookexec/hookexec/internal/safefile"
 )
 
 // MaxFiles bounds the directory: past it, the oldest markers are removed
@@ -114,7 +114,7 @@ func (l *Log) checkDir() error {
 	if !fi.IsDir() {
 		return errors.New("notices: not a directory")
 	}
-	return trust.CheckOwner(l.dir, fi)
+	return safefile.CheckOwner(l.dir, fi)
 }
 
 // readMarker reads a marker that is a regular file (a link is never

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/dirs"
+	"github.com/hookexec/hookexec/internal/safefile"
 )
 
 // MaxVersions is how many trusted versions of one project the store keeps,
@@ -117,7 +118,7 @@ func (s Store) checkDirs() (exists bool, err error) {
 	if !fi.IsDir() {
 		return false, fmt.Errorf("trust: store %s is not a directory", s.Dir)
 	}
-	if err := CheckOwner(s.Dir, fi); err != nil {
+	if err := safefile.CheckOwner(s.Dir, fi); err != nil {
 		return false, fmt.Errorf("trust: store refused: %w", err)
 	}
 	return true, nil
@@ -168,7 +169,7 @@ func readStoreFile(path string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("trust: store entry %s is not a regular file", path)
 	}
-	if err := CheckOwner(path, fi); err != nil {
+	if err := safefile.CheckOwner(path, fi); err != nil {
 		return nil, fmt.Errorf("trust: store refused: %w", err)
 	}
 	if fi.Size() > maxEntryBytes {
