@@ -140,3 +140,14 @@ func userHome(getenv func(string) string, goos string) (dir, name string) {
 	}
 	return getenv(name), name
 }
+
+// LocationVars are the variables Home, UserConfig, SystemConfig, UserData
+// and UserState read, in a fixed order: whoever filters the environment
+// for them (registry.SafeEnv) filters exactly what locates the user's own
+// files. (UserHome's Plan 9 $home is not among them.)
+func LocationVars() []string {
+	return []string{
+		"HOME", "USERPROFILE", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
+		"APPDATA", "LOCALAPPDATA", "ProgramData", "HOOKEXEC_SYSTEM_DIR",
+	}
+}

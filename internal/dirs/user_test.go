@@ -72,3 +72,22 @@ func TestUserDataVars(t *testing.T) {
 	xdg, fallback = userDataVars("windows")
 	assert.Equal(t, [2]string{"XDG_DATA_HOME", "LOCALAPPDATA"}, [2]string{xdg, fallback})
 }
+
+// Every variable the user directories are found from is a LocationVar, on
+// every OS, so that filtering LocationVars filters them all.
+func TestLocationVarsCoverWhatIsRead(t *testing.T) {
+	t.Parallel()
+	for _, goos := range []string{"linux", "darwin", "freebsd", "windows"} {
+		read := map[string]bool{}
+		getenv := func(k string) string { read[k] = true; return "" }
+		userConfig(getenv, goos)
+		systemConfig(getenv, goos)
+		userData(getenv, goos)
+		userState(getenv, goos)
+		home(getenv, goos)
+		userHome(getenv, goos)
+		for k := range read {
+			assert.Contains(t, LocationVars(), k, goos)
+		}
+	}
+}

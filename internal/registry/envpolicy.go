@@ -17,10 +17,7 @@ import (
 // settings "env" block), so a value that is relative or points into the
 // project is ignored: the user's own files are still found (issue 18 §1
 // hole 10, SPEC §2.4).
-var locationVars = []string{
-	"HOME", "USERPROFILE", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
-	"APPDATA", "LOCALAPPDATA", "ProgramData", "HOOKEXEC_SYSTEM_DIR", "HOOKEXEC_SHELL",
-}
+func locationVars() []string { return append(dirs.LocationVars(), "HOOKEXEC_SHELL") }
 
 // configVar is the variable that replaces discovery with its files.
 const configVar = "HOOKEXEC_CONFIG"
@@ -64,7 +61,7 @@ func SafeEnv(getenv func(string) string, project string) (func(string) string, [
 	place := placeOf(project)
 	ignored := map[string]bool{}
 	var warnings []string
-	for _, name := range locationVars {
+	for _, name := range locationVars() {
 		v := getenv(name)
 		if v == "" {
 			continue
