@@ -55,7 +55,7 @@ func (e *SyntaxError) Error() string { return e.Msg }
 func Parse(data []byte, opt Options) (*Value, []Duplicate, error) {
 	p := &parser{data: data, std: opt.Std}
 	if HasBOM(data) {
-		p.i = len(BOM)
+		p.i, p.start = len(BOM), len(BOM)
 	}
 	var root *Value
 	var err error
@@ -80,10 +80,11 @@ func Parse(data []byte, opt Options) (*Value, []Duplicate, error) {
 }
 
 type parser struct {
-	data []byte
-	i    int
-	std  bool
-	dups []Duplicate
+	data  []byte
+	i     int
+	std   bool
+	start int // after the byte order mark
+	dups  []Duplicate
 }
 
 // end checks that nothing but white space follows the top-level value.

@@ -48,11 +48,11 @@ func (p *parser) errInToken(context string) error {
 	return p.errChar(context)
 }
 
-// lastRune is the offset of the input's last character: where
-// encoding/json's offset at the end of the input points.
+// lastRune is the offset of the input's last character after the byte
+// order mark: where encoding/json's offset at the end of the input points.
 func (p *parser) lastRune() int {
 	_, size := utf8.DecodeLastRune(p.data)
-	return max(len(p.data)-max(size, 1), 0)
+	return max(len(p.data)-max(size, 1), p.start)
 }
 
 func (p *parser) quoteChar() string {
