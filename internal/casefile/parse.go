@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -27,10 +28,10 @@ var (
 // them. file names the file in positions and anchors relative config paths.
 // A malformed file yields an *Error naming file:line:col.
 func Parse(file string, data []byte) ([]Case, error) {
-	if bytes.HasPrefix(data, []byte(event.BOM)) {
+	if bytes.HasPrefix(data, []byte(jsonpos.BOM)) {
 		// A leading byte order mark is ignored, as everywhere; the
 		// columns still count its bytes, as a config's do.
-		data = append([]byte("   "), data[len(event.BOM):]...)
+		data = append([]byte("   "), data[len(jsonpos.BOM):]...)
 	}
 	r := newReader(file, data)
 	root, err := r.root()
