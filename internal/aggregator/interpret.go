@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/hookexec/hookexec/internal/runner"
 )
 
@@ -30,7 +31,7 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 
 	// A leading byte order mark is ignored, as in every JSON hookexec
 	// reads; r.Stdout keeps it.
-	out := strings.TrimSpace(strings.TrimPrefix(r.Stdout, event.BOM))
+	out := strings.TrimSpace(strings.TrimPrefix(r.Stdout, jsonpos.BOM))
 	errText := strings.TrimSpace(r.Stderr)
 	var notes []string
 	var detail string // what went wrong, for a fail-closed reason

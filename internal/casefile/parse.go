@@ -11,6 +11,7 @@ import (
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/spelling"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -178,7 +179,7 @@ func (r *reader) env(n node) (map[string]string, error) {
 
 // unknown reports a field that is not one of known.
 func (r *reader) unknown(m member, in string, known []string) error {
-	if s := event.Closest(m.key, known, len(m.key)/3+1); s != "" {
+	if s := spelling.Closest(m.key, known, len(m.key)/3+1); s != "" {
 		return r.errorf(m.keyOff, "unknown field %q in %s (did you mean %q?)", m.key, in, s)
 	}
 	return r.errorf(m.keyOff, "unknown field %q in %s (known: %s)", m.key, in, strings.Join(known, ", "))

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/jsonpos"
+	"github.com/hookexec/hookexec/internal/spelling"
 
 	"github.com/hookexec/hookexec/internal/event"
 )
@@ -75,7 +76,7 @@ func (l *linter) fileFields(d *fileDecoder, root *jsonpos.Value) {
 		if slices.Contains(knownTopLevelFields(), m.Key) {
 			continue
 		}
-		if s := event.Closest(m.Key, knownTopLevelFields(), 1); s != "" {
+		if s := spelling.Closest(m.Key, knownTopLevelFields(), 1); s != "" {
 			l.warn(d, m.KeyOff, "top-level key %q is ignored (did you mean %q?)", m.Key, s)
 		}
 	}
@@ -94,7 +95,7 @@ func (l *linter) unknownFields(d *fileDecoder, where string, obj *jsonpos.Value,
 		if slices.Contains(known, m.Key) {
 			continue
 		}
-		if s := event.Closest(m.Key, known, max(1, len(m.Key)/4)); s != "" {
+		if s := spelling.Closest(m.Key, known, max(1, len(m.Key)/4)); s != "" {
 			l.warn(d, m.KeyOff, "%s: unknown field %q (did you mean %q?); ignored", where, m.Key, s)
 		} else {
 			l.warn(d, m.KeyOff, "%s: unknown field %q; ignored", where, m.Key)
