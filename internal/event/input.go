@@ -96,19 +96,19 @@ func compactMembers(data []byte, members []jsonpos.Member) (map[string]json.RawM
 	}
 	var buf bytes.Buffer
 	buf.Grow(size)
-	ends := make([]int, len(members))
-	for i, m := range members {
+	ends := make([]int, 0, 16)
+	for _, m := range members {
 		raw := data[m.Val.Off:m.Val.End]
 		if m.Val.Kind == jsonpos.Object || m.Val.Kind == jsonpos.Array {
 			_ = json.Compact(&buf, raw) // valid: jsonpos checked it
 		} else {
 			buf.Write(raw) // a scalar has no white space to drop
 		}
-		ends[i] = buf.Len()
+		ends = append(ends, buf.Len())
 	}
 	c := buf.Bytes()
-	fields := make(map[string]json.RawMessage, len(members))
-	var order []string
+	fields := make(map[string]json.RawMessage, len(members)+4)
+	order := make([]string, 0, len(members)+4) // room for the base fields
 	start := 0
 	for i, m := range members {
 		if _, seen := fields[m.Key]; !seen {

@@ -55,7 +55,7 @@ func TestParseOnly(t *testing.T) {
 	v, dups, err := Parse([]byte(in), Options{Only: []string{"hooks"}, ListSkipped: true})
 	require.NoError(t, err)
 	require.Len(t, v.Members, 4)
-	assert.True(t, v.Members[1].Skipped)
+	assert.True(t, v.Members[1].Val.Skipped)
 	assert.Equal(t, Array, v.Members[1].Val.Kind)
 	assert.Equal(t, `[1, {"x": 2}]`, in[v.Members[1].Val.Off:v.Members[1].Val.End])
 	assert.Nil(t, v.Members[1].Val.Elems, "a skipped value is not built")

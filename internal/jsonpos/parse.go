@@ -85,6 +85,7 @@ type parser struct {
 	std   bool
 	start int // after the byte order mark
 	dups  []Duplicate
+	slab  []Value // newSkipped's
 }
 
 // end checks that nothing but white space follows the top-level value.
@@ -170,7 +171,7 @@ func (p *parser) object(depth int) (*Value, error) {
 // topObject reads a top-level object of which only the keys in keep are
 // built (Options.Only).
 func (p *parser) topObject(keep []string, listSkipped bool) (*Value, error) {
-	v := &Value{Kind: Object, Off: p.i}
+	v := &Value{Kind: Object, Off: p.i, Members: make([]Member, 0, 8)}
 	if err := p.open(0); err != nil {
 		return nil, err
 	}
@@ -200,16 +201,30 @@ func (p *parser) topObject(keep []string, listSkipped bool) (*Value, error) {
 			continue
 		}
 		p.space()
-		val := &Value{Off: p.i}
+		val := p.newSkipped()
+		val.Off = p.i
 		if val.Kind, err = p.skip(1); err != nil {
 			return nil, err
 		}
 		val.End = p.i
-		v.Members = append(v.Members, Member{Key: Unquote(rawKey), KeyOff: keyOff, Val: val, Skipped: true})
+		v.Members = append(v.Members, Member{Key: Unquote(rawKey), KeyOff: keyOff, Val: val})
 	}
 	v.End = p.i
 	p.noteDuplicates(v.Members)
 	return v, nil
+}
+
+// newSkipped returns a Value for a skipped member, taken from a block
+// shared by a few of them: an event's top-level fields cost one
+// allocation for every eight.
+func (p *parser) newSkipped() *Value {
+	if len(p.slab) == 0 {
+		p.slab = make([]Value, 8)
+	}
+	v := &p.slab[0]
+	p.slab = p.slab[1:]
+	v.Skipped = true
+	return v
 }
 
 // keptKey decodes rawKey (a string literal) when it is one of keep. A key

@@ -69,25 +69,25 @@ func KindOf(first byte) Kind {
 }
 
 // Value is one parsed JSON value: its kind, the byte offsets of its first
-// byte and just after its last one, and its contents.
+// byte and just after its last one, and its contents. Skipped marks a
+// top-level value that Options.Only left out and Options.ListSkipped
+// listed: it has a kind and offsets but no contents.
 type Value struct {
 	Kind    Kind
+	Bool    bool
+	Skipped bool
 	Off     int
 	End     int
 	Str     string // a string's content; the literal text of a number
-	Bool    bool
 	Elems   []*Value
 	Members []Member
 }
 
-// Member is one key/value pair of an object, in file order. Skipped marks
-// a top-level member that Options.Only left out: its Val has a kind and
-// offsets but no contents.
+// Member is one key/value pair of an object, in file order.
 type Member struct {
-	Key     string
-	KeyOff  int
-	Val     *Value
-	Skipped bool
+	Key    string
+	KeyOff int
+	Val    *Value
 }
 
 // Get returns the value of key, or nil when the object has no such key or
@@ -95,7 +95,7 @@ type Member struct {
 // wins.
 func (v *Value) Get(key string) *Value {
 	for i := len(v.Members) - 1; i >= 0; i-- {
-		if m := v.Members[i]; m.Key == key && !m.Skipped {
+		if m := v.Members[i]; m.Key == key && !m.Val.Skipped {
 			return m.Val
 		}
 	}
@@ -119,7 +119,7 @@ func (p *parser) noteDuplicates(members []Member) {
 	lastOf := func(i int) int { // the last member with members[i]'s key
 		last := i
 		for j := i + 1; j < len(members); j++ {
-			if !members[j].Skipped && members[j].Key == members[i].Key {
+			if !members[j].Val.Skipped && members[j].Key == members[i].Key {
 				last = j
 			}
 		}
@@ -128,7 +128,7 @@ func (p *parser) noteDuplicates(members []Member) {
 	if len(members) > 16 { // a map, not n² comparisons
 		last := make(map[string]int, len(members))
 		for i, m := range members {
-			if !m.Skipped {
+			if !m.Val.Skipped {
 				last[m.Key] = i
 			}
 		}
@@ -138,7 +138,7 @@ func (p *parser) noteDuplicates(members []Member) {
 		lastOf = func(i int) int { return last[members[i].Key] }
 	}
 	for i, m := range members {
-		if m.Skipped {
+		if m.Val.Skipped {
 			continue
 		}
 		if j := lastOf(i); j != i {
