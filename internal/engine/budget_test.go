@@ -7,13 +7,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // keptBytes is what the verdict kept of all hooks' stdout and stderr.
-func keptBytes(v aggregator.Verdict) (n int, truncated int) {
+func keptBytes(v verdict.Verdict) (n int, truncated int) {
 	for _, h := range v.Hooks {
 		n += len(h.Stdout) + len(h.Stderr)
 		if h.StdoutTruncated || h.StderrTruncated {
@@ -44,7 +44,7 @@ func TestRunSharesOneOutputBudget(t *testing.T) {
 			e := f.engine(runner.Options{MaxTotalOutput: total})
 			for run := range 2 {
 				v := e.Run(context.Background(), f.plan, f.input)
-				assert.Equal(t, []aggregator.Outcome{"success", "success", "success", "success", "success", "success"}, outcomes(v), "run %d", run)
+				assert.Equal(t, []verdict.Outcome{"success", "success", "success", "success", "success", "success"}, outcomes(v), "run %d", run)
 				n, truncated := keptBytes(v)
 				assert.LessOrEqual(t, n, total, "run %d", run)
 				assert.GreaterOrEqual(t, n, total/2, "run %d: the budget is not spent by an earlier run", run)
