@@ -23,6 +23,12 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 	r.Stderr = strings.ToValidUTF8(string(res.Stderr), "\uFFFD")
 	r.StdoutTruncated = res.StdoutTruncated
 	r.StderrTruncated = res.StderrTruncated
+	if res.StdoutTruncated {
+		r.StdoutDropped = res.StdoutDropped
+	}
+	if res.StderrTruncated {
+		r.StderrDropped = res.StderrDropped
+	}
 	r.Signal = res.Signal
 	r.DurationMs = durationMs(res.Duration)
 	if res.Started {

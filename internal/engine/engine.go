@@ -40,7 +40,8 @@ type Engine struct {
 
 // Run executes the plan with input in and returns the merged verdict.
 // Cancelling ctx terminates running hooks and reports the rest cancelled.
-// The hooks of the plan share one output budget (--max-total-output).
+// The hooks of the plan share one output budget (--max-total-output),
+// which also bounds what the verdict writes of their output.
 func (e *Engine) Run(ctx context.Context, p planner.Plan, in *event.Input) verdict.Verdict {
 	start := time.Now()
 	p, bg := e.startBackground(ctx, p, in)
@@ -59,6 +60,7 @@ func (e *Engine) Run(ctx context.Context, p planner.Plan, in *event.Input) verdi
 		}
 		v.SystemMessage = strings.Join(notes, "\n")
 	}
+	v = verdict.Bound(v, budget.Total())
 	v.DurationMs = millis(time.Since(start))
 	return v
 }

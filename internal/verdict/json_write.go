@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"slices"
+	"unicode/utf8"
 )
 
 // WriteJSON writes v as one indented JSON document (no HTML escaping). A
@@ -43,15 +44,50 @@ func sizeHint(v Verdict) int {
 	return n
 }
 
-// escapedLen is an upper bound of len(s) inside a JSON string: control
-// characters, quotes and backslashes count 6 (\u0000), and so does the
-// lead byte of U+2028/U+2029 (0xE2), whatever follows it.
+// escapedLen is len(s) as appendJSONString writes it, quotes aside:
+// quotes and backslashes take 2 bytes, other control characters 2 (\n)
+// or 6 (\u0001), an invalid UTF-8 byte 6 (\ufffd), U+2028 and U+2029 6.
 func escapedLen(s string) int {
-	n := len(s)
-	for i := 0; i < len(s); i++ {
-		if b := s[i]; b < 0x20 || b == '"' || b == '\\' || b == 0xE2 {
-			n += 5
-		}
+	n := 0
+	for i := 0; i < len(s); {
+		w, size := escapedWidth(s, i)
+		n += w
+		i += size
 	}
 	return n
+}
+
+// escapedPrefix is the length of the longest prefix of s, never cut
+// inside a UTF-8 sequence, that takes at most room bytes escaped.
+func escapedPrefix(s string, room int) int {
+	i := 0
+	for i < len(s) {
+		w, size := escapedWidth(s, i)
+		if w > room {
+			break
+		}
+		room -= w
+		i += size
+	}
+	return i
+}
+
+// escapedWidth is what appendJSONString writes for the character at s[i]
+// (w bytes), and the bytes it takes in s (size).
+func escapedWidth(s string, i int) (w, size int) {
+	if c := s[i]; c < utf8.RuneSelf {
+		switch {
+		case c >= 0x20 && c != '"' && c != '\\':
+			return 1, 1
+		case c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t':
+			return 2, 1
+		default:
+			return 6, 1
+		}
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if (r == utf8.RuneError && size == 1) || r == '\u2028' || r == '\u2029' {
+		return 6, size
+	}
+	return size, size
 }

@@ -18,7 +18,7 @@ import (
 // warns itself. Both tell the user of hooks hookexec left out (skipNotice).
 // Each message they carry is cut to in.MaxMessage,
 // since the agent puts it in front of the model; the result format is
-// bounded only by the captured output (--max-total-output).
+// bounded by --max-total-output (Bound).
 func Render(f Format, ev event.Event, v Verdict, in AgentInput) any {
 	switch f {
 	case FormatClaude:

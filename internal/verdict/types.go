@@ -65,6 +65,11 @@ type HookReport struct {
 	StderrTruncated bool    `json:"stderrTruncated"`
 	Output          *Output `json:"output,omitempty"`
 	Error           string  `json:"error,omitempty"`
+	// StdoutDropped / StderrDropped: the bytes of a cut stream that are
+	// not in Stdout / Stderr, which its marker counts (StreamMarker); not
+	// part of the result.
+	StdoutDropped int64 `json:"-"`
+	StderrDropped int64 `json:"-"`
 	// Dialect is the dialect of the hook's file; not part of the result.
 	Dialect string `json:"-"`
 	// Project is Meta.Project; not part of the result (source says it).
