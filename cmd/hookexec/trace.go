@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/safefile"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -85,7 +86,7 @@ func writeTrace(path string, ev event.Event, start, loaded time.Time, v verdict.
 	if err != nil {
 		return fmt.Errorf("--trace: %w", err)
 	}
-	f, err := openOutput("--trace", path, os.O_TRUNC)
+	f, err := safefile.OpenOutput("--trace", path, os.O_TRUNC)
 	if err != nil {
 		return err
 	}

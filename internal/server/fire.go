@@ -10,9 +10,9 @@ import (
 	"slices"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/notices"
-	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -50,7 +50,7 @@ func (s *Server) fire(ctx context.Context, req *Request) Response {
 		return s.failClosed(fail(CodeInputError, err.Error()), ev, format, start)
 	}
 	cwd, _ := in.String("cwd")
-	projectDir, err := registry.ResolveProjectDir(s.opts.ProjectDir, s.opts.Getenv, cwd)
+	projectDir, err := dirs.ProjectRoot(s.opts.ProjectDir, s.opts.Getenv, cwd)
 	if err != nil {
 		return s.failClosed(fail(CodeConfigError, err.Error()), ev, format, start)
 	}
