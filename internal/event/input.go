@@ -94,19 +94,12 @@ func compactMembers(data []byte, members []jsonpos.Member) (map[string]json.RawM
 	for _, m := range members {
 		size += m.Val.End - m.Val.Off
 	}
-	var buf bytes.Buffer
-	buf.Grow(size)
+	c := make([]byte, 0, size)
 	ends := make([]int, 0, 16)
 	for _, m := range members {
-		raw := data[m.Val.Off:m.Val.End]
-		if m.Val.Kind == jsonpos.Object || m.Val.Kind == jsonpos.Array {
-			_ = json.Compact(&buf, raw) // valid: jsonpos checked it
-		} else {
-			buf.Write(raw) // a scalar has no white space to drop
-		}
-		ends = append(ends, buf.Len())
+		c = jsonpos.AppendCompact(c, data[m.Val.Off:m.Val.End])
+		ends = append(ends, len(c))
 	}
-	c := buf.Bytes()
 	fields := make(map[string]json.RawMessage, len(members)+4)
 	order := make([]string, 0, len(members)+4) // room for the base fields
 	start := 0

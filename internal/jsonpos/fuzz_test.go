@@ -16,7 +16,8 @@ import (
 // lies inside the input, and with Options.Std it reads exactly as
 // encoding/json's and sits where encoding/json's offset points. The reader
 // that builds only some top-level keys (Options.Only) accepts the same
-// documents and builds the same values for the keys it keeps. Its seed
+// documents and builds the same values for the keys it keeps; AppendCompact
+// writes what json.Compact writes. Its seed
 // corpus is testdata/fuzz/FuzzParse; `make fuzz` explores further.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
@@ -63,6 +64,9 @@ func FuzzParse(f *testing.F) {
 		var want any
 		require.NoError(t, dec.Decode(&want))
 		require.Equal(t, want, toAny(got))
+		var compact bytes.Buffer
+		require.NoError(t, json.Compact(&compact, body))
+		require.Equal(t, compact.String(), string(AppendCompact(nil, body)), "AppendCompact is json.Compact")
 
 		require.Equal(t, got.Kind, root.Kind)
 		require.Equal(t, []int{got.Off, got.End}, []int{root.Off, root.End})

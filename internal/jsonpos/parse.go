@@ -2,9 +2,7 @@ package jsonpos
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
-	"unicode/utf8"
 )
 
 // MaxDepth bounds nesting so that hostile input cannot exhaust the stack:
@@ -171,7 +169,10 @@ func (p *parser) object(depth int) (*Value, error) {
 // topObject reads a top-level object of which only the keys in keep are
 // built (Options.Only).
 func (p *parser) topObject(keep []string, listSkipped bool) (*Value, error) {
-	v := &Value{Kind: Object, Off: p.i, Members: make([]Member, 0, 8)}
+	v := &Value{Kind: Object, Off: p.i}
+	if listSkipped {
+		v.Members = make([]Member, 0, 8) // every member is kept
+	}
 	if err := p.open(0); err != nil {
 		return nil, err
 	}
@@ -279,20 +280,4 @@ func (p *parser) string() (string, error) {
 		return string(raw[1 : len(raw)-1]), nil
 	}
 	return Unquote(raw), nil
-}
-
-// Unquote decodes a valid JSON string literal. Escapes and invalid UTF-8
-// are left to encoding/json, which decodes them exactly as it always does
-// (invalid UTF-8 and lone surrogates become U+FFFD).
-func Unquote(raw []byte) string {
-	inner := raw[1 : len(raw)-1]
-	if bytes.IndexByte(inner, '\\') < 0 && utf8.Valid(inner) {
-		return string(inner)
-	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		// Unreachable for a literal the parser accepted.
-		return string(inner)
-	}
-	return s
 }

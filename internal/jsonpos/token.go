@@ -1,6 +1,10 @@
 package jsonpos
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"encoding/json"
+	"unicode/utf8"
+)
 
 // The tokens with an inside: string literals and numbers.
 
@@ -103,4 +107,20 @@ func (p *parser) digits() {
 	for p.i < len(p.data) && isDigit(p.data[p.i]) {
 		p.i++
 	}
+}
+
+// Unquote decodes a valid JSON string literal. Escapes and invalid UTF-8
+// are left to encoding/json, which decodes them exactly as it always does
+// (invalid UTF-8 and lone surrogates become U+FFFD).
+func Unquote(raw []byte) string {
+	inner := raw[1 : len(raw)-1]
+	if bytes.IndexByte(inner, '\\') < 0 && utf8.Valid(inner) {
+		return string(inner)
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		// Unreachable for a literal the parser accepted.
+		return string(inner)
+	}
+	return s
 }
