@@ -1,9 +1,6 @@
 package main
 
 import (
-	"context"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -30,7 +27,7 @@ func (a *app) backgroundCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+			ctx, stop := a.watchSignals(nil, serveSignals()...)
 			defer stop()
 			return background.Supervise(ctx, a.stdin, log)
 		},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -46,6 +47,10 @@ func (a *app) rootCommand() *cobra.Command {
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		var bad *valueError
+		if errors.As(err, &bad) {
+			return bad // the flag's own message (flagvalues.go)
+		}
 		return fmt.Errorf("%w (see '%s --help')", err, c.CommandPath())
 	})
 	pf := root.PersistentFlags()

@@ -26,7 +26,7 @@ func TestWatchSignalsReportsLateSignal(t *testing.T) {
 
 	a := &app{}
 	for range 50 {
-		ctx, interrupted := a.watchSignals(runner.New(runner.Options{}))
+		ctx, interrupted := a.watchSignals(runner.New(runner.Options{}), fireSignals()...)
 		require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGHUP))
 		<-guard
 		sig := interrupted()
@@ -37,7 +37,7 @@ func TestWatchSignalsReportsLateSignal(t *testing.T) {
 
 func TestWatchSignalsNoSignal(t *testing.T) {
 	a := &app{}
-	ctx, interrupted := a.watchSignals(runner.New(runner.Options{}))
+	ctx, interrupted := a.watchSignals(runner.New(runner.Options{}), fireSignals()...)
 	require.NoError(t, ctx.Err())
 	assert.Equal(t, syscall.Signal(0), interrupted())
 }

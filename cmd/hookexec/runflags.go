@@ -1,0 +1,97 @@
+package main
+
+import (
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/hookexec/hookexec/internal/aggregator"
+	"github.com/hookexec/hookexec/internal/runner"
+)
+
+// runFlags are the flags of running an event that fire and serve share
+// (all but the config flags, --input and --trace). Each value is checked
+// as it is parsed (flagvalues.go).
+type runFlags struct {
+	format      formatValue
+	timeout     durationValue
+	killGrace   durationValue
+	maxParallel countValue
+	maxOutput   *sizeValue
+	maxTotal    *sizeValue
+	maxMessage  *sizeValue
+	sequential  bool
+	failClosed  bool
+	untrusted   untrustedValue
+}
+
+func (f *runFlags) register(fl *pflag.FlagSet) {
+	f.format = formatValue{aggregator.FormatResult}
+	f.timeout = durationValue{flag: timeoutFlag}
+	f.killGrace = durationValue{flag: killGraceFlag}
+	f.maxParallel = countValue{name: "--max-parallel", want: "0 or more"}
+	f.maxOutput = newSize("--max-output", "1MiB", nil)
+	f.maxTotal = newSize("--max-total-output", "16MiB", nil)
+	f.maxMessage = newSize("--max-message", "64KiB", messageLimit)
+	fl.Var(&f.format, "format", "output format: result, claude (a Claude Code hook's output) or gemini (a Gemini CLI / LLxprt hook's output)")
+	fl.Var(&f.timeout, "timeout", "timeout for hooks that set none (Go duration; a bare number is milliseconds; default: the dialect's)")
+	fl.Var(&f.killGrace, "kill-grace", "time between SIGTERM and SIGKILL of a timed-out hook's process group (default 5s; 1s with --format claude|gemini, where the agent waits)")
+	fl.Var(&f.maxParallel, "max-parallel", "run at most N hooks at once (0: no limit)")
+	fl.Var(f.maxOutput, "max-output", "bytes of stdout and of stderr kept per hook (suffixes K, KiB, M, MiB)")
+	fl.Var(f.maxTotal, "max-total-output", "bytes of stdout and stderr kept of all hooks of the event together (suffixes as --max-output)")
+	fl.Var(f.maxMessage, "max-message", "bytes of each message of --format claude|gemini and of the block reason on stderr; longer ones are cut and say so (at least 256)")
+	fl.BoolVar(&f.sequential, "sequential", false, "run all hooks one after another in plan order")
+	fl.BoolVar(&f.failClosed, "fail-closed", false, "treat hook failures, timeouts and config or input errors as a deny")
+	fl.Var(&f.untrusted, "untrusted", "untrusted project hook files: skip (warn and run the other hooks) or deny (also deny every event that can block)")
+}
+
+// runSettings are what the run flags come to once all are parsed.
+type runSettings struct {
+	timeout, killGrace time.Duration
+	format             outputFormat
+	maxOutput          int64
+	maxTotal           int64
+	// warnings are about the flags (a bare --timeout under 100 ms): they
+	// go into the verdict's warnings and the log, never on stderr, which
+	// carries only the block reason or the error (SPEC §6).
+	warnings []string
+}
+
+func (f *runFlags) settings() runSettings {
+	s := runSettings{
+		timeout:   f.timeout.d,
+		format:    outputFormat{Format: f.format.f, maxMessage: int(f.maxMessage.n)},
+		maxOutput: f.maxOutput.n,
+		maxTotal:  f.maxTotal.n,
+	}
+	if w := f.timeout.warning(); w != "" {
+		s.warnings = append(s.warnings, w)
+	}
+	s.killGrace = defaultKillGrace(f.format.f)
+	if f.killGrace.given() {
+		s.killGrace = f.killGrace.d
+		if w := f.killGrace.warning(); w != "" {
+			s.warnings = append(s.warnings, w)
+		}
+	}
+	if s.killGrace == 0 {
+		s.killGrace = runner.NoKillGrace // the runner reads 0 as its default
+	}
+	return s
+}
+
+// runnerOptions are the runner's options of these settings.
+func (s runSettings) runnerOptions(maxParallel int) runner.Options {
+	return runner.Options{MaxOutput: s.maxOutput, MaxTotalOutput: s.maxTotal, KillGrace: s.killGrace, MaxParallel: maxParallel}
+}
+
+// defaultKillGrace is --kill-grace when it is not given: 5 s, or 1 s in an
+// agent format. The agent waits for hookexec's answer, and run directly,
+// Claude Code gives up on a hook at its timeout, so a policy that ignores
+// SIGTERM should not hold the agent for long after it (make e2e).
+func defaultKillGrace(f aggregator.Format) time.Duration {
+	if f == aggregator.FormatResult {
+		return 5 * time.Second
+	}
+	return time.Second
+}
