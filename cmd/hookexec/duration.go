@@ -2,10 +2,11 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hookexec/hookexec/internal/registry"
 )
 
 // maxFlagDuration is the longest --timeout or --kill-grace. A day is far
@@ -27,16 +28,15 @@ var (
 )
 
 // parse reads a Go duration ("500ms", "2s") or a bare decimal number of
-// milliseconds. NaN, infinities, negative values, 0 where it is not
+// milliseconds (registry.Units, the rule a config's "timeout" is read by). NaN, infinities, negative values, 0 where it is not
 // allowed and anything above maxFlagDuration are usage errors naming the
 // flag and the range.
 func (f durationFlag) parse(s string) (time.Duration, error) {
 	t := strings.TrimSpace(s)
 	d, ok := time.Duration(0), false
 	if isDecimal(t) {
-		if ms, err := strconv.ParseFloat(t, 64); err == nil && !math.IsNaN(ms) && !math.IsInf(ms, 0) &&
-			ms >= 0 && ms <= float64(maxFlagDuration/time.Millisecond) {
-			d, ok = time.Duration(math.Round(ms*float64(time.Millisecond))), true
+		if ms, err := strconv.ParseFloat(t, 64); err == nil {
+			d, ok = registry.Units(ms, time.Millisecond)
 		}
 	} else if pd, err := time.ParseDuration(t); err == nil {
 		d, ok = pd, true
