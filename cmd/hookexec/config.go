@@ -20,7 +20,7 @@ type configFlags struct {
 	configs    []string
 	input      string
 	projectDir string
-	dialect    dialectValue
+	dialect    *value[registry.Dialect]
 }
 
 func (c *configFlags) register(fl *pflag.FlagSet) {
@@ -33,7 +33,8 @@ func (c *configFlags) register(fl *pflag.FlagSet) {
 func (c *configFlags) registerSources(fl *pflag.FlagSet) {
 	fl.StringArrayVar(&c.configs, "config", nil, "load this config file (repeatable; default: $HOOKEXEC_CONFIG, else discovery)")
 	fl.StringVar(&c.projectDir, "project-dir", "", "project directory (default: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the input's cwd or the working directory up)")
-	fl.Var(&c.dialect, "dialect", "read --config files in this dialect: native, claude, gemini, llxprt (default: from the file's location)")
+	c.dialect = flagDialect()
+	fl.Var(c.dialect, "dialect", "read --config files in this dialect: native, claude, gemini, llxprt (default: from the file's location)")
 }
 
 // request is the engine request of these flags for ev: the input from
@@ -44,7 +45,7 @@ func (a *app) request(c configFlags, ev event.Event) engine.Request {
 		Input:      func() (*event.Input, error) { return a.readInput(c.input) },
 		ProjectDir: c.projectDir,
 		Configs:    c.configs,
-		Dialect:    c.dialect.d,
+		Dialect:    c.dialect.v,
 		Getenv:     a.getenv,
 		Environ:    os.Environ(),
 	}

@@ -69,8 +69,8 @@ func (a *app) fire(name string, f fireFlags) error {
 	if err != nil {
 		return err
 	}
-	run := runner.New(settings.runnerOptions(f.maxParallel.n))
-	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: engine.Depth(a.getenv), UntrustedDeny: f.untrusted.deny, Background: a.detachedStarter(settings.killGrace), Log: log}
+	run := runner.New(settings.runnerOptions(f.maxParallel.v))
+	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: engine.Depth(a.getenv), UntrustedDeny: f.untrusted.v, Background: a.detachedStarter(settings.killGrace), Log: log}
 	req := a.request(f.configFlags, ev)
 	req.Format, req.Abandon, req.Warnings = settings.format.Format, true, settings.warnings
 	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed

@@ -11,13 +11,39 @@ import (
 	"github.com/hookexec/hookexec/internal/registry"
 )
 
-// The flag values below are pflag.Value types: a bad value is a usage
-// error at parse time (exit 1, even with --fail-closed), and its message
-// is the flag's own (valueError), without pflag's "invalid argument"
-// wrapping or the help hint that other flag errors get (root.go). Type()
-// is what the help shows, as for the plain flags they replace.
+// value is a flag's pflag.Value, checked as it is parsed: a bad value is a
+// usage error at parse time (exit 1, even with --fail-closed). The help
+// shows typ, as for the plain flag it replaces.
+type value[T any] struct {
+	raw, typ string
+	v        T
+	parse    func(string) (T, error)
+}
 
-// valueError is a flag value's usage error, printed as it is.
+// newValue is a string flag read by parse, holding def (which parses).
+func newValue[T any](def string, parse func(string) (T, error)) *value[T] {
+	v := &value[T]{typ: "string", parse: parse}
+	if err := v.Set(def); err != nil {
+		panic(err) // a default of ours that does not parse
+	}
+	return v
+}
+
+func (v *value[T]) Set(s string) error {
+	x, err := v.parse(s)
+	if err != nil {
+		return err
+	}
+	v.raw, v.v = s, x
+	return nil
+}
+
+func (v *value[T]) String() string { return v.raw }
+func (v *value[T]) Type() string   { return v.typ }
+
+// valueError is a flag value's usage error, printed as it is, without
+// pflag's "invalid argument" wrapping or the help hint that other flag
+// errors get (root.go).
 type valueError struct{ err error }
 
 func (e *valueError) Error() string { return e.err.Error() }
@@ -27,69 +53,123 @@ func invalid(format string, args ...any) error {
 	return &valueError{fmt.Errorf(format, args...)}
 }
 
-// durationValue is --timeout or --kill-grace (duration.go's rule); "" is
+// flagDuration is --timeout or --kill-grace (duration.go's rule); "" is
 // not given.
-type durationValue struct {
-	flag durationFlag
-	raw  string
-	d    time.Duration
+func flagDuration(f durationFlag) *value[time.Duration] {
+	return newValue("", func(s string) (time.Duration, error) {
+		if s == "" {
+			return 0, nil
+		}
+		d, err := f.parse(s)
+		if err != nil {
+			return 0, &valueError{err}
+		}
+		return d, nil
+	})
 }
 
-func (v *durationValue) Set(s string) error {
-	if s == "" {
-		v.raw, v.d = "", 0
-		return nil
-	}
-	d, err := v.flag.parse(s)
-	if err != nil {
-		return &valueError{err}
-	}
-	v.raw, v.d = s, d
-	return nil
+// flagSize is a byte count (parseSize): --max-output, --max-total-output.
+func flagSize(name, def string) *value[int64] {
+	return newValue(def, func(s string) (int64, error) {
+		n, err := parseSize(name, s)
+		if err != nil {
+			return 0, &valueError{err}
+		}
+		return n, nil
+	})
 }
 
-func (v *durationValue) String() string { return v.raw }
-func (v *durationValue) Type() string   { return "string" }
-
-// given reports whether the flag was given a value.
-func (v *durationValue) given() bool { return v.raw != "" }
-
-// warning is the warning about a bare number under 100 (shortBareWarning).
-func (v *durationValue) warning() string { return v.flag.shortBareWarning(v.raw, v.d) }
-
-// sizeValue is a byte count with an optional K/KiB/M/MiB/G/GiB suffix
-// (--max-output, --max-total-output), at least 1 and at most max.
-type sizeValue struct {
-	name string
-	raw  string
-	n    int64
-	// limit, when set, checks the count against the flag's own range.
-	limit func(raw string, n int64) error
+// flagMessageSize is --max-message: aggregator.MinMaxMessage bytes (room
+// for the cut marker and some text) to 1 GiB (an int anywhere).
+func flagMessageSize(def string) *value[int64] {
+	size := flagSize("--max-message", def)
+	return newValue(def, func(s string) (int64, error) {
+		n, err := size.parse(s)
+		if err == nil && (n < aggregator.MinMaxMessage || n > 1<<30) {
+			err = invalid("invalid --max-message %q (want %d bytes to 1GiB)", s, aggregator.MinMaxMessage)
+		}
+		return n, err
+	})
 }
 
-// newSize is a size flag holding def, which must be valid.
-func newSize(name, def string, limit func(string, int64) error) *sizeValue {
-	v := &sizeValue{name: name, limit: limit}
-	if err := v.Set(def); err != nil {
-		panic(err) // a default of ours that does not parse
-	}
+// flagCount is an int flag of at least least (--max-parallel,
+// --max-events); a value that is no number gets pflag's message, as for an
+// int flag.
+func flagCount(name, want string, least, def int) *value[int] {
+	v := newValue(strconv.Itoa(def), func(s string) (int, error) {
+		n, err := strconv.ParseInt(s, 0, 64)
+		if err != nil {
+			return 0, err
+		}
+		if int(n) < least {
+			return 0, invalid("invalid %s %d (want %s)", name, n, want)
+		}
+		return int(n), nil
+	})
+	v.typ = "int"
 	return v
 }
 
-func (v *sizeValue) Set(s string) error {
-	n, err := parseSize(v.name, s)
-	if err == nil && v.limit != nil {
-		err = v.limit(s, n)
-	}
-	if err != nil {
-		return &valueError{err}
-	}
-	v.raw, v.n = s, n
-	return nil
+// flagFormat is fire's and serve's --format.
+func flagFormat() *value[aggregator.Format] {
+	return newValue(string(aggregator.FormatResult), func(s string) (aggregator.Format, error) {
+		f, err := aggregator.ParseFormat(s)
+		if err != nil {
+			return f, invalid("invalid --format %q (supported: result, claude, gemini)", s)
+		}
+		return f, nil
+	})
 }
 
-func (v *sizeValue) String() string { return v.raw }
-func (v *sizeValue) Type() string   { return "string" }
+// flagChoice is a flag that takes one of a few words (test's --format).
+func flagChoice(name string, choices ...string) *value[string] {
+	return newValue(choices[0], func(s string) (string, error) {
+		for _, c := range choices {
+			if s == c {
+				return s, nil
+			}
+		}
+		return "", invalid("invalid %s %q (supported: %s)", name, s, strings.Join(choices, ", "))
+	})
+}
+
+// flagUntrusted is --untrusted: skip, or deny (true).
+func flagUntrusted() *value[bool] {
+	return newValue("skip", func(s string) (bool, error) {
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "skip":
+			return false, nil
+		case "deny":
+			return true, nil
+		}
+		return false, invalid("invalid --untrusted %q (want skip or deny)", s)
+	})
+}
+
+// flagDialect is --dialect ("": from the file's location).
+func flagDialect() *value[registry.Dialect] {
+	return newValue("", func(s string) (registry.Dialect, error) {
+		d, err := registry.ParseDialect(s)
+		if err != nil {
+			return d, &valueError{err}
+		}
+		return d, nil
+	})
+}
+
+// flagRegexp is test's --run (nil: every case).
+func flagRegexp() *value[*regexp.Regexp] {
+	return newValue("", func(s string) (*regexp.Regexp, error) {
+		if s == "" {
+			return nil, nil
+		}
+		re, err := regexp.Compile(s)
+		if err != nil {
+			return nil, invalid("invalid --run %q: %w", s, err)
+		}
+		return re, nil
+	})
+}
 
 // parseSize reads a byte count with an optional K/KiB/M/MiB/G/GiB suffix
 // (all binary multiples).
@@ -111,132 +191,3 @@ func parseSize(flag, s string) (int64, error) {
 	}
 	return n * mult, nil
 }
-
-// messageLimit is --max-message's range: aggregator.MinMaxMessage bytes
-// (room for the cut marker and some text) to 1 GiB (an int anywhere).
-func messageLimit(s string, n int64) error {
-	if n < aggregator.MinMaxMessage || n > 1<<30 {
-		return fmt.Errorf("invalid --max-message %q (want %d bytes to 1GiB)", s, aggregator.MinMaxMessage)
-	}
-	return nil
-}
-
-// countValue is an int flag with a least value (--max-parallel,
-// --max-events).
-type countValue struct {
-	name, want string
-	least      int
-	n          int
-}
-
-func (v *countValue) Set(s string) error {
-	n, err := strconv.ParseInt(s, 0, 64)
-	if err != nil {
-		return err // pflag's message, as for an int flag
-	}
-	if int(n) < v.least {
-		return invalid("invalid %s %d (want %s)", v.name, n, v.want)
-	}
-	v.n = int(n)
-	return nil
-}
-
-func (v *countValue) String() string { return strconv.Itoa(v.n) }
-func (v *countValue) Type() string   { return "int" }
-
-// formatValue is fire's and serve's --format.
-type formatValue struct{ f aggregator.Format }
-
-func (v *formatValue) Set(s string) error {
-	f, err := aggregator.ParseFormat(s)
-	if err != nil {
-		return invalid("invalid --format %q (supported: result, claude, gemini)", s)
-	}
-	v.f = f
-	return nil
-}
-
-func (v *formatValue) String() string { return string(v.f) }
-func (v *formatValue) Type() string   { return "string" }
-
-// choiceValue is a flag that takes one of a few words (test's --format).
-type choiceValue struct {
-	name, val string
-	choices   []string
-}
-
-func (v *choiceValue) Set(s string) error {
-	for _, c := range v.choices {
-		if s == c {
-			v.val = s
-			return nil
-		}
-	}
-	return invalid("invalid %s %q (supported: %s)", v.name, s, strings.Join(v.choices, ", "))
-}
-
-func (v *choiceValue) String() string { return v.val }
-func (v *choiceValue) Type() string   { return "string" }
-
-// untrustedValue is --untrusted: skip or deny.
-type untrustedValue struct{ deny bool }
-
-func (v *untrustedValue) Set(s string) error {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "skip":
-		v.deny = false
-	case "deny":
-		v.deny = true
-	default:
-		return invalid("invalid --untrusted %q (want skip or deny)", s)
-	}
-	return nil
-}
-
-func (v *untrustedValue) String() string {
-	if v.deny {
-		return "deny"
-	}
-	return "skip"
-}
-func (v *untrustedValue) Type() string { return "string" }
-
-// dialectValue is --dialect ("" is: from the file's location).
-type dialectValue struct {
-	raw string
-	d   registry.Dialect
-}
-
-func (v *dialectValue) Set(s string) error {
-	d, err := registry.ParseDialect(s)
-	if err != nil {
-		return &valueError{err}
-	}
-	v.raw, v.d = s, d
-	return nil
-}
-
-func (v *dialectValue) String() string { return v.raw }
-func (v *dialectValue) Type() string   { return "string" }
-
-// regexpValue is test's --run.
-type regexpValue struct {
-	raw string
-	re  *regexp.Regexp
-}
-
-func (v *regexpValue) Set(s string) error {
-	if s == "" {
-		v.raw, v.re = "", nil
-		return nil
-	}
-	re, err := regexp.Compile(s)
-	if err != nil {
-		return invalid("invalid --run %q: %w", s, err)
-	}
-	v.raw, v.re = s, re
-	return nil
-}
-
-func (v *regexpValue) String() string { return v.raw }
-func (v *regexpValue) Type() string   { return "string" }

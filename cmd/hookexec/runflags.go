@@ -13,36 +13,30 @@ import (
 // (all but the config flags, --input and --trace). Each value is checked
 // as it is parsed (flagvalues.go).
 type runFlags struct {
-	format      formatValue
-	timeout     durationValue
-	killGrace   durationValue
-	maxParallel countValue
-	maxOutput   *sizeValue
-	maxTotal    *sizeValue
-	maxMessage  *sizeValue
-	sequential  bool
-	failClosed  bool
-	untrusted   untrustedValue
+	format                          *value[aggregator.Format]
+	timeout, killGrace              *value[time.Duration]
+	maxParallel                     *value[int]
+	maxOutput, maxTotal, maxMessage *value[int64]
+	sequential, failClosed          bool
+	untrusted                       *value[bool] // deny
 }
 
 func (f *runFlags) register(fl *pflag.FlagSet) {
-	f.format = formatValue{aggregator.FormatResult}
-	f.timeout = durationValue{flag: timeoutFlag}
-	f.killGrace = durationValue{flag: killGraceFlag}
-	f.maxParallel = countValue{name: "--max-parallel", want: "0 or more"}
-	f.maxOutput = newSize("--max-output", "1MiB", nil)
-	f.maxTotal = newSize("--max-total-output", "16MiB", nil)
-	f.maxMessage = newSize("--max-message", "64KiB", messageLimit)
-	fl.Var(&f.format, "format", "output format: result, claude (a Claude Code hook's output) or gemini (a Gemini CLI / LLxprt hook's output)")
-	fl.Var(&f.timeout, "timeout", "timeout for hooks that set none (Go duration; a bare number is milliseconds; default: the dialect's)")
-	fl.Var(&f.killGrace, "kill-grace", "time between SIGTERM and SIGKILL of a timed-out hook's process group (default 5s; 1s with --format claude|gemini, where the agent waits)")
-	fl.Var(&f.maxParallel, "max-parallel", "run at most N hooks at once (0: no limit)")
+	f.format, f.untrusted = flagFormat(), flagUntrusted()
+	f.timeout, f.killGrace = flagDuration(timeoutFlag), flagDuration(killGraceFlag)
+	f.maxParallel = flagCount("--max-parallel", "0 or more", 0, 0)
+	f.maxOutput, f.maxTotal = flagSize("--max-output", "1MiB"), flagSize("--max-total-output", "16MiB")
+	f.maxMessage = flagMessageSize("64KiB")
+	fl.Var(f.format, "format", "output format: result, claude (a Claude Code hook's output) or gemini (a Gemini CLI / LLxprt hook's output)")
+	fl.Var(f.timeout, "timeout", "timeout for hooks that set none (Go duration; a bare number is milliseconds; default: the dialect's)")
+	fl.Var(f.killGrace, "kill-grace", "time between SIGTERM and SIGKILL of a timed-out hook's process group (default 5s; 1s with --format claude|gemini, where the agent waits)")
+	fl.Var(f.maxParallel, "max-parallel", "run at most N hooks at once (0: no limit)")
 	fl.Var(f.maxOutput, "max-output", "bytes of stdout and of stderr kept per hook (suffixes K, KiB, M, MiB)")
 	fl.Var(f.maxTotal, "max-total-output", "bytes of stdout and stderr kept of all hooks of the event together (suffixes as --max-output)")
 	fl.Var(f.maxMessage, "max-message", "bytes of each message of --format claude|gemini and of the block reason on stderr; longer ones are cut and say so (at least 256)")
 	fl.BoolVar(&f.sequential, "sequential", false, "run all hooks one after another in plan order")
 	fl.BoolVar(&f.failClosed, "fail-closed", false, "treat hook failures, timeouts and config or input errors as a deny")
-	fl.Var(&f.untrusted, "untrusted", "untrusted project hook files: skip (warn and run the other hooks) or deny (also deny every event that can block)")
+	fl.Var(f.untrusted, "untrusted", "untrusted project hook files: skip (warn and run the other hooks) or deny (also deny every event that can block)")
 }
 
 // runSettings are what the run flags come to once all are parsed.
@@ -59,20 +53,19 @@ type runSettings struct {
 
 func (f *runFlags) settings() runSettings {
 	s := runSettings{
-		timeout:   f.timeout.d,
-		format:    outputFormat{Format: f.format.f, maxMessage: int(f.maxMessage.n)},
-		maxOutput: f.maxOutput.n,
-		maxTotal:  f.maxTotal.n,
+		timeout:   f.timeout.v,
+		format:    outputFormat{Format: f.format.v, maxMessage: int(f.maxMessage.v)},
+		maxOutput: f.maxOutput.v,
+		maxTotal:  f.maxTotal.v,
+		killGrace: defaultKillGrace(f.format.v),
 	}
-	if w := f.timeout.warning(); w != "" {
-		s.warnings = append(s.warnings, w)
-	}
-	s.killGrace = defaultKillGrace(f.format.f)
-	if f.killGrace.given() {
-		s.killGrace = f.killGrace.d
-		if w := f.killGrace.warning(); w != "" {
+	for _, w := range []string{timeoutFlag.shortBareWarning(f.timeout.raw, f.timeout.v), killGraceFlag.shortBareWarning(f.killGrace.raw, f.killGrace.v)} {
+		if w != "" {
 			s.warnings = append(s.warnings, w)
 		}
+	}
+	if f.killGrace.raw != "" {
+		s.killGrace = f.killGrace.v
 	}
 	if s.killGrace == 0 {
 		s.killGrace = runner.NoKillGrace // the runner reads 0 as its default

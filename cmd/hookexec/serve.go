@@ -20,7 +20,7 @@ type serveFlags struct {
 	configFlags
 	runFlags
 	listen    string
-	maxEvents countValue
+	maxEvents *value[int]
 }
 
 func (a *app) serveCommand() *cobra.Command {
@@ -45,8 +45,8 @@ protocol is in the README ("hookexec serve").`,
 	f.registerSources(fl)
 	f.runFlags.register(fl)
 	fl.StringVar(&f.listen, "listen", "", "listen on a Unix socket (unix:PATH, created 0600) instead of stdin and stdout")
-	f.maxEvents = countValue{name: "--max-events", want: "1 or more", least: 1, n: server.DefaultMaxEvents}
-	fl.Var(&f.maxEvents, "max-events", "run at most N events at once; more requests wait")
+	f.maxEvents = flagCount("--max-events", "1 or more", 1, server.DefaultMaxEvents)
+	fl.Var(f.maxEvents, "max-events", "run at most N events at once; more requests wait")
 	return cmd
 }
 
@@ -64,7 +64,7 @@ func (a *app) serve(f serveFlags) error {
 	if err != nil {
 		return err
 	}
-	run := runner.New(settings.runnerOptions(f.maxParallel.n))
+	run := runner.New(settings.runnerOptions(f.maxParallel.v))
 	ctx, stop := a.watchSignals(run, serveSignals()...)
 	defer stop()
 	// Async hooks run in this process, bounded by their timeouts; serve
@@ -79,9 +79,9 @@ func (a *app) serve(f serveFlags) error {
 	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed
 	srv := server.New(server.Options{
 		Request:    req,
-		Engine:     engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, UntrustedDeny: f.untrusted.deny, Background: bg, Log: log},
+		Engine:     engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, UntrustedDeny: f.untrusted.v, Background: bg, Log: log},
 		MaxMessage: settings.format.maxMessage,
-		MaxEvents:  f.maxEvents.n,
+		MaxEvents:  f.maxEvents.v,
 		Log:        log,
 	})
 	if socket != "" {

@@ -20,8 +20,8 @@ import (
 type testFlags struct {
 	configFlags // --config, --project-dir, --dialect (no --input: cases carry theirs)
 	junit       string
-	format      choiceValue
-	run         regexpValue
+	format      *value[string]
+	run         *value[*regexp.Regexp]
 	trustCases  bool
 }
 
@@ -74,11 +74,12 @@ status: 0 all passed, 1 a case failed or a case file is malformed.`,
 	fl := cmd.Flags()
 	fl.StringArrayVar(&f.configs, "config", nil, `config file for cases without "config" (repeatable; default: $HOOKEXEC_CONFIG, else discovery)`)
 	fl.StringVar(&f.projectDir, "project-dir", "", "project directory (default: as fire: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the input's cwd or the working directory up)")
-	fl.Var(&f.dialect, "dialect", "read the cases' config files in this dialect: native, claude, gemini, llxprt (default: from the file's location)")
+	f.dialect = flagDialect()
+	fl.Var(f.dialect, "dialect", "read the cases' config files in this dialect: native, claude, gemini, llxprt (default: from the file's location)")
 	fl.StringVar(&f.junit, "junit", "", "also write a JUnit XML report to this file")
-	f.format = choiceValue{name: "--format", val: "text", choices: []string{"text", "json"}}
-	fl.Var(&f.format, "format", "output format: text or json")
-	fl.Var(&f.run, "run", "run only the cases whose name matches this regular expression")
+	f.format, f.run = flagChoice("--format", "text", "json"), flagRegexp()
+	fl.Var(f.format, "format", "output format: text or json")
+	fl.Var(f.run, "run", "run only the cases whose name matches this regular expression")
 	fl.BoolVar(&f.trustCases, "trust-cases", false, "show what the project's files and cases run, then trust exactly that for this run only (nothing is stored)")
 	completeValues(cmd, "format", "text", "json")
 	return cmd
@@ -114,8 +115,8 @@ func (a *app) test(args []string, f testFlags) error {
 		}
 		return err
 	}
-	if f.run.re != nil {
-		cases = filterCases(cases, f.run.re)
+	if f.run.v != nil {
+		cases = filterCases(cases, f.run.v)
 		if len(cases) == 0 {
 			return fmt.Errorf("no test case matches --run %q", f.run.raw)
 		}
@@ -139,14 +140,14 @@ func (a *app) test(args []string, f testFlags) error {
 		}
 		r := a.runCase(ctx, eng, c, f.configFlags)
 		runs = append(runs, r)
-		if f.format.val == "text" {
+		if f.format.v == "text" {
 			writeCaseText(out, r)
 		}
 	}
 	sig := interrupted()
 	total := time.Since(start)
 
-	if f.format.val == "json" {
+	if f.format.v == "json" {
 		if err := writeJSON(out, jsonReport(runs, total)); err != nil && out.err == nil {
 			return err
 		}

@@ -31,7 +31,7 @@ func (a *app) fireCase(ctx context.Context, eng engine.Engine, c casefile.Case, 
 		},
 		ProjectDir: cf.projectDir,
 		Configs:    cf.configs,
-		Dialect:    cf.dialect.d,
+		Dialect:    cf.dialect.v,
 		Getenv:     overlayGetenv(a.getenv, c.Env),
 		Environ:    engine.OverlayEnv(os.Environ(), c.Env),
 	}
