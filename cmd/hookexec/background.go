@@ -7,6 +7,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/engine"
+	"github.com/hookexec/hookexec/internal/runner"
 )
 
 // backgroundVerb is the hidden subcommand that supervises one background
@@ -27,7 +28,7 @@ func (a *app) backgroundCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ctx, stop := a.watchSignals(nil, serveSignals()...)
+			ctx, stop := runner.WatchSignals(nil, runner.Interrupts()...)
 			defer stop()
 			return background.Supervise(ctx, a.stdin, log)
 		},

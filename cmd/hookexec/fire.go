@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -74,7 +75,7 @@ func (a *app) fire(name string, f fireFlags) error {
 	req := a.request(f.configFlags, ev)
 	req.Format, req.Abandon, req.Warnings = settings.format.Format, true, settings.warnings
 	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed
-	ctx, interrupted := a.watchSignals(run, fireSignals()...)
+	ctx, interrupted := runner.WatchSignals(run, fireInterrupts()...)
 	res := eng.Do(ctx, req)
 	switch {
 	case res.Refused != nil:
@@ -125,6 +126,13 @@ func (a *app) fire(name string, f fireFlags) error {
 		return withStatus(exitError, fmt.Errorf("hook(s) failed: %s", strings.Join(failed, ", ")))
 	}
 	return werr
+}
+
+// fireInterrupts are the signals fire and test stop at: SIGQUIT too,
+// which would otherwise dump goroutines and exit 2, a block, leaving the
+// hooks running (SPEC §4.5).
+func fireInterrupts() []os.Signal {
+	return append(runner.Interrupts(), syscall.SIGQUIT)
 }
 
 // answerError handles a config or input error (res.Err): exit 1, or with

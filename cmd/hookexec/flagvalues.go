@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/aggregator"
+	"github.com/hookexec/hookexec/internal/duration"
 	"github.com/hookexec/hookexec/internal/registry"
 )
 
@@ -53,14 +54,20 @@ func invalid(format string, args ...any) error {
 	return &valueError{fmt.Errorf(format, args...)}
 }
 
-// flagDuration is --timeout or --kill-grace (duration.go's rule); "" is
-// not given.
-func flagDuration(f durationFlag) *value[time.Duration] {
+// The duration flags of fire, serve and plan.
+var (
+	timeoutFlag   = duration.Flag{Name: "--timeout"}
+	killGraceFlag = duration.Flag{Name: "--kill-grace", AllowZero: true}
+)
+
+// flagDuration is --timeout or --kill-grace (duration.Flag); "" is not
+// given.
+func flagDuration(f duration.Flag) *value[time.Duration] {
 	return newValue("", func(s string) (time.Duration, error) {
 		if s == "" {
 			return 0, nil
 		}
-		d, err := f.parse(s)
+		d, err := f.Parse(s)
 		if err != nil {
 			return 0, &valueError{err}
 		}

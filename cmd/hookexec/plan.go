@@ -67,11 +67,11 @@ func (a *app) plan(name string, f planFlags) error {
 	opts := engine.PlanDefaults(a.getenv, os.Environ())
 	opts.Sequential, opts.FailClosed = f.sequential, f.failClosed
 	if f.timeout != "" {
-		if opts.Timeout, err = timeoutFlag.parse(f.timeout); err != nil {
+		if opts.Timeout, err = timeoutFlag.Parse(f.timeout); err != nil {
 			return err
 		}
 		// plan's stderr is free for it (fire's is not: SPEC §6).
-		if w := timeoutFlag.shortBareWarning(f.timeout, opts.Timeout); w != "" {
+		if w := timeoutFlag.ShortBareWarning(f.timeout, opts.Timeout); w != "" {
 			fmt.Fprintln(a.stderr, "hookexec: warning: "+w)
 		}
 	}

@@ -59,7 +59,7 @@ func (f *runFlags) settings() runSettings {
 		maxTotal:  f.maxTotal.v,
 		killGrace: defaultKillGrace(f.format.v),
 	}
-	for _, w := range []string{timeoutFlag.shortBareWarning(f.timeout.raw, f.timeout.v), killGraceFlag.shortBareWarning(f.killGrace.raw, f.killGrace.v)} {
+	for _, w := range []string{timeoutFlag.ShortBareWarning(f.timeout.raw, f.timeout.v), killGraceFlag.ShortBareWarning(f.killGrace.raw, f.killGrace.v)} {
 		if w != "" {
 			s.warnings = append(s.warnings, w)
 		}

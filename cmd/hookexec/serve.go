@@ -65,7 +65,7 @@ func (a *app) serve(f serveFlags) error {
 		return err
 	}
 	run := runner.New(settings.runnerOptions(f.maxParallel.v))
-	ctx, stop := a.watchSignals(run, serveSignals()...)
+	ctx, stop := runner.WatchSignals(run, runner.Interrupts()...)
 	defer stop()
 	// Async hooks run in this process, bounded by their timeouts; serve
 	// waits for them before it exits, and a signal terminates them.

@@ -129,7 +129,7 @@ func (a *app) test(args []string, f testFlags) error {
 	start := time.Now()
 	run := runner.New(runner.Options{})
 	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, Log: log}
-	ctx, interrupted := a.watchSignals(run, fireSignals()...)
+	ctx, interrupted := runner.WatchSignals(run, fireInterrupts()...)
 	// The report goes out line by line; the first failed write is kept and
 	// reported after the summary status is decided.
 	out := &trackedWriter{w: a.stdout}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/duration"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -226,7 +227,7 @@ func (r *hookReader) timeout() time.Duration {
 	switch v.kind {
 	case kindNumber:
 		f, err := strconv.ParseFloat(v.str, 64)
-		dur, ok := Units(f, unit)
+		dur, ok := duration.Units(f, unit)
 		switch {
 		case err != nil:
 			r.fail(v.off, `"timeout" %s is out of range`, v.str)

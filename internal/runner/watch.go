@@ -1,4 +1,4 @@
-package main
+package runner
 
 import (
 	"context"
@@ -6,29 +6,23 @@ import (
 	"os/signal"
 	"sync"
 	"syscall"
-
-	"github.com/hookexec/hookexec/internal/runner"
 )
 
-// fireSignals are the signals fire and test stop at (SPEC §4.5). SIGQUIT
-// is among them: it would otherwise dump goroutines and exit 2, a block,
-// leaving the hooks running.
-func fireSignals() []os.Signal {
-	return []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
-}
-
-// serveSignals are the signals serve and the background supervisor stop
-// at.
-func serveSignals() []os.Signal {
+// Interrupts are the signals that stop hookexec: the first cancels, later
+// ones kill (WatchSignals). fire and test add SIGQUIT, which would
+// otherwise dump goroutines and exit 2, a block, leaving the hooks running
+// (SPEC §4.5).
+func Interrupts() []os.Signal {
 	return []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 }
 
-// watchSignals is the one signal watcher: the returned context is
-// cancelled on the first of sigs, and every later one kills every hook of
-// run at once (SPEC §4.5; run may be nil: nothing to kill). The returned
+// WatchSignals is hookexec's one signal watcher (fire, test, serve and the
+// background supervisor): the returned context is cancelled on the first
+// of sigs, and every later one kills every hook of run at once (SPEC §4.5;
+// run may be nil: nothing to kill). The returned
 // function stops watching and reports the first signal (0 if none),
 // including one that arrived just before it was called.
-func (a *app) watchSignals(run *runner.Runner, sigs ...os.Signal) (context.Context, func() syscall.Signal) {
+func WatchSignals(run *Runner, sigs ...os.Signal) (context.Context, func() syscall.Signal) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, sigs...)
