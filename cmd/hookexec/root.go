@@ -9,6 +9,8 @@ import (
 
 	"github.com/rs/zerolog"
 	"github.com/spf13/cobra"
+
+	"github.com/hookexec/hookexec/internal/safefile"
 )
 
 // app is what every command shares: stdio, the environment and the logger.
@@ -87,7 +89,7 @@ func (a *app) logger() (zerolog.Logger, error) {
 	// JSON lines are written shell-inert (outfile.go).
 	var w io.Writer = shellInert{a.stderr}
 	if a.logFile != "" {
-		f, err := openOutput("--log-file", a.logFile, os.O_APPEND)
+		f, err := safefile.OpenOutput("--log-file", a.logFile, os.O_APPEND)
 		if err != nil {
 			return zerolog.Nop(), err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/registry"
 )
@@ -41,7 +42,7 @@ func loadRequest(req Request) loaded {
 		return loaded{err: err, inputErr: true}
 	}
 	inputCwd, _ := in.String("cwd")
-	projectDir, err := registry.ResolveProjectDir(req.ProjectDir, req.Getenv, inputCwd)
+	projectDir, err := dirs.ProjectRoot(req.ProjectDir, req.Getenv, inputCwd)
 	if err != nil {
 		return loaded{in: in, err: err}
 	}

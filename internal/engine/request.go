@@ -26,7 +26,7 @@ type Request struct {
 	Format aggregator.Format
 
 	// ProjectDir is --project-dir ("": resolved from Getenv and the
-	// input's cwd, registry.ResolveProjectDir).
+	// input's cwd, dirs.ProjectRoot).
 	ProjectDir string
 	// Configs, Dialect and Inline are registry.Options' (--config,
 	// --dialect, a test case's inline config).
