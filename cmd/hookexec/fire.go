@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // fireFlags are fire's flags (SPEC §6).
@@ -59,7 +59,7 @@ can block.`,
 
 func (a *app) fire(name string, f fireFlags) error {
 	settings := f.settings()
-	ev, unknown, err := aggregator.ResolveEvent(name, settings.format.Format)
+	ev, unknown, err := verdict.ResolveEvent(name, settings.format.Format)
 	if err != nil {
 		return err
 	}
@@ -89,15 +89,15 @@ func (a *app) fire(name string, f fireFlags) error {
 		interrupted()
 		return a.answerError(ev, settings.format, res)
 	}
-	verdict := res.Verdict
-	if err := writeTrace(f.trace, ev, res.Start, res.Loaded, verdict); err != nil {
+	v := res.Verdict
+	if err := writeTrace(f.trace, ev, res.Start, res.Loaded, v); err != nil {
 		interrupted()
 		return err
 	}
 	// A failure to print the verdict never hides a block or an interrupt:
 	// their exit status and the block reason come first, the write error
 	// after them (a full disk, a reader that went away).
-	werr := writeVerdictError(a.writeVerdict(settings.format, ev, verdict, res.Input))
+	werr := writeVerdictError(a.writeVerdict(settings.format, ev, v, res.Input))
 	if sig := interrupted(); sig != 0 {
 		return withStatus(128+int(sig), werr)
 	}
@@ -113,16 +113,16 @@ func (a *app) fire(name string, f fireFlags) error {
 	// labels the block as it would label the policy's own.
 	// Claude Code's WorktreeCreate has no JSON block: only a status other
 	// than 0 fails the creation.
-	if verdict.Blocked && (settings.format.Format == aggregator.FormatResult || werr != nil ||
-		settings.format.Format == aggregator.FormatClaude && (verdict.ClaudeExit2() || ev.Plain == event.PlainWorktreePath)) {
-		fmt.Fprintln(a.stderr, aggregator.CutMessage(blockMessage(verdict), settings.format.maxMessage))
+	if v.Blocked && (settings.format.Format == verdict.FormatResult || werr != nil ||
+		settings.format.Format == verdict.FormatClaude && (v.ClaudeExit2() || ev.Plain == event.PlainWorktreePath)) {
+		fmt.Fprintln(a.stderr, verdict.CutMessage(blockMessage(v), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
 	}
 	// Gemini CLI learns of a failed policy by the exit status, and reads
 	// the JSON all the same (Verdict.Failed). Claude Code is told in
 	// systemMessage instead: with "onFailure": "block" on hookexec's
 	// entry (install), any status but 0 and 2 would block the tool.
-	if failed := verdict.Failed(); settings.format.Format == aggregator.FormatGemini && len(failed) > 0 && werr == nil {
+	if failed := v.Failed(); settings.format.Format == verdict.FormatGemini && len(failed) > 0 && werr == nil {
 		return withStatus(exitError, fmt.Errorf("hook(s) failed: %s", strings.Join(failed, ", ")))
 	}
 	return werr
@@ -162,11 +162,11 @@ func (a *app) answerError(ev event.Event, format outputFormat, res engine.Result
 // 17 §2). Under --format gemini it is 1 (2 for a deny), as for a policy
 // that failed: Gemini CLI reads the JSON whatever the status and records
 // the failure. The result format keeps SPEC §6: 1, or 2 for a deny.
-func errorStatus(f aggregator.Format, blocked bool) int {
+func errorStatus(f verdict.Format, blocked bool) int {
 	switch {
-	case blocked && f != aggregator.FormatClaude:
+	case blocked && f != verdict.FormatClaude:
 		return exitBlocked
-	case f == aggregator.FormatClaude:
+	case f == verdict.FormatClaude:
 		return exitOK
 	default:
 		return exitError
@@ -174,7 +174,7 @@ func errorStatus(f aggregator.Format, blocked bool) int {
 }
 
 // blockMessage is what stderr carries when the event is blocked (SPEC §6).
-func blockMessage(v aggregator.Verdict) string {
+func blockMessage(v verdict.Verdict) string {
 	switch {
 	case strings.TrimSpace(v.Reason) != "":
 		return v.Reason

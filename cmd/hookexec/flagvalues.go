@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/duration"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // value is a flag's pflag.Value, checked as it is parsed: a bad value is a
@@ -86,14 +86,14 @@ func flagSize(name, def string) *value[int64] {
 	})
 }
 
-// flagMessageSize is --max-message: aggregator.MinMaxMessage bytes (room
+// flagMessageSize is --max-message: verdict.MinMaxMessage bytes (room
 // for the cut marker and some text) to 1 GiB (an int anywhere).
 func flagMessageSize(def string) *value[int64] {
 	size := flagSize("--max-message", def)
 	return newValue(def, func(s string) (int64, error) {
 		n, err := size.parse(s)
-		if err == nil && (n < aggregator.MinMaxMessage || n > 1<<30) {
-			err = invalid("invalid --max-message %q (want %d bytes to 1GiB)", s, aggregator.MinMaxMessage)
+		if err == nil && (n < verdict.MinMaxMessage || n > 1<<30) {
+			err = invalid("invalid --max-message %q (want %d bytes to 1GiB)", s, verdict.MinMaxMessage)
 		}
 		return n, err
 	})
@@ -118,9 +118,9 @@ func flagCount(name, want string, least, def int) *value[int] {
 }
 
 // flagFormat is fire's and serve's --format.
-func flagFormat() *value[aggregator.Format] {
-	return newValue(string(aggregator.FormatResult), func(s string) (aggregator.Format, error) {
-		f, err := aggregator.ParseFormat(s)
+func flagFormat() *value[verdict.Format] {
+	return newValue(string(verdict.FormatResult), func(s string) (verdict.Format, error) {
+		f, err := verdict.ParseFormat(s)
 		if err != nil {
 			return f, invalid("invalid --format %q (supported: result, claude, gemini)", s)
 		}

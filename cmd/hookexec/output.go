@@ -1,37 +1,23 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/notices"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-// writeJSON writes v as one indented JSON document (no HTML escaping). A
-// verdict takes a hand-written encoder that writes the same bytes (see
-// appendVerdictJSON).
-func writeJSON(w io.Writer, v any) error {
-	if vd, ok := v.(aggregator.Verdict); ok {
-		if b, ok := appendVerdictJSON(make([]byte, 0, verdictSizeHint(vd)), vd); ok {
-			_, err := w.Write(b)
-			return err
-		}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
+// writeJSON writes v as one indented JSON document (verdict.WriteJSON).
+func writeJSON(w io.Writer, v any) error { return verdict.WriteJSON(w, v) }
 
 // outputFormat is how fire prints its verdict: --format, and --max-message
 // for the messages of the agent formats (SPEC §6).
 type outputFormat struct {
-	aggregator.Format
+	verdict.Format
 	maxMessage int
 }
 
@@ -44,12 +30,12 @@ type outputFormat struct {
 // Gemini CLI reads even {} there as a tool config (GeminiOutput.Silent);
 // under --format claude, WorktreeCreate prints the worktree's path as a
 // line of text (or nothing), as Claude Code reads it (ClaudeText).
-func (a *app) writeVerdict(f outputFormat, ev event.Event, v aggregator.Verdict, in *event.Input) error {
-	out := aggregator.Render(f.Format, ev, v, aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: f.maxMessage, Notices: a.noticeLog(f, in)})
+func (a *app) writeVerdict(f outputFormat, ev event.Event, v verdict.Verdict, in *event.Input) error {
+	out := verdict.Render(f.Format, ev, v, verdict.AgentInput{ToolInput: verdict.ToolInputOf(in), MaxMessage: f.maxMessage, Notices: a.noticeLog(f, in)})
 	if out == nil {
 		return nil
 	}
-	if text, ok := out.(aggregator.ClaudeText); ok {
+	if text, ok := out.(verdict.ClaudeText); ok {
 		if text == "" {
 			return nil
 		}
@@ -62,8 +48,8 @@ func (a *app) writeVerdict(f outputFormat, ev event.Event, v aggregator.Verdict,
 // noticeLog is the memory of the agent session the input belongs to, which
 // tells the session's user once of hooks hookexec left out (issue 17 §2);
 // nil for the result format or an input that was never read.
-func (a *app) noticeLog(f outputFormat, in *event.Input) aggregator.NoticeLog {
-	if f.Format == aggregator.FormatResult || in == nil {
+func (a *app) noticeLog(f outputFormat, in *event.Input) verdict.NoticeLog {
+	if f.Format == verdict.FormatResult || in == nil {
 		return nil
 	}
 	// Where the memory lives is read as fire's configs are (SafeEnv): an

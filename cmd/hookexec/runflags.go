@@ -5,15 +5,15 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // runFlags are the flags of running an event that fire and serve share
 // (all but the config flags, --input and --trace). Each value is checked
 // as it is parsed (flagvalues.go).
 type runFlags struct {
-	format                          *value[aggregator.Format]
+	format                          *value[verdict.Format]
 	timeout, killGrace              *value[time.Duration]
 	maxParallel                     *value[int]
 	maxOutput, maxTotal, maxMessage *value[int64]
@@ -82,8 +82,8 @@ func (s runSettings) runnerOptions(maxParallel int) runner.Options {
 // agent format. The agent waits for hookexec's answer, and run directly,
 // Claude Code gives up on a hook at its timeout, so a policy that ignores
 // SIGTERM should not hold the agent for long after it (make e2e).
-func defaultKillGrace(f aggregator.Format) time.Duration {
-	if f == aggregator.FormatResult {
+func defaultKillGrace(f verdict.Format) time.Duration {
+	if f == verdict.FormatResult {
 		return 5 * time.Second
 	}
 	return time.Second

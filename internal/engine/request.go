@@ -6,11 +6,11 @@ import (
 	"slices"
 	"time"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Request is one event to fire: where its input and configs come from and
@@ -22,8 +22,8 @@ type Request struct {
 	// means no config is read.
 	Input func() (*event.Input, error)
 	// Format is the answer's format: a config or input error is answered
-	// in it (aggregator.ErrorAnswer).
-	Format aggregator.Format
+	// in it (verdict.ErrorAnswer).
+	Format verdict.Format
 
 	// ProjectDir is --project-dir ("": resolved from Getenv and the
 	// input's cwd, dirs.ProjectRoot).
@@ -59,7 +59,7 @@ type Request struct {
 type Result struct {
 	// Verdict is the merged verdict; for an error, the answer to it when
 	// Answered.
-	Verdict aggregator.Verdict
+	Verdict verdict.Verdict
 	// Input is the event input (nil when it was never read), ProjectDir
 	// the project directory resolved and Registry the configs loaded.
 	Input      *event.Input
@@ -106,7 +106,7 @@ func (e Engine) Do(ctx context.Context, req Request) Result {
 	res.Loaded = time.Now()
 	if !ok {
 		res.Interrupted = true
-		res.Verdict = aggregator.Verdict{Event: ev.Name, Continue: true, Hooks: []aggregator.HookReport{}, DurationMs: millisSince(res.Start)}
+		res.Verdict = verdict.Verdict{Event: ev.Name, Continue: true, Hooks: []verdict.HookReport{}, DurationMs: millisSince(res.Start)}
 		return res
 	}
 	res.Input, res.ProjectDir, res.Registry, res.InputErr = l.in, l.projectDir, l.reg, l.inputErr
@@ -138,7 +138,7 @@ func (e Engine) Do(ctx context.Context, req Request) Result {
 // --fail-closed, or true for a malformed HOOKEXEC_DEPTH.
 func (res Result) fail(req Request, err error, failClosed bool) Result {
 	res.Err = err
-	if v, ok := aggregator.ErrorAnswer(req.Format, req.Event, err, failClosed); ok {
+	if v, ok := verdict.ErrorAnswer(req.Format, req.Event, err, failClosed); ok {
 		v.DurationMs = millisSince(res.Start)
 		res.Verdict, res.Answered = v, true
 	}

@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // doRequest is a request for BeforeTool with input and the config at
@@ -29,7 +29,7 @@ func doRequest(t *testing.T, path, input string, getenv func(string) string) Req
 		Input: func() (*event.Input, error) {
 			return event.ParseInput([]byte(input), time.Now(), t.TempDir())
 		},
-		Format:     aggregator.FormatResult,
+		Format:     verdict.FormatResult,
 		ProjectDir: filepath.Dir(path),
 		Configs:    []string{path},
 		Getenv:     getenv,
@@ -93,7 +93,7 @@ func TestDoErrors(t *testing.T) {
 	assert.Equal(t, res.Err.Error(), res.Verdict.Reason)
 
 	req.FailClosed = false
-	req.Format = aggregator.FormatClaude
+	req.Format = verdict.FormatClaude
 	res = testEngine().Do(context.Background(), req)
 	require.True(t, res.Answered, "an agent format answers every error")
 	assert.False(t, res.Verdict.Blocked)

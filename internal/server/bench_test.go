@@ -13,9 +13,9 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // The serve-mode floor (issue 13, docs/benchmarks.md): one event with one
@@ -55,7 +55,7 @@ func benchServer(b *testing.B, hooks int, exec bool) *Server {
 		return ""
 	}
 	return New(Options{
-		Request:   engine.Request{Configs: []string{cfg}, Cache: &engine.Cache{}, ProjectDir: dir, Getenv: getenv, Format: aggregator.FormatClaude},
+		Request:   engine.Request{Configs: []string{cfg}, Cache: &engine.Cache{}, ProjectDir: dir, Getenv: getenv, Format: verdict.FormatClaude},
 		Engine:    engine.Engine{Runner: runner.New(runner.Options{}), Environ: os.Environ(), Log: zerolog.Nop()},
 		MaxEvents: 64,
 		Log:       zerolog.Nop(),

@@ -8,9 +8,9 @@ import (
 	"os"
 	"time"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/notices"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // fire runs one request as `hookexec fire` runs one event, through the
@@ -29,11 +29,11 @@ func (s *Server) fire(ctx context.Context, r *Request) Response {
 	req := s.opts.Request
 	if r.Format != "" {
 		var err error
-		if req.Format, err = aggregator.ParseFormat(r.Format); err != nil {
+		if req.Format, err = verdict.ParseFormat(r.Format); err != nil {
 			return fail(CodeBadRequest, fmt.Sprintf("invalid format %q (supported: result, claude, gemini)", r.Format))
 		}
 	}
-	ev, unknown, err := aggregator.ResolveEvent(r.EventName, req.Format)
+	ev, unknown, err := verdict.ResolveEvent(r.EventName, req.Format)
 	if err != nil {
 		return fail(CodeUnknownEvent, err.Error())
 	}
@@ -78,13 +78,13 @@ func (s *Server) fire(ctx context.Context, r *Request) Response {
 // prints nothing (Gemini's BeforeToolSelection with nothing to say, an
 // empty WorktreeCreate path). Claude's WorktreeCreate path, which fire
 // prints as text, is a JSON string here.
-func (s *Server) render(f aggregator.Format, ev event.Event, v aggregator.Verdict, in *event.Input) (json.RawMessage, error) {
-	ai := aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: s.opts.MaxMessage}
-	if getenv := s.opts.Request.Getenv; f != aggregator.FormatResult && in != nil && getenv != nil {
+func (s *Server) render(f verdict.Format, ev event.Event, v verdict.Verdict, in *event.Input) (json.RawMessage, error) {
+	ai := verdict.AgentInput{ToolInput: verdict.ToolInputOf(in), MaxMessage: s.opts.MaxMessage}
+	if getenv := s.opts.Request.Getenv; f != verdict.FormatResult && in != nil && getenv != nil {
 		ai.Notices = notices.ForInput(getenv, in) // as fire's
 	}
-	out := aggregator.Render(f, ev, v, ai)
-	if out == nil || out == aggregator.ClaudeText("") {
+	out := verdict.Render(f, ev, v, ai)
+	if out == nil || out == verdict.ClaudeText("") {
 		return nil, nil
 	}
 	var buf bytes.Buffer

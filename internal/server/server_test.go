@@ -16,9 +16,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // A request beyond MaxEvents waits for a running one to end; a
@@ -38,7 +38,7 @@ func TestServeBoundAndDuplicate(t *testing.T) {
 		return ""
 	}
 	srv := New(Options{
-		Request:   engine.Request{Configs: []string{cfg}, Cache: &engine.Cache{}, Getenv: getenv, Format: aggregator.FormatResult},
+		Request:   engine.Request{Configs: []string{cfg}, Cache: &engine.Cache{}, Getenv: getenv, Format: verdict.FormatResult},
 		Engine:    engine.Engine{Runner: runner.New(runner.Options{}), Environ: os.Environ(), Log: zerolog.Nop()},
 		MaxEvents: 1,
 		Log:       zerolog.Nop(),
