@@ -4,9 +4,31 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/hookexec/hookexec/internal/verdict"
 )
+
+// The flags' defaults parse: the values hold them as if given.
+func TestFlagDefaults(t *testing.T) {
+	t.Parallel()
+	var f runFlags
+	f.register(pflag.NewFlagSet("fire", pflag.ContinueOnError))
+	s := f.settings()
+	assert.Equal(t, verdict.FormatResult, s.format.Format)
+	assert.Equal(t, 64<<10, s.format.maxMessage)
+	assert.Equal(t, int64(1<<20), s.maxOutput)
+	assert.Equal(t, int64(16<<20), s.maxTotal)
+	assert.Equal(t, 5*time.Second, s.killGrace)
+	assert.Zero(t, s.timeout)
+	assert.False(t, f.untrusted.v)
+	assert.Equal(t, 0, f.maxParallel.v)
+	assert.Equal(t, 16, flagCount("--max-events", "1 or more", 1, 16).v)
+	assert.Equal(t, "text", flagChoice("--format", "text", "json").v)
+}
 
 // A bad flag value is a usage error at parse time with the flag's own
 // message (no pflag wrapping, no help hint); a value that is no number
