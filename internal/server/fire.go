@@ -49,6 +49,9 @@ func (s *Server) fire(ctx context.Context, r *Request) Response {
 		return event.ParseInput(r.Input, time.Now(), wd)
 	}
 	res := s.opts.Engine.Do(ctx, req)
+	if res.Refused != nil { // serve refuses to start nested too deep
+		return fail(CodeConfigError, res.Refused.Error())
+	}
 	if res.Err != nil {
 		code := CodeConfigError
 		if res.InputErr {
