@@ -1,13 +1,12 @@
 package registry
 
 import (
-	"math"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/duration"
 	"github.com/hookexec/hookexec/internal/jsonpos"
-
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -229,17 +228,17 @@ func (r *hookReader) timeout() time.Duration {
 	switch v.Kind {
 	case jsonpos.Number:
 		f, err := strconv.ParseFloat(v.Str, 64)
+		dur, ok := duration.Units(f, unit)
 		switch {
 		case err != nil:
 			r.fail(v.Off, `"timeout" %s is out of range`, v.Str)
 		case f <= 0:
 			r.fail(v.Off, `"timeout" must be positive, got %s`, v.Str)
-		case f*float64(unit) >= math.MaxInt64:
+		case !ok:
 			r.fail(v.Off, `"timeout" %s %s is too large`, v.Str, unitName)
-		case math.Round(f*float64(unit)) < 1:
+		case dur < 1:
 			r.fail(v.Off, `"timeout" %s %s is too small`, v.Str, unitName)
 		default:
-			dur := time.Duration(math.Round(f * float64(unit)))
 			r.unitWarning(v, f, dur)
 			return dur
 		}
