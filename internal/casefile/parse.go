@@ -7,10 +7,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/spelling"
 	"github.com/hookexec/hookexec/internal/trust"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Field names, for validation and "did you mean" suggestions.
@@ -19,18 +21,18 @@ var (
 	expectFields = []string{"blocked", "decision", "continue", "exitCode", "reasonContains", "stopReasonContains",
 		"systemMessageContains", "additionalContextContains", "errorContains", "hookCount", "hooks"}
 	hookFields = []string{"name", "outcome", "exitCode", "decision", "stdoutContains", "stderrContains"}
-	outcomes   = []aggregator.Outcome{aggregator.Success, aggregator.Blocked, aggregator.Error, aggregator.Timeout,
-		aggregator.SpawnError, aggregator.Cancelled, aggregator.Skipped, aggregator.Async}
+	outcomes   = []verdict.Outcome{verdict.Success, verdict.Blocked, verdict.Error, verdict.Timeout,
+		verdict.SpawnError, verdict.Cancelled, verdict.Skipped, verdict.Async}
 )
 
 // Parse reads the cases of one case file: a case object or an array of
 // them. file names the file in positions and anchors relative config paths.
 // A malformed file yields an *Error naming file:line:col.
 func Parse(file string, data []byte) ([]Case, error) {
-	if bytes.HasPrefix(data, []byte(event.BOM)) {
+	if bytes.HasPrefix(data, []byte(jsonpos.BOM)) {
 		// A leading byte order mark is ignored, as everywhere; the
 		// columns still count its bytes, as a config's do.
-		data = append([]byte("   "), data[len(event.BOM):]...)
+		data = append([]byte("   "), data[len(jsonpos.BOM):]...)
 	}
 	r := newReader(file, data)
 	root, err := r.root()
@@ -177,7 +179,7 @@ func (r *reader) env(n node) (map[string]string, error) {
 
 // unknown reports a field that is not one of known.
 func (r *reader) unknown(m member, in string, known []string) error {
-	if s := event.Closest(m.key, known, len(m.key)/3+1); s != "" {
+	if s := spelling.Closest(m.key, known, len(m.key)/3+1); s != "" {
 		return r.errorf(m.keyOff, "unknown field %q in %s (did you mean %q?)", m.key, in, s)
 	}
 	return r.errorf(m.keyOff, "unknown field %q in %s (known: %s)", m.key, in, strings.Join(known, ", "))

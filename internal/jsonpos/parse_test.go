@@ -1,0 +1,146 @@
+package jsonpos
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// toAny converts a parsed value to what encoding/json (UseNumber) yields.
+func toAny(v *Value) any {
+	switch v.Kind {
+	case Bool:
+		return v.Bool
+	case Number:
+		return json.Number(v.Str)
+	case String:
+		return v.Str
+	case Array:
+		out := make([]any, 0, len(v.Elems))
+		for _, e := range v.Elems {
+			out = append(out, toAny(e))
+		}
+		return out
+	case Object:
+		out := make(map[string]any, len(v.Members))
+		for _, m := range v.Members {
+			out[m.Key] = toAny(m.Val)
+		}
+		return out
+	default:
+		return nil
+	}
+}
+
+func TestParseJSONAgreesWithEncodingJSON(t *testing.T) {
+	t.Parallel()
+	inputs := []string{
+		`{}`, `[]`, `0`, `-0.5e+3`, `1E2`, `"x"`, `true`, `false`, `null`,
+		` {"a": [1, 2, {"b": null}], "c": "d"} `,
+		`{"esc": "a\"b\\c\/d\b\f\n\r\t\u00e9\ud83d\ude00"}`,
+		`{"utf8": "héllo ☃"}`,
+		"{\"bad\": \"\xff\xfe\"}",
+		`{"dup": 1, "dup": 2}`,
+		`{"lone": "\ud800"}`,
+		`[[[[[]]]]]`,
+		`{"a":1,}`, `[1,]`, `{"a" 1}`, `{"a":1 "b":2}`, `[1 2]`, `01`, `1.`, `1e`, `-`, `.5`,
+		`tru`, `nul`, `"abc`, "\"a\nb\"", `"\x"`, `"\u12g4"`, `{a:1}`, `{"a":1}}`, ``, `   `,
+		`{'a':1}`, `[1,,2]`, `NaN`, `+1`, `{"a":[1,2}`,
+	}
+	for _, in := range inputs {
+		t.Run(in, func(t *testing.T) {
+			t.Parallel()
+			var want any
+			dec := json.NewDecoder(strings.NewReader(in))
+			dec.UseNumber()
+			wantErr := dec.Decode(&want)
+			if wantErr == nil && dec.More() {
+				wantErr = errors.New("trailing data")
+			}
+			if wantErr == nil && !json.Valid([]byte(in)) {
+				wantErr = errors.New("invalid")
+			}
+			got, err := parseJSON([]byte(in))
+			if wantErr != nil {
+				require.Error(t, err, "encoding/json rejects it: %v", wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, want, toAny(got))
+		})
+	}
+}
+
+func TestParseJSONErrorPosition(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		in        string
+		line, col int
+		msg       string
+	}{
+		{"trailing comma in object", "{\n  \"a\": 1,\n}\n", 3, 1, "trailing commas are not allowed"},
+		{"trailing comma in array", "{\"a\": [1,\n  2,\n  ]}", 3, 3, "trailing commas are not allowed"},
+		{"missing quote", "{\n  \"hooks: {}\n}", 2, 13, "in string literal"},
+		{"missing closing quote of value", "{\"a\": \"b}", 1, 10, "unexpected end of JSON input"},
+		{"truncated", "{\n  \"hooks\": {\n", 3, 1, "unexpected end of JSON input"},
+		{"truncated mid key", "{\"hoo", 1, 6, "unexpected end of JSON input"},
+		{"empty", "", 1, 1, "unexpected end of JSON input"},
+		{"missing colon", "{\"a\" 1}", 1, 6, "after object key"},
+		{"missing comma", "{\n\"a\": 1\n\"b\": 2}", 3, 1, "after object key:value pair"},
+		{"single quotes", "{'a': 1}", 1, 2, `invalid character '\''`},
+		{"bare word", "{\"a\": yes}", 1, 7, "looking for beginning of value"},
+		{"bad literal", "[tru]", 1, 5, "in literal true"},
+		{"bad number", "[1.x]", 1, 4, "after decimal point"},
+		{"bad escape", "[\"\\q\"]", 1, 4, "in string escape code"},
+		{"second value", "{} {}", 1, 4, "after top-level value"},
+		{"non-ascii column counts bytes", "{\"é\": x}", 1, 8, "looking for beginning of value"},
+		{"crlf lines", "{\r\n\"a\": ,\r\n}", 2, 6, "looking for beginning of value"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := parseJSON([]byte(tt.in))
+			var se *SyntaxError
+			require.ErrorAs(t, err, &se)
+			line, col := NewLines([]byte(tt.in)).LineCol(se.Off)
+			assert.Equal(t, []int{tt.line, tt.col}, []int{line, col}, "offset %d", se.Off)
+			assert.Contains(t, se.Msg, tt.msg)
+		})
+	}
+}
+
+func TestParseJSONDepthLimit(t *testing.T) {
+	t.Parallel()
+	deep := bytes.Repeat([]byte("["), MaxDepth+10)
+	_, err := parseJSON(deep)
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Contains(t, se.Msg, "depth")
+}
+
+func TestParseJSONOffsets(t *testing.T) {
+	t.Parallel()
+	in := "\xEF\xBB\xBF{\n  \"hooks\": [\n    {\"x\": 1}\n  ]\n}"
+	v, err := parseJSON([]byte(in))
+	require.NoError(t, err)
+	idx := NewLines([]byte(in))
+	hooks := v.Get("hooks")
+	require.NotNil(t, hooks)
+	line, col := idx.LineCol(v.Members[0].KeyOff)
+	assert.Equal(t, []int{2, 3}, []int{line, col})
+	line, col = idx.LineCol(hooks.Elems[0].Off)
+	assert.Equal(t, []int{3, 5}, []int{line, col})
+	assert.Nil(t, v.Get("nope"))
+}
+
+// parseJSON builds the whole of data, in hookexec's words.
+func parseJSON(data []byte) (*Value, error) {
+	v, _, err := Parse(data, Options{})
+	return v, err
+}
