@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io"
 	"os"
 	"strings"
 	"time"
@@ -60,13 +59,13 @@ func (a *app) load(c configFlags) (*event.Input, string, *registry.Registry, err
 
 func (a *app) readInput(path string) (*event.Input, error) {
 	wd, _ := os.Getwd()
-	var r io.Reader = a.stdin
+	r := a.stdin
 	if path != "" && path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, &event.InputError{Msg: err.Error()}
 		}
-		defer f.Close()
+		defer func() { _ = f.Close() }()
 		r = f
 	}
 	if r == nil {

@@ -51,21 +51,22 @@ does, and trusts the project: after asking on a terminal, at once with
 }
 
 func (a *app) init(dir string, yes bool) error {
+	out := &trackedWriter{w: a.stdout}
 	res, err := setup.Init(dir)
 	for _, f := range res.Files {
 		line := fmt.Sprintf("%-8s %s", f.Status, f.Path)
 		if f.Note != "" {
 			line += " (" + f.Note + ")"
 		}
-		fmt.Fprintln(a.stdout, line)
+		out.println(line)
 	}
 	if err != nil {
 		return err
 	}
 	if above, ok := projectAbove(res.Root, a.getenv); ok {
-		fmt.Fprintf(a.stdout, "note: %s also has a .hookexec/ directory; from %s down, hookexec now uses this project's instead\n", above, res.Root)
+		out.printf("note: %s also has a .hookexec/ directory; from %s down, hookexec now uses this project's instead\n", above, res.Root)
 	}
-	fmt.Fprintln(a.stdout)
+	out.println()
 	review, err := registry.ReviewProject(res.Root)
 	if err != nil {
 		return err
@@ -73,16 +74,16 @@ func (a *app) init(dir string, yes bool) error {
 	err = a.reviewAndTrust(review, yes)
 	switch {
 	case errors.Is(err, errNoTerminal):
-		fmt.Fprintf(a.stdout, "not trusted yet (no terminal to ask on): its hooks do not run until you review the files above and run\n    hookexec trust %s\n", res.Root)
-		return nil
+		out.printf("not trusted yet (no terminal to ask on): its hooks do not run until you review the files above and run\n    hookexec trust %s\n", res.Root)
+		return stdoutError(out.err)
 	case errors.Is(err, errDeclined):
-		fmt.Fprintf(a.stdout, "not trusted: its hooks do not run until you run\n    hookexec trust %s\n", res.Root)
-		return nil
+		out.printf("not trusted: its hooks do not run until you run\n    hookexec trust %s\n", res.Root)
+		return stdoutError(out.err)
 	case err != nil:
 		return err
 	}
-	fmt.Fprintln(a.stdout, "next: 'hookexec test' runs the policy's cases; 'hookexec install claude|gemini|llxprt' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
-	return nil
+	out.println("next: 'hookexec test' runs the policy's cases; 'hookexec install claude|gemini|llxprt' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
+	return stdoutError(out.err)
 }
 
 // projectAbove is the nearest directory above root holding .hookexec/,

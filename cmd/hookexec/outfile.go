@@ -15,7 +15,7 @@ import (
 type shellInert struct{ w io.Writer }
 
 func (s shellInert) Write(p []byte) (int, error) {
-	if bytes.IndexAny(p, "$`") < 0 {
+	if !bytes.ContainsAny(p, "$`") {
 		return s.w.Write(p)
 	}
 	buf := make([]byte, 0, len(p)+32)

@@ -49,7 +49,7 @@ func writeSchemaFile(path string) error {
 		return fmt.Errorf("--output: %w", err)
 	}
 	if _, err := f.Write(schema.JSON()); err != nil {
-		f.Close()
+		_ = f.Close()
 		return fmt.Errorf("--output %s: %w", path, err)
 	}
 	return f.Close()

@@ -44,3 +44,18 @@ func (t *trackedWriter) Write(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// printf and println write to t as fmt.Fprintf and fmt.Fprintln do; a
+// failure stays in t.err for the command to return (stdoutError) once it
+// has done the rest of its work.
+func (t *trackedWriter) printf(format string, args ...any) { _, _ = fmt.Fprintf(t, format, args...) }
+func (t *trackedWriter) println(args ...any)               { _, _ = fmt.Fprintln(t, args...) }
+
+// stdoutError is a failure to write a command's output (not a verdict or
+// test's report) to stdout: an error, as a verdict's is.
+func stdoutError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("writing to stdout: %w", err)
+}

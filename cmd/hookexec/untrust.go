@@ -49,11 +49,11 @@ longer exists can be named too.
 			}
 			a.pruneCopies(store)
 			if removed {
-				fmt.Fprintf(a.stdout, "untrusted %s\n", root)
+				_, err = fmt.Fprintf(a.stdout, "untrusted %s\n", root)
 			} else {
-				fmt.Fprintf(a.stdout, "%s was not trusted\n", root)
+				_, err = fmt.Fprintf(a.stdout, "%s was not trusted\n", root)
 			}
-			return nil
+			return stdoutError(err)
 		},
 	}
 	cmd.Flags().StringVar(&version, "version", "", "revoke only this trusted version (its number in 'trust --list', or sha256:<hash prefix>)")
@@ -79,9 +79,9 @@ func (a *app) untrustVersion(store trust.Store, root, sel string) error {
 		return err
 	}
 	a.pruneCopies(store)
-	fmt.Fprintf(a.stdout, "revoked the version of %s trusted at %s (%s); %d trusted versions left\n",
+	_, err = fmt.Fprintf(a.stdout, "revoked the version of %s trusted at %s (%s); %d trusted versions left\n",
 		root, stamp(revoked.TrustedAt), revoked.Hash, left)
-	return nil
+	return stdoutError(err)
 }
 
 // pruneCopies removes the trusted copies of files that no trusted project
