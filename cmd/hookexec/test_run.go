@@ -19,10 +19,10 @@ import (
 // runCase fires one case the way fire would: the case's env over
 // hookexec's environment, input, project directory, configs, then
 // Engine.Fire.
-func (a *app) runCase(ctx context.Context, run *runner.Runner, c casefile.Case, cf configFlags, depth int, log zerolog.Logger) caseRun {
+func (a *app) runCase(ctx context.Context, run *runner.Runner, c casefile.Case, cf configFlags, depth int, log zerolog.Logger) casefile.Run {
 	start := time.Now()
 	res := a.fireCase(ctx, run, c, cf, depth, log)
-	return caseRun{c: c, res: res, mismatches: c.Expect.Check(res), duration: time.Since(start)}
+	return casefile.Run{Case: c, Result: res, Mismatches: c.Expect.Check(res), Duration: time.Since(start)}
 }
 
 func (a *app) fireCase(ctx context.Context, run *runner.Runner, c casefile.Case, cf configFlags, depth int, log zerolog.Logger) casefile.Result {
