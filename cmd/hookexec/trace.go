@@ -9,6 +9,7 @@ import (
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/safefile"
 )
 
 // writeTrace writes the trace of one fire to path; "" writes nothing.
@@ -20,7 +21,7 @@ func writeTrace(path string, ev event.Event, start, loaded time.Time, v aggregat
 	if err != nil {
 		return fmt.Errorf("--trace: %w", err)
 	}
-	f, err := openOutput("--trace", path, os.O_TRUNC)
+	f, err := safefile.OpenOutput("--trace", path, os.O_TRUNC)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/hookexec/hookexec/internal/casefile"
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -78,7 +79,7 @@ func (a *app) projectArg(args []string) (string, error) {
 	if len(args) > 0 {
 		return args[0], nil
 	}
-	return registry.ResolveProjectDir("", a.getenv, "")
+	return dirs.ProjectRoot("", a.getenv, "")
 }
 
 func (a *app) trust(args []string, f trustFlags) error {
@@ -119,7 +120,7 @@ var (
 // returns errNoTerminal, on any answer but yes errDeclined.
 func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
 	if !review.HasProjectFiles() {
-		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", review.Root, trust.DirName)
+		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", review.Root, dirs.Name)
 	}
 	if r := review.Refused(); len(r) > 0 {
 		review.WriteText(a.stdout)

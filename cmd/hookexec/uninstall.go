@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/setup"
 )
 
@@ -25,7 +25,7 @@ your own (with --config or other options) are left in place.`,
 			if err != nil {
 				return err
 			}
-			dir, err := registry.ResolveProjectDir(projectDir, a.getenv, "")
+			dir, err := dirs.ProjectRoot(projectDir, a.getenv, "")
 			if err != nil {
 				return err
 			}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -36,7 +37,7 @@ func TrustedProjects(getenv func(string) string) ([]TrustedProject, error) {
 	out := make([]TrustedProject, 0, len(entries))
 	for _, e := range entries {
 		p := TrustedProject{Entry: e, Status: "missing"}
-		if fi, err := os.Stat(filepath.Join(e.Root, trust.DirName)); err == nil && fi.IsDir() {
+		if fi, err := os.Stat(filepath.Join(e.Root, dirs.Name)); err == nil && fi.IsDir() {
 			p.Status = "changed"
 			if d, _ := DecideTrust(e.Root, storeOnly); d.Trusted {
 				p.Status, p.Current = "trusted", d.CurrentHash()

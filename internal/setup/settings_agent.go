@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/registry"
 )
@@ -125,14 +125,8 @@ func HomeDir(getenv func(string) string) (string, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	name := "HOME"
-	switch runtime.GOOS {
-	case "windows":
-		name = "USERPROFILE"
-	case "plan9":
-		name = "home"
-	}
-	if dir := getenv(name); dir != "" {
+	dir, name := dirs.UserHome(getenv)
+	if dir != "" {
 		return dir, nil
 	}
 	return "", fmt.Errorf("setup: $%s is not set: cannot find the user's settings", name)
