@@ -14,11 +14,11 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // fireFlags are fire's flags (SPEC §6).
@@ -104,7 +104,7 @@ type runSettings struct {
 func (f fireFlags) parse() (runSettings, error) {
 	var s runSettings
 	var err error
-	if s.format.Format, err = aggregator.ParseFormat(f.format); err != nil {
+	if s.format.Format, err = verdict.ParseFormat(f.format); err != nil {
 		return s, fmt.Errorf("invalid --format %q (supported: result, claude, gemini)", f.format)
 	}
 	switch strings.ToLower(strings.TrimSpace(f.untrusted)) {
@@ -154,8 +154,8 @@ func (f fireFlags) parse() (runSettings, error) {
 // agent format. The agent waits for hookexec's answer, and run directly,
 // Claude Code gives up on a hook at its timeout, so a policy that ignores
 // SIGTERM should not hold the agent for long after it (make e2e).
-func defaultKillGrace(f aggregator.Format) string {
-	if f == aggregator.FormatResult {
+func defaultKillGrace(f verdict.Format) string {
+	if f == verdict.FormatResult {
 		return "5s"
 	}
 	return "1s"
@@ -166,7 +166,7 @@ func (a *app) fire(name string, f fireFlags) error {
 	if err != nil {
 		return err
 	}
-	ev, unknown, err := aggregator.ResolveEvent(name, settings.format.Format)
+	ev, unknown, err := verdict.ResolveEvent(name, settings.format.Format)
 	if err != nil {
 		return err
 	}
@@ -199,8 +199,8 @@ func (a *app) fire(name string, f fireFlags) error {
 	loaded := time.Now()
 	if !ok {
 		// Interrupted while reading the input or configs: no hook ran.
-		verdict := aggregator.Verdict{Event: ev.Name, Continue: true, Hooks: []aggregator.HookReport{}, DurationMs: millisSince(start)}
-		werr := writeVerdictError(a.writeVerdict(settings.format, ev, verdict, nil))
+		v := verdict.Verdict{Event: ev.Name, Continue: true, Hooks: []verdict.HookReport{}, DurationMs: millisSince(start)}
+		werr := writeVerdictError(a.writeVerdict(settings.format, ev, v, nil))
 		return withStatus(128+int(interrupted()), werr)
 	}
 	if l.err != nil {
@@ -216,17 +216,17 @@ func (a *app) fire(name string, f fireFlags) error {
 	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Background: a.detachedStarter(settings.killGrace), Log: log}
 	opts := planDefaults(l.reg.Getenv, os.Environ())
 	opts.Timeout, opts.Sequential, opts.FailClosed = settings.timeout, f.sequential, f.failClosed
-	verdict := eng.Fire(ctx, l.reg, ev, l.in, opts)
-	verdict.Warnings = append(slices.Clip(settings.warnings), verdict.Warnings...)
-	verdict.DurationMs = millisSince(start)
-	if err := writeTrace(f.trace, ev, start, loaded, verdict); err != nil {
+	v := eng.Fire(ctx, l.reg, ev, l.in, opts)
+	v.Warnings = append(slices.Clip(settings.warnings), v.Warnings...)
+	v.DurationMs = millisSince(start)
+	if err := writeTrace(f.trace, ev, start, loaded, v); err != nil {
 		interrupted()
 		return err
 	}
 	// A failure to print the verdict never hides a block or an interrupt:
 	// their exit status and the block reason come first, the write error
 	// after them (a full disk, a reader that went away).
-	werr := writeVerdictError(a.writeVerdict(settings.format, ev, verdict, l.in))
+	werr := writeVerdictError(a.writeVerdict(settings.format, ev, v, l.in))
 	if sig := interrupted(); sig != 0 {
 		return withStatus(128+int(sig), werr)
 	}
@@ -242,16 +242,16 @@ func (a *app) fire(name string, f fireFlags) error {
 	// labels the block as it would label the policy's own.
 	// Claude Code's WorktreeCreate has no JSON block: only a status other
 	// than 0 fails the creation.
-	if verdict.Blocked && (settings.format.Format == aggregator.FormatResult || werr != nil ||
-		settings.format.Format == aggregator.FormatClaude && (verdict.ClaudeExit2() || ev.Plain == event.PlainWorktreePath)) {
-		fmt.Fprintln(a.stderr, aggregator.CutMessage(blockMessage(verdict), settings.format.maxMessage))
+	if v.Blocked && (settings.format.Format == verdict.FormatResult || werr != nil ||
+		settings.format.Format == verdict.FormatClaude && (v.ClaudeExit2() || ev.Plain == event.PlainWorktreePath)) {
+		fmt.Fprintln(a.stderr, verdict.CutMessage(blockMessage(v), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
 	}
 	// Gemini CLI learns of a failed policy by the exit status, and reads
 	// the JSON all the same (Verdict.Failed). Claude Code is told in
 	// systemMessage instead: with "onFailure": "block" on hookexec's
 	// entry (install), any status but 0 and 2 would block the tool.
-	if failed := verdict.Failed(); settings.format.Format == aggregator.FormatGemini && len(failed) > 0 && werr == nil {
+	if failed := v.Failed(); settings.format.Format == verdict.FormatGemini && len(failed) > 0 && werr == nil {
 		return withStatus(exitError, fmt.Errorf("hook(s) failed: %s", strings.Join(failed, ", ")))
 	}
 	return werr
@@ -291,7 +291,7 @@ func millisSince(t time.Time) float64 {
 // agent format the agent's JSON carries the error (errorStatus).
 func (a *app) failClosedOrError(ev event.Event, failClosed bool, format outputFormat, err error, start time.Time) error {
 	deny := failClosed && ev.CanBlock
-	v, ok := aggregator.ErrorAnswer(format.Format, ev, err, failClosed)
+	v, ok := verdict.ErrorAnswer(format.Format, ev, err, failClosed)
 	if !ok {
 		return err
 	}
@@ -315,11 +315,11 @@ func (a *app) failClosedOrError(ev event.Event, failClosed bool, format outputFo
 // 17 §2). Under --format gemini it is 1 (2 for a deny), as for a policy
 // that failed: Gemini CLI reads the JSON whatever the status and records
 // the failure. The result format keeps SPEC §6: 1, or 2 for a deny.
-func errorStatus(f aggregator.Format, blocked bool) int {
+func errorStatus(f verdict.Format, blocked bool) int {
 	switch {
-	case blocked && f != aggregator.FormatClaude:
+	case blocked && f != verdict.FormatClaude:
 		return exitBlocked
-	case f == aggregator.FormatClaude:
+	case f == verdict.FormatClaude:
 		return exitOK
 	default:
 		return exitError
@@ -327,7 +327,7 @@ func errorStatus(f aggregator.Format, blocked bool) int {
 }
 
 // blockMessage is what stderr carries when the event is blocked (SPEC §6).
-func blockMessage(v aggregator.Verdict) string {
+func blockMessage(v verdict.Verdict) string {
 	switch {
 	case strings.TrimSpace(v.Reason) != "":
 		return v.Reason

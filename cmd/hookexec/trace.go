@@ -6,14 +6,14 @@ import (
 	"os"
 	"time"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/safefile"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // writeTrace writes the trace of one fire to path; "" writes nothing.
-func writeTrace(path string, ev event.Event, start, loaded time.Time, v aggregator.Verdict) error {
+func writeTrace(path string, ev event.Event, start, loaded time.Time, v verdict.Verdict) error {
 	if path == "" {
 		return nil
 	}

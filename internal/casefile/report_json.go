@@ -3,7 +3,7 @@ package casefile
 import (
 	"time"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Report is the --format json document of `test`: every case with its
@@ -17,17 +17,17 @@ type (
 	}
 	// CaseReport is one case of a Report.
 	CaseReport struct {
-		Name       string              `json:"name"`
-		File       string              `json:"file"`
-		Line       int                 `json:"line"`
-		Column     int                 `json:"column"`
-		Event      string              `json:"event"`
-		Passed     bool                `json:"passed"`
-		DurationMs float64             `json:"durationMs"`
-		ExitCode   int                 `json:"exitCode"`
-		Failures   []MismatchReport    `json:"failures"`
-		Error      string              `json:"error,omitempty"`
-		Verdict    *aggregator.Verdict `json:"verdict,omitempty"`
+		Name       string           `json:"name"`
+		File       string           `json:"file"`
+		Line       int              `json:"line"`
+		Column     int              `json:"column"`
+		Event      string           `json:"event"`
+		Passed     bool             `json:"passed"`
+		DurationMs float64          `json:"durationMs"`
+		ExitCode   int              `json:"exitCode"`
+		Failures   []MismatchReport `json:"failures"`
+		Error      string           `json:"error,omitempty"`
+		Verdict    *verdict.Verdict `json:"verdict,omitempty"`
 	}
 	// MismatchReport is one expectation that did not hold.
 	MismatchReport struct {

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 func TestJUnitReportParses(t *testing.T) {
@@ -19,8 +19,8 @@ func TestJUnitReportParses(t *testing.T) {
 	ev, err := event.Resolve("BeforeTool")
 	require.NoError(t, err)
 	two := 2
-	blocked := aggregator.Verdict{Event: "BeforeTool", Blocked: true, Reason: "no <way> & \x1b[31mred\x1b[0m ]]> end",
-		Hooks: []aggregator.HookReport{{Name: "guard", Outcome: aggregator.Blocked, ExitCode: &two, Stderr: "bad \x00 byte \xff"}}}
+	blocked := verdict.Verdict{Event: "BeforeTool", Blocked: true, Reason: "no <way> & \x1b[31mred\x1b[0m ]]> end",
+		Hooks: []verdict.HookReport{{Name: "guard", Outcome: verdict.Blocked, ExitCode: &two, Stderr: "bad \x00 byte \xff"}}}
 	mk := func(file, name string, res Result, expect Expect) Run {
 		c := Case{Name: name, Event: ev, Pos: Position{File: file, Line: 3, Col: 5}, Expect: expect}
 		return Run{Case: c, Result: res, Mismatches: expect.Check(res), Duration: 1500 * time.Microsecond}

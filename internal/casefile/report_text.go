@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Run is one case and what came of firing it.
@@ -68,7 +68,7 @@ func failureDetail(r Run) string {
 
 // hookSummary is one line about a hook: name, outcome, exit code or
 // signal, duration, error and the start of its stderr.
-func hookSummary(h aggregator.HookReport) string {
+func hookSummary(h verdict.HookReport) string {
 	parts := []string{h.Name, string(h.Outcome)}
 	switch {
 	case h.ExitCode != nil:

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 func TestReportText(t *testing.T) {
@@ -18,8 +18,8 @@ func TestReportText(t *testing.T) {
 	ev, err := event.Resolve("BeforeTool")
 	require.NoError(t, err)
 	two := 2
-	v := aggregator.Verdict{Event: "BeforeTool", Blocked: true, Warnings: []string{"h.json:1:2: skipped"},
-		Hooks: []aggregator.HookReport{{Name: "guard", Outcome: aggregator.Blocked, ExitCode: &two, DurationMs: 1.25, Stderr: "no\n"}}}
+	v := verdict.Verdict{Event: "BeforeTool", Blocked: true, Warnings: []string{"h.json:1:2: skipped"},
+		Hooks: []verdict.HookReport{{Name: "guard", Outcome: verdict.Blocked, ExitCode: &two, DurationMs: 1.25, Stderr: "no\n"}}}
 	no := false
 	expect := Expect{Blocked: &no}
 	c := Case{Name: "allows ls", Event: ev, Pos: Position{File: "t.json", Line: 3, Col: 5}, Expect: expect}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // The --trace file of fire: the Chrome trace-event format (the JSON object
@@ -35,7 +35,7 @@ type Trace struct {
 
 // NewTrace lays out one fire for process pid: start is when fire started, loaded when the
 // input and configs were read; v.DurationMs gives the end.
-func NewTrace(ev event.Event, start, loaded time.Time, v aggregator.Verdict, pid int) Trace {
+func NewTrace(ev event.Event, start, loaded time.Time, v verdict.Verdict, pid int) Trace {
 	micros := func(t time.Time) float64 { return float64(t.Sub(start).Nanoseconds()) / 1e3 }
 	span := func(name, cat string, tid int, ts, dur float64, args map[string]any) TraceEvent {
 		return TraceEvent{Name: name, Cat: cat, Ph: "X", Ts: ts, Dur: &dur, Pid: pid, Tid: tid, Args: args}

@@ -13,11 +13,11 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // The serve-mode floor (issue 13, docs/benchmarks.md): one event with one
@@ -62,7 +62,7 @@ func benchServer(b *testing.B, hooks int, exec bool) *Server {
 		Getenv:     getenv,
 		Engine:     engine.Engine{Runner: runner.New(runner.Options{}), Environ: os.Environ(), Log: zerolog.Nop()},
 		Plan:       planner.Options{HasProgram: func(p string) bool { return runner.HasProgram(p, os.Environ()) }, Getenv: getenv},
-		Format:     aggregator.FormatClaude,
+		Format:     verdict.FormatClaude,
 		MaxEvents:  64,
 		Log:        zerolog.Nop(),
 	})

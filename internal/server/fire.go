@@ -10,10 +10,10 @@ import (
 	"slices"
 	"time"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/notices"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // fire runs one request as `hookexec fire` runs one event, and answers
@@ -33,11 +33,11 @@ func (s *Server) fire(ctx context.Context, req *Request) Response {
 	format := s.opts.Format
 	if req.Format != "" {
 		var err error
-		if format, err = aggregator.ParseFormat(req.Format); err != nil {
+		if format, err = verdict.ParseFormat(req.Format); err != nil {
 			return fail(CodeBadRequest, fmt.Sprintf("invalid format %q (supported: result, claude, gemini)", req.Format))
 		}
 	}
-	ev, unknown, err := aggregator.ResolveEvent(req.EventName, format)
+	ev, unknown, err := verdict.ResolveEvent(req.EventName, format)
 	if err != nil {
 		return fail(CodeUnknownEvent, err.Error())
 	}
@@ -79,10 +79,10 @@ func (s *Server) fire(ctx context.Context, req *Request) Response {
 // failClosed adds to a config or input error's response what fire prints
 // for it: in an agent format the agent's JSON with the error in
 // systemMessage (a deny under --fail-closed on an event that can block,
-// aggregator.ErrorVerdict, issue 17 §2); in the result format the deny
+// verdict.ErrorVerdict, issue 17 §2); in the result format the deny
 // under --fail-closed, else nothing.
-func (s *Server) failClosed(resp Response, ev event.Event, format aggregator.Format, start time.Time) Response {
-	v, ok := aggregator.ErrorAnswer(format, ev, errors.New(resp.Error.Message), s.opts.Plan.FailClosed)
+func (s *Server) failClosed(resp Response, ev event.Event, format verdict.Format, start time.Time) Response {
+	v, ok := verdict.ErrorAnswer(format, ev, errors.New(resp.Error.Message), s.opts.Plan.FailClosed)
 	if !ok {
 		return resp
 	}
@@ -95,13 +95,13 @@ func (s *Server) failClosed(resp Response, ev event.Event, format aggregator.For
 // prints nothing (Gemini's BeforeToolSelection with nothing to say, an
 // empty WorktreeCreate path). Claude's WorktreeCreate path, which fire
 // prints as text, is a JSON string here.
-func (s *Server) render(f aggregator.Format, ev event.Event, v aggregator.Verdict, in *event.Input) (json.RawMessage, error) {
-	ai := aggregator.AgentInput{ToolInput: aggregator.ToolInputOf(in), MaxMessage: s.opts.MaxMessage}
-	if f != aggregator.FormatResult && in != nil && s.opts.Getenv != nil {
+func (s *Server) render(f verdict.Format, ev event.Event, v verdict.Verdict, in *event.Input) (json.RawMessage, error) {
+	ai := verdict.AgentInput{ToolInput: verdict.ToolInputOf(in), MaxMessage: s.opts.MaxMessage}
+	if f != verdict.FormatResult && in != nil && s.opts.Getenv != nil {
 		ai.Notices = notices.ForInput(s.opts.Getenv, in) // as fire's
 	}
-	out := aggregator.Render(f, ev, v, ai)
-	if out == nil || out == aggregator.ClaudeText("") {
+	out := verdict.Render(f, ev, v, ai)
+	if out == nil || out == verdict.ClaudeText("") {
 		return nil, nil
 	}
 	var buf bytes.Buffer

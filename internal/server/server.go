@@ -7,10 +7,10 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // DefaultMaxEvents is the default bound on events running at once.
@@ -33,7 +33,7 @@ type Options struct {
 	// Plan are the planner options (--timeout, --sequential, --fail-closed).
 	Plan planner.Options
 	// Format is --format; MaxMessage is --max-message.
-	Format     aggregator.Format
+	Format     verdict.Format
 	MaxMessage int
 	// Warnings are the flags' warnings, put in every verdict as fire does.
 	Warnings []string

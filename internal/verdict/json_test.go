@@ -1,4 +1,4 @@
-package main
+package verdict
 
 import (
 	"bytes"
@@ -9,11 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/hookexec/hookexec/internal/aggregator"
 )
 
-// referenceJSON is what writeJSON wrote for every value before the
+// referenceJSON is what WriteJSON wrote for every value before the
 // hand-written verdict encoder: encoding/json, indented, no HTML escaping.
 func referenceJSON(v any) ([]byte, error) {
 	var buf bytes.Buffer
@@ -49,22 +47,22 @@ func decodeJSON(t *testing.T, b []byte) any {
 // output changes between Go versions: it fails exactly where encoding/json
 // fails; otherwise the document is indented as json.Indent indents it,
 // means what encoding/json's document means (the same values once
-// decoded; invalid UTF-8 decodes to U+FFFD either way), and writeJSON
+// decoded; invalid UTF-8 decodes to U+FFFD either way), and WriteJSON
 // writes it. On a Go whose encoding/json escapes invalid UTF-8 as the
 // encoder does (1.26), the bytes must be the same as well. The exact
 // escaping, number forms and field order are pinned by
 // TestVerdictJSONGolden and TestAppendJSONString.
-func checkVerdictJSON(t *testing.T, name string, v aggregator.Verdict) {
+func checkVerdictJSON(t *testing.T, name string, v Verdict) {
 	t.Helper()
 	want, wantErr := referenceJSON(v)
-	got, ok := appendVerdictJSON(nil, v)
+	got, ok := AppendJSON(nil, v)
 	if wantErr != nil {
 		if ok {
 			t.Errorf("%s: encoding/json fails (%v), the hand-written encoder wrote %q", name, wantErr, got)
 		}
 		var buf bytes.Buffer
-		if err := writeJSON(&buf, v); err == nil || err.Error() != wantErr.Error() || buf.Len() != 0 {
-			t.Errorf("%s: writeJSON = %v, %q; want error %v and no output", name, err, buf.Bytes(), wantErr)
+		if err := WriteJSON(&buf, v); err == nil || err.Error() != wantErr.Error() || buf.Len() != 0 {
+			t.Errorf("%s: WriteJSON = %v, %q; want error %v and no output", name, err, buf.Bytes(), wantErr)
 		}
 		return
 	}
@@ -89,8 +87,8 @@ func checkVerdictJSON(t *testing.T, name string, v aggregator.Verdict) {
 		t.Fatalf("%s: hand-written encoder differs from encoding/json\ngot:\n%s\nwant:\n%s", name, got, want)
 	}
 	var buf bytes.Buffer
-	if err := writeJSON(&buf, v); err != nil || !bytes.Equal(buf.Bytes(), got) {
-		t.Fatalf("%s: writeJSON = %v, %q; want %q", name, err, buf.Bytes(), got)
+	if err := WriteJSON(&buf, v); err != nil || !bytes.Equal(buf.Bytes(), got) {
+		t.Fatalf("%s: WriteJSON = %v, %q; want %q", name, err, buf.Bytes(), got)
 	}
 }
 
@@ -105,43 +103,43 @@ func TestVerdictJSONMeansWhatEncodingJSONMeans(t *testing.T) {
 		"updatedInput":             map[string]any{"a": map[string]any{"b": map[string]any{"c": 1e-7, "d": 1e21, "e": 123456789.0}}},
 		"raw":                      json.RawMessage(`{ "x" : [1, 2] , "y":{}}`),
 	}
-	full := aggregator.Verdict{
+	full := Verdict{
 		Event: "BeforeTool", Blocked: true, Decision: "deny", Reason: "no <&> way",
 		Continue: false, StopReason: "stop\n", SystemMessage: "msg\t\u2028", SuppressOutput: true,
 		HookSpecificOutput: nested,
-		Hooks: []aggregator.HookReport{
+		Hooks: []HookReport{
 			{
 				Name: "guard", Command: "./guard.sh 'a b'", Source: "project", File: "/p/.gemini/settings.json",
-				Event: "BeforeTool", Outcome: aggregator.Blocked, ExitCode: ptr(2), DurationMs: 12.345,
+				Event: "BeforeTool", Outcome: Blocked, ExitCode: ptr(2), DurationMs: 12.345,
 				Stdout: "{\"decision\":\"deny\"}\n", Stderr: "bad\x00\x7f\ufffd", StdoutTruncated: true,
-				Output: &aggregator.Output{
+				Output: &Output{
 					Decision: "deny", Reason: "r", Continue: ptr(false), StopReason: "s", SystemMessage: "m",
 					SuppressOutput: ptr(false), HookSpecificOutput: nested,
 				},
 				Error: "exit status 2",
 			},
-			{Name: "sig", Outcome: aggregator.Error, Signal: "SIGSEGV", StderrTruncated: true, Output: &aggregator.Output{}},
-			{Name: "to", Outcome: aggregator.Timeout, ExitCode: ptr(-1), DurationMs: 5000, Output: &aggregator.Output{Continue: ptr(true), SuppressOutput: ptr(true)}},
+			{Name: "sig", Outcome: Error, Signal: "SIGSEGV", StderrTruncated: true, Output: &Output{}},
+			{Name: "to", Outcome: Timeout, ExitCode: ptr(-1), DurationMs: 5000, Output: &Output{Continue: ptr(true), SuppressOutput: ptr(true)}},
 		},
 		Warnings:   []string{"w1", "", "ünïcödé ✓ 🎉"},
 		Untrusted:  []string{"/p/.hookexec/hooks.json", "/p/.hookexec/hooks.local.json"},
 		DurationMs: 0.000001,
 	}
-	cases := map[string]aggregator.Verdict{
+	cases := map[string]Verdict{
 		"zero":               {},
 		"no hooks nil":       {Event: "BeforeTool", Continue: true, DurationMs: 0.389},
-		"no hooks empty":     {Event: "BeforeTool", Continue: true, Hooks: []aggregator.HookReport{}, Warnings: []string{}, HookSpecificOutput: map[string]any{}},
-		"one true":           {Event: "BeforeTool", Continue: true, DurationMs: 2.151, Hooks: []aggregator.HookReport{{Name: "true", Command: "true", Source: "runtime", File: "/tmp/one.json", Event: "BeforeTool", Outcome: aggregator.Success, ExitCode: ptr(0), DurationMs: 1.605}}},
+		"no hooks empty":     {Event: "BeforeTool", Continue: true, Hooks: []HookReport{}, Warnings: []string{}, HookSpecificOutput: map[string]any{}},
+		"one true":           {Event: "BeforeTool", Continue: true, DurationMs: 2.151, Hooks: []HookReport{{Name: "true", Command: "true", Source: "runtime", File: "/tmp/one.json", Event: "BeforeTool", Outcome: Success, ExitCode: ptr(0), DurationMs: 1.605}}},
 		"full":               full,
-		"invalid utf8":       {Event: "x\xff\xfe", Hooks: []aggregator.HookReport{{Stdout: "a\xc3(b\xe2\x82", Stderr: "\xed\xa0\x80"}}},
-		"floats":             {DurationMs: 1e21, Hooks: []aggregator.HookReport{{DurationMs: 1e-7}, {DurationMs: -0.0}, {DurationMs: 123456789012345678}, {DurationMs: 9.999999e-7}, {DurationMs: 1e20}, {DurationMs: math.SmallestNonzeroFloat64}, {DurationMs: math.MaxFloat64}}},
+		"invalid utf8":       {Event: "x\xff\xfe", Hooks: []HookReport{{Stdout: "a\xc3(b\xe2\x82", Stderr: "\xed\xa0\x80"}}},
+		"floats":             {DurationMs: 1e21, Hooks: []HookReport{{DurationMs: 1e-7}, {DurationMs: -0.0}, {DurationMs: 123456789012345678}, {DurationMs: 9.999999e-7}, {DurationMs: 1e20}, {DurationMs: math.SmallestNonzeroFloat64}, {DurationMs: math.MaxFloat64}}},
 		"NaN":                {DurationMs: math.NaN()},
-		"Inf in hook":        {Hooks: []aggregator.HookReport{{DurationMs: math.Inf(-1)}}},
+		"Inf in hook":        {Hooks: []HookReport{{DurationMs: math.Inf(-1)}}},
 		"unencodable map":    {HookSpecificOutput: map[string]any{"f": func() {}}},
-		"NaN in nested map":  {Hooks: []aggregator.HookReport{{Output: &aggregator.Output{HookSpecificOutput: map[string]any{"n": math.NaN()}}}}},
+		"NaN in nested map":  {Hooks: []HookReport{{Output: &Output{HookSpecificOutput: map[string]any{"n": math.NaN()}}}}},
 		"invalid raw in map": {HookSpecificOutput: map[string]any{"r": json.RawMessage(`{`)}},
 		"html in map keys":   {HookSpecificOutput: map[string]any{"<&>\u2028": "<&>", "": nil, "z": []string(nil)}},
-		"exit codes":         {Hooks: []aggregator.HookReport{{ExitCode: ptr(math.MaxInt)}, {ExitCode: ptr(math.MinInt)}, {ExitCode: nil}}},
+		"exit codes":         {Hooks: []HookReport{{ExitCode: ptr(math.MaxInt)}, {ExitCode: ptr(math.MinInt)}, {ExitCode: nil}}},
 	}
 	for name, v := range cases {
 		checkVerdictJSON(t, name, v)
@@ -154,13 +152,13 @@ func TestVerdictJSONMeansWhatEncodingJSONMeans(t *testing.T) {
 	}
 	all.WriteString("\u2028\u2029\u00e9\U0001F600\ufffd")
 	s := all.String()
-	checkVerdictJSON(t, "all bytes", aggregator.Verdict{
+	checkVerdictJSON(t, "all bytes", Verdict{
 		Event: s, Decision: s, Reason: s, StopReason: s, SystemMessage: s, Warnings: []string{s},
 		HookSpecificOutput: map[string]any{s: s},
-		Hooks: []aggregator.HookReport{{
-			Name: s, Command: s, Source: s, File: s, Event: s, Outcome: aggregator.Outcome(s), Signal: s,
+		Hooks: []HookReport{{
+			Name: s, Command: s, Source: s, File: s, Event: s, Outcome: Outcome(s), Signal: s,
 			Stdout: s, Stderr: s, Error: s,
-			Output: &aggregator.Output{Decision: s, Reason: s, StopReason: s, SystemMessage: s, HookSpecificOutput: map[string]any{s: []any{s}}},
+			Output: &Output{Decision: s, Reason: s, StopReason: s, SystemMessage: s, HookSpecificOutput: map[string]any{s: []any{s}}},
 		}},
 	})
 
@@ -253,18 +251,18 @@ func randomBoolPtr(rng *rand.Rand) *bool {
 	return ptr(rng.IntN(2) == 0)
 }
 
-func randomVerdict(rng *rand.Rand) aggregator.Verdict {
-	v := aggregator.Verdict{
+func randomVerdict(rng *rand.Rand) Verdict {
+	v := Verdict{
 		Event: randomString(rng), Blocked: rng.IntN(2) == 0, Decision: randomString(rng), Reason: randomString(rng),
 		Continue: rng.IntN(2) == 0, StopReason: randomString(rng), SystemMessage: randomString(rng),
 		SuppressOutput: rng.IntN(2) == 0, HookSpecificOutput: randomMap(rng), DurationMs: randomFloat(rng),
 	}
 	if n := rng.IntN(5); n > 0 || rng.IntN(2) == 0 {
-		v.Hooks = []aggregator.HookReport{}
+		v.Hooks = []HookReport{}
 		for range n {
-			h := aggregator.HookReport{
+			h := HookReport{
 				Name: randomString(rng), Command: randomString(rng), Source: randomString(rng), File: randomString(rng),
-				Event: randomString(rng), Outcome: aggregator.Outcome(randomString(rng)), Signal: randomString(rng),
+				Event: randomString(rng), Outcome: Outcome(randomString(rng)), Signal: randomString(rng),
 				DurationMs: randomFloat(rng), Stdout: randomString(rng), Stderr: randomString(rng),
 				StdoutTruncated: rng.IntN(2) == 0, StderrTruncated: rng.IntN(2) == 0, Error: randomString(rng),
 			}
@@ -272,7 +270,7 @@ func randomVerdict(rng *rand.Rand) aggregator.Verdict {
 				h.ExitCode = ptr(rng.IntN(512) - 256)
 			}
 			if rng.IntN(3) > 0 {
-				h.Output = &aggregator.Output{
+				h.Output = &Output{
 					Decision: randomString(rng), Reason: randomString(rng), Continue: randomBoolPtr(rng),
 					StopReason: randomString(rng), SystemMessage: randomString(rng), SuppressOutput: randomBoolPtr(rng),
 					HookSpecificOutput: randomMap(rng),

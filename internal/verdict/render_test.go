@@ -1,4 +1,4 @@
-package aggregator
+package verdict
 
 import (
 	"encoding/json"
@@ -158,27 +158,6 @@ func TestRenderGemini(t *testing.T) {
 	}
 }
 
-// Through Merge: only a hook's explicit allow becomes permissionDecision
-// "allow"; plain text, {} and failed hooks never do.
-func TestRenderClaudeNeverImplicitAllow(t *testing.T) {
-	t.Parallel()
-	ev := mustEvent(t, "PreToolUse")
-	for _, stdouts := range [][]string{
-		{""}, {"allow"}, {`{}`}, {`"allow"`}, {`{"decision":"maybe"}`},
-		{"ok", `{"continue":true}`},
-	} {
-		v := Merge(ev, reportsFor(t, "PreToolUse", stdouts...))
-		out := RenderClaude(ev, v, AgentInput{})
-		if out.HookSpecificOutput != nil {
-			assert.Empty(t, out.HookSpecificOutput.PermissionDecision, "%q", stdouts)
-		}
-	}
-	v := Merge(ev, reportsFor(t, "PreToolUse", "text", `{"decision":"approve"}`))
-	out := RenderClaude(ev, v, AgentInput{})
-	require.NotNil(t, out.HookSpecificOutput)
-	assert.Equal(t, "allow", out.HookSpecificOutput.PermissionDecision)
-}
-
 // The renderers never modify the verdict's maps.
 func TestRenderDoesNotModifyVerdict(t *testing.T) {
 	t.Parallel()
@@ -193,35 +172,4 @@ func TestRenderResult(t *testing.T) {
 	t.Parallel()
 	v := Verdict{Event: "BeforeTool", Continue: true, Hooks: []HookReport{}}
 	assert.Equal(t, v, Render(FormatResult, mustEvent(t, "BeforeTool"), v, AgentInput{}))
-}
-
-// A policy that never answered is named to Claude Code's user, as Claude
-// does for its own hooks; one that failed closed already denies. Gemini CLI
-// learns of it from the exit status (Failed) and warns itself.
-func TestRenderNamesHooksThatNeverAnswered(t *testing.T) {
-	t.Parallel()
-	ev := mustEvent(t, "BeforeTool")
-	v := Merge(ev, []HookReport{
-		{Name: "slow", Outcome: Timeout, Error: "timed out: killed after 2s"},
-		{Name: "missing", Outcome: SpawnError, Error: "exec: \"nope\": not found"},
-		{Name: "closed", Outcome: Timeout, Error: "timed out: killed after 2s", Output: &Output{Decision: "deny", Reason: "hook closed timed out"}},
-		{Name: "talks", Outcome: Success, Output: &Output{SystemMessage: "hello"}},
-	})
-	want := "Warning: hook slow did not answer in time (killed after 2s)\n" +
-		"Warning: hook missing could not start: exec: \"nope\": not found\nhello"
-	assert.Equal(t, want, Render(FormatClaude, ev, v, AgentInput{}).(ClaudeOutput).SystemMessage)
-	assert.Equal(t, "hello", Render(FormatGemini, ev, v, AgentInput{}).(GeminiOutput).SystemMessage, "Gemini warns of failed hooks itself")
-	assert.Equal(t, []string{"slow", "missing", "closed"}, v.Failed())
-	assert.Equal(t, "hello", Render(FormatResult, ev, v, AgentInput{}).(Verdict).SystemMessage, "the result format keeps the hooks' own messages")
-}
-
-// Gemini CLI reads any answer on BeforeToolSelection, even {}, as a tool
-// config: with nothing to say, the gemini format renders nothing at all.
-func TestRenderGeminiSilentToolSelection(t *testing.T) {
-	t.Parallel()
-	ev := mustEvent(t, "BeforeToolSelection")
-	assert.Nil(t, Render(FormatGemini, ev, Merge(ev, nil), AgentInput{}))
-	assert.NotNil(t, Render(FormatClaude, ev, Merge(ev, nil), AgentInput{}))
-	cfg := Merge(ev, []HookReport{{Outcome: Success, Output: &Output{HookSpecificOutput: map[string]any{"toolConfig": map[string]any{"mode": "NONE"}}}}})
-	assert.NotNil(t, Render(FormatGemini, ev, cfg, AgentInput{}))
 }

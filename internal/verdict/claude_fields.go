@@ -1,4 +1,4 @@
-package aggregator
+package verdict
 
 // claudeFieldsOf lists, per Claude event, the hookSpecificOutput fields
 // that pass from the merged hooks' answers to --format claude as they are
@@ -56,7 +56,7 @@ func claudeSpecific(name string, hso map[string]any, in AgentInput) *ClaudeSpeci
 		case "displayContent":
 			s.DisplayContent = str
 		case "action":
-			if actionRank(str) > 0 {
+			if ActionRank(str) > 0 {
 				s.Action = str
 			}
 		case "content":

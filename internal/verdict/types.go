@@ -1,4 +1,4 @@
-package aggregator
+package verdict
 
 import "time"
 
@@ -32,41 +32,20 @@ type Output struct {
 	SuppressOutput     *bool          `json:"suppressOutput,omitempty"`
 	HookSpecificOutput map[string]any `json:"hookSpecificOutput,omitempty"`
 
-	// wholeToolInput: this output's hookSpecificOutput.tool_input replaces
+	// WholeToolInput: this output's hookSpecificOutput.tool_input replaces
 	// the earlier hooks' instead of being merged into them, as Gemini CLI
 	// merges its hooks' answers (set for the gemini dialect).
-	wholeToolInput bool
-	// replacesToolInput: in a sequential run this output's updatedInput
+	WholeToolInput bool `json:"-"`
+	// ReplacesToolInput: in a sequential run this output's updatedInput
 	// replaced the whole tool input that the hooks before it had patched
 	// (SPEC §4.7), so their tool_input patches are not merged again
 	// (GuardRewrites).
-	replacesToolInput bool
+	ReplacesToolInput bool `json:"-"`
 }
 
 // Blocks reports whether the output blocks: decision deny or continue false.
 func (o *Output) Blocks() bool {
 	return o != nil && (o.Decision == "deny" || (o.Continue != nil && !*o.Continue))
-}
-
-// Meta describes the hook a result belongs to; it is copied into the report.
-type Meta struct {
-	Name     string // the hook's name, else its command
-	Command  string
-	Source   string
-	File     string
-	EventKey string // the key the hook was registered under
-	Dialect  string // "native", "claude", "gemini", "llxprt"
-	// FailClosed: the hook's, its file's or --fail-closed.
-	FailClosed bool
-	// FailClosedByFlag: only --fail-closed makes the hook fail closed (not
-	// its own onFailure or failClosed, nor its file's).
-	FailClosedByFlag bool
-	// HTTP: the hook is an http hook; its result is a response
-	// (runner.Result.HTTPStatus) or RequestFailed (interpret_http.go).
-	HTTP bool
-	// Project: the hook is from a project file (the project's own or one
-	// of its extensions), not one of the user's (GuardRewrites).
-	Project bool
 }
 
 // HookReport is one entry of the result's "hooks" array (SPEC §6).
@@ -86,6 +65,11 @@ type HookReport struct {
 	StderrTruncated bool    `json:"stderrTruncated"`
 	Output          *Output `json:"output,omitempty"`
 	Error           string  `json:"error,omitempty"`
+	// StdoutDropped / StderrDropped: the bytes of a cut stream that are
+	// not in Stdout / Stderr, which its marker counts (StreamMarker); not
+	// part of the result.
+	StdoutDropped int64 `json:"-"`
+	StderrDropped int64 `json:"-"`
 	// Dialect is the dialect of the hook's file; not part of the result.
 	Dialect string `json:"-"`
 	// Project is Meta.Project; not part of the result (source says it).

@@ -1,4 +1,4 @@
-package aggregator
+package verdict
 
 import (
 	"fmt"
@@ -98,19 +98,5 @@ func prependMessage(v Verdict, text string) Verdict {
 	} else {
 		v.SystemMessage = text + "\n" + v.SystemMessage
 	}
-	return v
-}
-
-// Deny turns v into a deny on an event that can block, with reason first
-// among the reasons (SPEC §2.4: --untrusted deny, and --fail-closed with
-// hooks left out). On other events v is unchanged.
-func Deny(ev event.Event, v Verdict, reason string) Verdict {
-	if !ev.CanBlock {
-		return v
-	}
-	if v.Decision == "deny" && v.Reason != "" {
-		reason += "\n" + v.Reason
-	}
-	v.Decision, v.Reason, v.Blocked = "deny", reason, true
 	return v
 }

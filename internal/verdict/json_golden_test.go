@@ -1,4 +1,4 @@
-package main
+package verdict
 
 import (
 	"encoding/json"
@@ -9,8 +9,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hookexec/hookexec/internal/aggregator"
 )
 
 // TestVerdictJSONGolden pins the verdict encoder's own output, byte for
@@ -20,7 +18,7 @@ import (
 // does not change with the Go version.
 func TestVerdictJSONGolden(t *testing.T) {
 	t.Parallel()
-	v := aggregator.Verdict{
+	v := Verdict{
 		Event: "BeforeTool", Blocked: true, Decision: "deny",
 		Reason: "no <&> \"way\"\n\t\x01\x7f\u2028\u2029\xff\xc3(\ufffd é 🎉",
 		HookSpecificOutput: map[string]any{
@@ -28,14 +26,14 @@ func TestVerdictJSONGolden(t *testing.T) {
 			"f": []any{1e21, 1e-7, 0.0, -2.5, 123456789.0, true, false, map[string]any{}, []any{}},
 			"m": map[string]any{"<&>": "\u2028", "k": map[string]any{"x": []any{"y"}}},
 		},
-		Hooks: []aggregator.HookReport{
+		Hooks: []HookReport{
 			{
 				Name: "guard", Command: "sh g.sh", Source: "project", File: "/p/.hookexec/hooks.json", Event: "BeforeTool",
-				Outcome: aggregator.Blocked, ExitCode: ptr(2), DurationMs: 12.345, Stderr: "bad\x00", StdoutTruncated: true,
-				Output: &aggregator.Output{Decision: "deny", Continue: ptr(false), HookSpecificOutput: map[string]any{"additionalContext": "c"}},
+				Outcome: Blocked, ExitCode: ptr(2), DurationMs: 12.345, Stderr: "bad\x00", StdoutTruncated: true,
+				Output: &Output{Decision: "deny", Continue: ptr(false), HookSpecificOutput: map[string]any{"additionalContext": "c"}},
 				Error:  "exit status 2",
 			},
-			{Name: "sig", Outcome: aggregator.Error, Signal: "SIGSEGV"},
+			{Name: "sig", Outcome: Error, Signal: "SIGSEGV"},
 		},
 		Warnings: []string{"w"}, Untrusted: []string{"/p/.hookexec/hooks.local.json"}, DurationMs: 1e-7,
 	}
@@ -122,26 +120,26 @@ func TestVerdictJSONGolden(t *testing.T) {
   "durationMs": 1e-7
 }
 `
-	got, ok := appendVerdictJSON(nil, v)
+	got, ok := AppendJSON(nil, v)
 	require.True(t, ok)
 	assert.Equal(t, want, string(got))
 
-	got, ok = appendVerdictJSON(nil, aggregator.Verdict{})
+	got, ok = AppendJSON(nil, Verdict{})
 	require.True(t, ok)
 	assert.Equal(t, "{\n  \"event\": \"\",\n  \"blocked\": false,\n  \"continue\": false,\n  \"hooks\": null,\n  \"durationMs\": 0\n}\n", string(got))
 }
 
 // TestVerdictJSONFails: what cannot be written in JSON fails the encoder
-// (writeJSON then lets encoding/json report the error).
+// (WriteJSON then lets encoding/json report the error).
 func TestVerdictJSONFails(t *testing.T) {
 	t.Parallel()
-	for name, v := range map[string]aggregator.Verdict{
+	for name, v := range map[string]Verdict{
 		"NaN":            {DurationMs: math.NaN()},
 		"invalid number": {HookSpecificOutput: map[string]any{"n": json.Number("1x")}},
 		"invalid raw":    {HookSpecificOutput: map[string]any{"r": json.RawMessage(`{`)}},
 		"func":           {HookSpecificOutput: map[string]any{"f": func() {}}},
 	} {
-		_, ok := appendVerdictJSON(nil, v)
+		_, ok := AppendJSON(nil, v)
 		assert.False(t, ok, name)
 	}
 }

@@ -1,15 +1,12 @@
-package main
+package verdict
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"unicode/utf8"
-
-	"github.com/hookexec/hookexec/internal/aggregator"
 )
 
-// appendVerdictJSON appends v as writeJSON's encoding/json encoder wrote
+// AppendJSON appends v as WriteJSON's encoding/json encoder wrote
 // it up to Go 1.26 (indented by two spaces, no HTML escaping, a final
 // newline), byte for byte, without reflection: building encoding/json's
 // encoders for Verdict and HookReport costs about 90 µs in a fresh
@@ -21,47 +18,13 @@ import (
 // lets encoding/json report the error. TestVerdictJSONGolden pins the
 // output; TestVerdictJSONMeansWhatEncodingJSONMeans and FuzzVerdictJSON
 // check it against encoding/json.
-func appendVerdictJSON(dst []byte, v aggregator.Verdict) (_ []byte, ok bool) {
+func AppendJSON(dst []byte, v Verdict) (_ []byte, ok bool) {
 	e := verdictEncoder{b: dst}
 	e.verdict(v)
 	if e.failed {
 		return dst, false
 	}
 	return append(e.b, '\n'), true
-}
-
-// verdictSizeHint is a capacity for v's document: its strings as they will
-// be escaped and the fixed text around them. Output full of control
-// characters grows six-fold when escaped; sizing the buffer once keeps a
-// verdict with megabytes of captured output from doubling its way there.
-func verdictSizeHint(v aggregator.Verdict) int {
-	n := 256 + escapedLen(v.Reason) + escapedLen(v.StopReason) + escapedLen(v.SystemMessage)
-	for _, h := range v.Hooks {
-		n += 384 + escapedLen(h.Name) + escapedLen(h.Command) + escapedLen(h.File) + escapedLen(h.Stdout) + escapedLen(h.Stderr) + escapedLen(h.Error)
-		if h.Output != nil {
-			n += 128 + escapedLen(h.Output.Reason) + escapedLen(h.Output.StopReason) + escapedLen(h.Output.SystemMessage)
-		}
-	}
-	for _, w := range v.Warnings {
-		n += 8 + escapedLen(w)
-	}
-	for _, u := range slices.Concat(v.Untrusted, v.Pending, v.Held) {
-		n += 8 + escapedLen(u)
-	}
-	return n
-}
-
-// escapedLen is an upper bound of len(s) inside a JSON string: control
-// characters, quotes and backslashes count 6 (\u0000), and so does the
-// lead byte of U+2028/U+2029 (0xE2), whatever follows it.
-func escapedLen(s string) int {
-	n := len(s)
-	for i := 0; i < len(s); i++ {
-		if b := s[i]; b < 0x20 || b == '"' || b == '\\' || b == 0xE2 {
-			n += 5
-		}
-	}
-	return n
 }
 
 type verdictEncoder struct {
@@ -129,7 +92,7 @@ func (o *object) float(name string, f float64) {
 	o.e.float(f)
 }
 
-func (e *verdictEncoder) verdict(v aggregator.Verdict) {
+func (e *verdictEncoder) verdict(v Verdict) {
 	o := e.object(0)
 	o.str("event", v.Event)
 	o.bool("blocked", v.Blocked)
@@ -187,7 +150,7 @@ func (e *verdictEncoder) strings(o *object, key string, list []string) {
 	e.b = append(e.b, ']')
 }
 
-func (e *verdictEncoder) hook(h *aggregator.HookReport, depth int) {
+func (e *verdictEncoder) hook(h *HookReport, depth int) {
 	o := e.object(depth)
 	o.str("name", h.Name)
 	o.str("command", h.Command)
@@ -215,7 +178,7 @@ func (e *verdictEncoder) hook(h *aggregator.HookReport, depth int) {
 	o.end()
 }
 
-func (e *verdictEncoder) output(out *aggregator.Output, depth int) {
+func (e *verdictEncoder) output(out *Output, depth int) {
 	o := e.object(depth)
 	o.strOmitEmpty("decision", out.Decision)
 	o.strOmitEmpty("reason", out.Reason)

@@ -1,4 +1,4 @@
-package aggregator
+package verdict
 
 import (
 	"github.com/hookexec/hookexec/internal/event"

@@ -1,4 +1,4 @@
-package aggregator
+package verdict
 
 import (
 	"errors"
@@ -78,20 +78,6 @@ func TestSkipNoticeText(t *testing.T) {
 	// The notice comes before the hooks' own messages.
 	told := skipNotice(mustEvent(t, "SessionStart"), Verdict{Skipped: []string{"w"}, SystemMessage: "hello"}, nil)
 	assert.Equal(t, "hookexec: these hooks do not run: w. Run 'hookexec validate' for details.\nhello", told.SystemMessage)
-}
-
-// TestFailureNoticeNamesFailedPolicies: under --format claude every policy
-// that failed without denying is named, since fire no longer exits 1 for it.
-func TestFailureNoticeNamesFailedPolicies(t *testing.T) {
-	t.Parallel()
-	ev := mustEvent(t, "PreToolUse")
-	v := Merge(ev, []HookReport{
-		{Name: "broke", Outcome: Error, Error: "exit code 1", Output: &Output{SystemMessage: "Warning: cannot check"}},
-		{Name: "silent", Outcome: Error, Error: "exit code 3", Stderr: "  no config\n"},
-		{Name: "json-deny", Outcome: Error, Error: "exit code 1", Output: &Output{Decision: "deny", Reason: "no"}},
-	})
-	got := Render(FormatClaude, ev, v, AgentInput{}).(ClaudeOutput).SystemMessage
-	assert.Equal(t, "Warning: hook broke failed (exit code 1)\nWarning: hook silent failed (exit code 3): no config\nWarning: cannot check", got)
 }
 
 func TestErrorVerdict(t *testing.T) {

@@ -1,4 +1,4 @@
-package aggregator
+package verdict
 
 import (
 	"github.com/hookexec/hookexec/internal/event"
@@ -169,7 +169,7 @@ func claudePermission(v Verdict, in AgentInput) *ClaudePermissionDecision {
 	}
 	d := &ClaudePermissionDecision{Behavior: v.Decision}
 	own, _ := v.HookSpecificOutput["decision"].(map[string]any)
-	if b, ok := decision(own["behavior"], "allow", "deny"); !ok || b != v.Decision {
+	if b, ok := ParseDecision(own["behavior"], "allow", "deny"); !ok || b != v.Decision {
 		own = nil
 	}
 	if v.Decision == "deny" {
