@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/event"
@@ -63,39 +61,4 @@ func (a *app) noticeLog(f outputFormat, in *event.Input) verdict.NoticeLog {
 		getenv, _ = registry.SafeEnv(a.getenv, project)
 	}
 	return notices.ForInput(getenv, in)
-}
-
-// parseSize reads a byte count with an optional K/KiB/M/MiB/G/GiB suffix
-// (all binary multiples).
-func parseSize(flag, s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	mult := int64(1)
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}} {
-		if strings.HasSuffix(t, u.suffix) {
-			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
-			break
-		}
-	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || n <= 0 {
-		return 0, fmt.Errorf("invalid %s %q (want a positive byte count such as 1048576 or 1MiB)", flag, s)
-	}
-	return n * mult, nil
-}
-
-// parseMessageSize reads --max-message: a size of at least
-// verdict.MinMaxMessage bytes (room for the cut marker and some text),
-// at most 1 GiB (an int anywhere).
-func parseMessageSize(s string) (int, error) {
-	n, err := parseSize("--max-message", s)
-	if err != nil {
-		return 0, err
-	}
-	if n < verdict.MinMaxMessage || n > 1<<30 {
-		return 0, fmt.Errorf("invalid --max-message %q (want %d bytes to 1GiB)", s, verdict.MinMaxMessage)
-	}
-	return int(n), nil
 }

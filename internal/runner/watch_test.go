@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package runner
 
 import (
 	"os"
@@ -10,8 +10,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hookexec/hookexec/internal/runner"
 )
 
 // A signal that arrives after the hooks are done but before fire looks at
@@ -19,14 +17,13 @@ import (
 func TestWatchSignalsReportsLateSignal(t *testing.T) {
 	// guard keeps SIGHUP caught for the whole test (a stray one cannot
 	// kill the test binary), and tells when the runtime has relayed the
-	// signal, to watchSignals' channel too.
+	// signal, to WatchSignals' channel too.
 	guard := make(chan os.Signal, 1)
 	signal.Notify(guard, syscall.SIGHUP)
 	defer signal.Stop(guard)
 
-	a := &app{}
 	for range 50 {
-		ctx, interrupted := a.watchSignals(runner.New(runner.Options{}))
+		ctx, interrupted := WatchSignals(New(Options{}), Interrupts()...)
 		require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGHUP))
 		<-guard
 		sig := interrupted()
@@ -36,8 +33,7 @@ func TestWatchSignalsReportsLateSignal(t *testing.T) {
 }
 
 func TestWatchSignalsNoSignal(t *testing.T) {
-	a := &app{}
-	ctx, interrupted := a.watchSignals(runner.New(runner.Options{}))
+	ctx, interrupted := WatchSignals(New(Options{}), Interrupts()...)
 	require.NoError(t, ctx.Err())
 	assert.Equal(t, syscall.Signal(0), interrupted())
 }

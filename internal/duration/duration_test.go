@@ -1,4 +1,4 @@
-package main
+package duration
 
 import (
 	"testing"
@@ -8,10 +8,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestDurationFlagParse(t *testing.T) {
+// The flags of fire, serve and plan.
+var (
+	timeoutFlag   = Flag{Name: "--timeout"}
+	killGraceFlag = Flag{Name: "--kill-grace", AllowZero: true}
+)
+
+func TestFlagParse(t *testing.T) {
 	t.Parallel()
 	ok := []struct {
-		flag durationFlag
+		flag Flag
 		in   string
 		want time.Duration
 	}{
@@ -24,12 +30,12 @@ func TestDurationFlagParse(t *testing.T) {
 		{timeoutFlag, "1e3", time.Second},
 	}
 	for _, c := range ok {
-		d, err := c.flag.parse(c.in)
-		require.NoError(t, err, "%s %q", c.flag.name, c.in)
-		assert.Equal(t, c.want, d, "%s %q", c.flag.name, c.in)
+		d, err := c.flag.Parse(c.in)
+		require.NoError(t, err, "%s %q", c.flag.Name, c.in)
+		assert.Equal(t, c.want, d, "%s %q", c.flag.Name, c.in)
 	}
 	bad := []struct {
-		flag durationFlag
+		flag Flag
 		in   string
 	}{
 		{killGraceFlag, "1e30"}, {killGraceFlag, "1e13"}, {killGraceFlag, "inf"}, {killGraceFlag, "-Inf"},
@@ -39,9 +45,9 @@ func TestDurationFlagParse(t *testing.T) {
 		{timeoutFlag, "0"}, {timeoutFlag, "0s"}, {timeoutFlag, "1e-9"}, {timeoutFlag, "nan"}, {timeoutFlag, "infinity"},
 	}
 	for _, c := range bad {
-		_, err := c.flag.parse(c.in)
-		require.Error(t, err, "%s %q", c.flag.name, c.in)
-		assert.Contains(t, err.Error(), "invalid "+c.flag.name)
+		_, err := c.flag.Parse(c.in)
+		require.Error(t, err, "%s %q", c.flag.Name, c.in)
+		assert.Contains(t, err.Error(), "invalid "+c.flag.Name)
 		assert.Contains(t, err.Error(), "24h")
 	}
 }
@@ -49,7 +55,7 @@ func TestDurationFlagParse(t *testing.T) {
 func TestShortBareWarning(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
-		f    durationFlag
+		f    Flag
 		in   string
 		want string
 	}{
@@ -61,12 +67,12 @@ func TestShortBareWarning(t *testing.T) {
 		{timeoutFlag, "30s", ""},
 		{killGraceFlag, "0", ""},
 	} {
-		d, err := tt.f.parse(tt.in)
+		d, err := tt.f.Parse(tt.in)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := tt.f.shortBareWarning(tt.in, d); got != tt.want {
-			t.Errorf("%s %q: got %q, want %q", tt.f.name, tt.in, got, tt.want)
+		if got := tt.f.ShortBareWarning(tt.in, d); got != tt.want {
+			t.Errorf("%s %q: got %q, want %q", tt.f.Name, tt.in, got, tt.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package server
+package engine
 
 import (
 	"os"
@@ -12,7 +12,7 @@ import (
 // maxCached bounds the registries kept, one per project directory.
 const maxCached = 64
 
-// Loader loads the registry for a project directory once, and again when
+// Cache loads the registry for a project directory once, and again when
 // a stat (existence, size, mtime, mode, inode) of one of the files and
 // directories the load depends on (registry.WatchPaths: the config files,
 // the discovery directories, the trust store) has changed. A load error
@@ -20,11 +20,9 @@ const maxCached = 64
 // request it also decides trust again (registry.TrustChanged): a change to
 // any pinned file, which the stats above do not cover, loads again, so
 // that serve runs what a one-shot fire would (SPEC §2.4, issue 18 §1
-// hole 4).
-type Loader struct {
-	// Options are registry.Load's options but for ProjectDir.
-	Options registry.Options
-
+// hole 4). It is serve's option of the one load path (Request.Cache): one
+// Cache serves one set of options but for ProjectDir, which keys it.
+type Cache struct {
 	mu    sync.Mutex
 	cache map[string]*loadedRegistry
 }
@@ -65,12 +63,11 @@ func (s stamp) same(t stamp) bool {
 		s.info.Mode() == t.info.Mode() && os.SameFile(s.info, t.info)
 }
 
-// Registry returns the registry for projectDir, loading it when it was
-// never loaded or its files changed. The trust decision is part of the
+// Registry returns the registry for opts.ProjectDir, loading it when it
+// was never loaded or its files changed. The trust decision is part of the
 // load, so a change to the trust store takes effect on the next request.
-func (l *Loader) Registry(projectDir string) (*registry.Registry, error) {
-	opts := l.Options
-	opts.ProjectDir = projectDir
+func (l *Cache) Registry(opts registry.Options) (*registry.Registry, error) {
+	projectDir := opts.ProjectDir
 	// Stat before loading: a change during the load is seen next time.
 	paths, err := registry.WatchPaths(opts)
 	if err != nil {

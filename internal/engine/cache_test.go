@@ -1,4 +1,4 @@
-package server
+package engine
 
 import (
 	"os"
@@ -13,7 +13,7 @@ import (
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
-func TestLoaderReloadsOnChange(t *testing.T) {
+func TestCacheReloadsOnChange(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "hooks.json")
@@ -23,7 +23,7 @@ func TestLoaderReloadsOnChange(t *testing.T) {
 	one := `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"one"}]}]}}`
 	write(one)
 	getenv := func(string) string { return "" }
-	l := &Loader{Options: registry.Options{Configs: []string{cfg}, Getenv: getenv}}
+	l := cacheAt{&Cache{}, registry.Options{Configs: []string{cfg}, Getenv: getenv}}
 
 	reg1, err := l.Registry(dir)
 	require.NoError(t, err)
@@ -72,13 +72,13 @@ func TestLoaderReloadsOnChange(t *testing.T) {
 // hook held from the trusted version, or the project untrusted by the hash),
 // though no config file did (SPEC §2.4, issue 18 §1 hole 4): by the trust
 // store and by HOOKEXEC_TRUST_PROJECT=sha256:..., as fire decides.
-func TestLoaderRedecidesTrustWhenPinnedFileChanges(t *testing.T) {
+func TestCacheRedecidesTrustWhenPinnedFileChanges(t *testing.T) {
 	t.Parallel()
 	for _, via := range []string{"store", "env-hash"} {
 		t.Run(via, func(t *testing.T) {
 			t.Parallel()
 			project, script, getenv := trustedProject(t, via)
-			l := &Loader{Options: registry.Options{Getenv: getenv}}
+			l := cacheAt{&Cache{}, registry.Options{Getenv: getenv}}
 
 			reg1, err := l.Registry(project)
 			require.NoError(t, err)
@@ -133,11 +133,11 @@ func trustedProject(t testing.TB, via string) (project, script string, getenv fu
 
 // The cost serve adds to each event of a trusted, unchanged project:
 // the stats of the config files and the trust decision again.
-func BenchmarkLoaderTrustedProject(b *testing.B) {
+func BenchmarkCacheTrustedProject(b *testing.B) {
 	for _, via := range []string{"store", "env-hash"} {
 		b.Run(via, func(b *testing.B) {
 			project, _, getenv := trustedProject(b, via)
-			l := &Loader{Options: registry.Options{Getenv: getenv}}
+			l := cacheAt{&Cache{}, registry.Options{Getenv: getenv}}
 			first, err := l.Registry(project)
 			require.NoError(b, err)
 			for b.Loop() {
@@ -148,4 +148,17 @@ func BenchmarkLoaderTrustedProject(b *testing.B) {
 			}
 		})
 	}
+}
+
+// cacheAt is a Cache with the options it serves, asked by project
+// directory.
+type cacheAt struct {
+	c    *Cache
+	opts registry.Options
+}
+
+func (c cacheAt) Registry(dir string) (*registry.Registry, error) {
+	opts := c.opts
+	opts.ProjectDir = dir
+	return c.c.Registry(opts)
 }
