@@ -131,7 +131,7 @@ func (a *app) test(args []string, f testFlags) error {
 		r := a.runCase(ctx, eng, c, f.configFlags)
 		runs = append(runs, r)
 		if f.format.v == "text" {
-			r.WriteText(out)
+			_ = r.WriteText(out) // out keeps the first failure, reported below
 		}
 	}
 	sig := interrupted()
@@ -142,7 +142,7 @@ func (a *app) test(args []string, f testFlags) error {
 			return err
 		}
 	} else {
-		casefile.WriteSummary(out, runs, sig != 0)
+		_ = casefile.WriteSummary(out, runs, sig != 0) // as above
 	}
 	var werr error
 	if out.err != nil {

@@ -16,7 +16,7 @@ func writeJUnitFile(path string, runs []casefile.Run, total time.Duration) error
 		return fmt.Errorf("--junit: %w", err)
 	}
 	if err := casefile.WriteJUnit(f, runs, total); err != nil {
-		f.Close()
+		_ = f.Close()
 		return fmt.Errorf("--junit: %w", err)
 	}
 	if err := f.Close(); err != nil {

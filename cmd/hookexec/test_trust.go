@@ -29,7 +29,9 @@ func (a *app) trustCasesForRun(projectDirFlag string) error {
 	if err != nil {
 		return err
 	}
-	review.WriteText(a.stderr)
+	if err := review.WriteText(a.stderr); err != nil {
+		return fmt.Errorf("--trust-cases: showing the review: %w", err) // nothing is trusted unseen
+	}
 	if r := review.Refused(); len(r) > 0 {
 		return fmt.Errorf("--trust-cases: %s cannot be trusted while hookexec refuses %s", review.Root, strings.Join(r, "; "))
 	}

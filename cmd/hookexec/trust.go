@@ -95,8 +95,8 @@ func (a *app) trust(args []string, f trustFlags) error {
 		return fmt.Errorf("%s cannot be trusted: hookexec refuses %s", review.Root, strings.Join(r, "; "))
 	}
 	if f.printHash {
-		fmt.Fprintln(a.stdout, review.Hash)
-		return nil
+		_, err := fmt.Fprintln(a.stdout, review.Hash)
+		return stdoutError(err)
 	}
 	err = a.reviewAndTrust(review, f.yes)
 	switch {
@@ -117,13 +117,14 @@ var (
 // reviewAndTrust shows the review on stdout (the files, the hooks, what
 // changed since the last trusted version) and trusts the project: at
 // once with yes, else after asking on a terminal. Without a terminal it
-// returns errNoTerminal, on any answer but yes errDeclined.
+// returns errNoTerminal, on any answer but yes errDeclined. A review that
+// could not be written is not trusted.
 func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
 	if !review.HasProjectFiles() {
 		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", review.Root, dirs.Name)
 	}
 	if r := review.Refused(); len(r) > 0 {
-		review.WriteText(a.stdout)
+		_ = review.WriteText(a.stdout) // the refusal is the error either way
 		return fmt.Errorf("not trusted: %s cannot be trusted while hookexec refuses %s (a link must reach a regular file inside the project; replace or remove these files)",
 			review.Root, strings.Join(r, "; "))
 	}
@@ -134,10 +135,13 @@ func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
 	}
 	now := time.Now()
 	v := review.Version(now)
-	review.WriteText(a.stdout)
+	out := &trackedWriter{w: a.stdout}
+	if err := review.WriteText(out); err != nil {
+		return stdoutError(err)
+	}
 
 	if old := entry.Find(review.Hash); old != nil {
-		fmt.Fprintf(a.stdout, "already trusted: this is the version trusted at %s\n", stamp(old.TrustedAt))
+		out.printf("already trusted: this is the version trusted at %s\n", stamp(old.TrustedAt))
 		newest := &entry.Versions[0] == old
 		// Recorded again all the same: the files' status is refreshed,
 		// so the check on each event reads less (trust.FileStat).
@@ -145,14 +149,16 @@ func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
 			return err
 		}
 		if !newest {
-			fmt.Fprintln(a.stdout, "it is the newest trusted version again")
+			out.println("it is the newest trusted version again")
 		}
-		return nil
+		return stdoutError(out.err)
 	}
 	if entry != nil && len(entry.Versions) > 0 {
 		prev := entry.Versions[0]
-		fmt.Fprintf(a.stdout, "changed since the version trusted at %s (%s):\n", stamp(prev.TrustedAt), trust.ShortPin(prev.Hash))
-		trust.Compare(prev, v).WriteText(a.stdout, v.Pins)
+		out.printf("changed since the version trusted at %s (%s):\n", stamp(prev.TrustedAt), trust.ShortPin(prev.Hash))
+		if err := trust.Compare(prev, v).WriteText(out, v.Pins); err != nil {
+			return stdoutError(err)
+		}
 	}
 
 	if !yes {
@@ -170,8 +176,8 @@ func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
 	if err := a.recordTrust(store, review, v); err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stdout, "trusted %s (%s)\n", review.Root, trust.ShortPin(review.Hash))
-	return nil
+	out.printf("trusted %s (%s)\n", review.Root, trust.ShortPin(review.Hash))
+	return stdoutError(out.err)
 }
 
 // trustList prints the trusted projects, each with its versions.
@@ -184,12 +190,13 @@ func (a *app) trustList() error {
 		fmt.Fprintln(a.stderr, "no trusted projects")
 		return nil
 	}
+	out := &trackedWriter{w: a.stdout}
 	for _, p := range projects {
 		for _, l := range p.Lines() {
-			fmt.Fprintln(a.stdout, l)
+			out.println(l)
 		}
 	}
-	return nil
+	return stdoutError(out.err)
 }
 
 func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
@@ -207,9 +214,12 @@ func interactive(stdin io.Reader, stdout, stderr io.Writer) bool {
 }
 
 // confirm asks question on w and reads one answer line from r: "y" or
-// "yes" (any case) is yes; anything else, or no answer, is no.
+// "yes" (any case) is yes; anything else, or no answer, is no. A question
+// that could not be written is not asked.
 func confirm(r io.Reader, w io.Writer, question string) (bool, error) {
-	fmt.Fprint(w, question)
+	if _, err := fmt.Fprint(w, question); err != nil {
+		return false, err
+	}
 	line, err := bufio.NewReader(r).ReadString('\n')
 	if err != nil && !errors.Is(err, io.EOF) {
 		return false, err
