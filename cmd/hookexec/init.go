@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -62,7 +61,7 @@ func (a *app) init(dir string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	if above, ok := projectAbove(res.Root, a.getenv); ok {
+	if above, ok := dirs.ProjectAbove(res.Root, a.getenv); ok {
 		fmt.Fprintf(a.stdout, "note: %s also has a .hookexec/ directory; from %s down, hookexec now uses this project's instead\n", above, res.Root)
 	}
 	fmt.Fprintln(a.stdout)
@@ -70,7 +69,7 @@ func (a *app) init(dir string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	err = a.reviewAndTrust(review, yes)
+	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.askTrust(yes))
 	switch {
 	case errors.Is(err, errNoTerminal):
 		fmt.Fprintf(a.stdout, "not trusted yet (no terminal to ask on): its hooks do not run until you review the files above and run\n    hookexec trust %s\n", res.Root)
@@ -83,15 +82,4 @@ func (a *app) init(dir string, yes bool) error {
 	}
 	fmt.Fprintln(a.stdout, "next: 'hookexec test' runs the policy's cases; 'hookexec install claude|gemini|llxprt' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
 	return nil
-}
-
-// projectAbove is the nearest directory above root holding .hookexec/,
-// searched as fire searches (never above HOME from inside it).
-func projectAbove(root string, getenv func(string) string) (string, bool) {
-	home := dirs.Home(getenv)
-	parent := filepath.Dir(root)
-	if parent == root || (home != "" && filepath.Clean(home) == root) {
-		return "", false
-	}
-	return dirs.FindProject(parent, home)
 }
