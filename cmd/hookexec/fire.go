@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/runner"
@@ -70,7 +71,7 @@ func (a *app) fire(name string, f fireFlags) error {
 		return err
 	}
 	run := runner.New(settings.runnerOptions(f.maxParallel.v))
-	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: engine.Depth(a.getenv), UntrustedDeny: f.untrusted.v, Background: a.detachedStarter(settings.killGrace), Log: log}
+	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: engine.Depth(a.getenv), UntrustedDeny: f.untrusted.v, Background: background.DetachedWithLogs(a.logFile, a.logLevel, settings.killGrace), Log: log}
 	req := a.request(f.configFlags, ev)
 	req.Format, req.Abandon, req.Warnings = settings.format.Format, true, settings.warnings
 	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed
@@ -89,7 +90,7 @@ func (a *app) fire(name string, f fireFlags) error {
 		return a.answerError(ev, settings.format, res)
 	}
 	v := res.Verdict
-	if err := writeTrace(f.trace, ev, res.Start, res.Loaded, v); err != nil {
+	if err := engine.WriteTraceFile(f.trace, ev, res); err != nil {
 		interrupted()
 		return err
 	}
