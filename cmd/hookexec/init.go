@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/setup"
 )
@@ -51,18 +50,12 @@ does, and trusts the project: after asking on a terminal, at once with
 
 func (a *app) init(dir string, yes bool) error {
 	res, err := setup.Init(dir)
-	for _, f := range res.Files {
-		line := fmt.Sprintf("%-8s %s", f.Status, f.Path)
-		if f.Note != "" {
-			line += " (" + f.Note + ")"
-		}
-		fmt.Fprintln(a.stdout, line)
-	}
+	res.WriteText(a.stdout)
 	if err != nil {
 		return err
 	}
-	if above, ok := dirs.ProjectAbove(res.Root, a.getenv); ok {
-		fmt.Fprintf(a.stdout, "note: %s also has a .hookexec/ directory; from %s down, hookexec now uses this project's instead\n", above, res.Root)
+	if note := res.AboveNote(a.getenv); note != "" {
+		fmt.Fprintln(a.stdout, note)
 	}
 	fmt.Fprintln(a.stdout)
 	review, err := registry.ReviewProject(res.Root)
