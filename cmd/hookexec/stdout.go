@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -24,23 +23,4 @@ func writeVerdictError(err error) error {
 		return nil
 	}
 	return fmt.Errorf("writing the verdict to stdout: %w", err)
-}
-
-// trackedWriter passes writes on to w and remembers the first failure;
-// after it, nothing more is written. For reports written piece by piece
-// (test's text lines), where each write's error would otherwise be lost.
-type trackedWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (t *trackedWriter) Write(p []byte) (int, error) {
-	if t.err != nil {
-		return 0, t.err
-	}
-	n, err := t.w.Write(p)
-	if err != nil {
-		t.err = err
-	}
-	return n, err
 }

@@ -119,26 +119,17 @@ func (a *app) test(args []string, f testFlags) error {
 	ctx, interrupted := runner.WatchSignals(run, fireInterrupts()...)
 	// The report goes out line by line; the first failed write is kept and
 	// reported after the summary status is decided.
-	out := &trackedWriter{w: a.stdout}
+	rep := &casefile.Reporter{W: a.stdout, JSON: f.format.v == "json"}
 	src := casefile.Sources{ProjectDir: f.projectDir, Configs: f.configs, Dialect: f.dialect.v, Getenv: getenv}
-	runs := casefile.RunAll(ctx, eng, cases, src, func(r casefile.Run) {
-		if f.format.v == "text" {
-			r.WriteText(out)
-		}
-	})
+	runs := casefile.RunAll(ctx, eng, cases, src, rep.Case)
 	sig := interrupted()
 	total := time.Since(start)
-
-	if f.format.v == "json" {
-		if err := writeJSON(out, casefile.NewReport(runs, total)); err != nil && out.err == nil {
-			return err
-		}
-	} else {
-		casefile.WriteSummary(out, runs, sig != 0)
+	if err := rep.End(runs, total, sig != 0); err != nil {
+		return err
 	}
 	var werr error
-	if out.err != nil {
-		werr = fmt.Errorf("writing the report to stdout: %w", out.err)
+	if rep.Err() != nil {
+		werr = fmt.Errorf("writing the report to stdout: %w", rep.Err())
 	}
 	if f.junit != "" {
 		if err := casefile.WriteJUnitFile(f.junit, runs, total); err != nil {
