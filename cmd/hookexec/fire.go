@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -75,7 +74,7 @@ func (a *app) fire(name string, f fireFlags) error {
 	req := a.request(f.configFlags, ev)
 	req.Format, req.Abandon, req.Warnings = settings.format.Format, true, settings.warnings
 	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed
-	ctx, interrupted := runner.WatchSignals(run, fireInterrupts()...)
+	ctx, interrupted := runner.WatchSignals(run, runner.FireInterrupts()...)
 	res := eng.Do(ctx, req)
 	switch {
 	case res.Refused != nil:
@@ -109,13 +108,6 @@ func (a *app) fire(name string, f fireFlags) error {
 		return withStatus(exitError, err)
 	}
 	return werr
-}
-
-// fireInterrupts are the signals fire and test stop at: SIGQUIT too,
-// which would otherwise dump goroutines and exit 2, a block, leaving the
-// hooks running (SPEC §4.5).
-func fireInterrupts() []os.Signal {
-	return append(runner.Interrupts(), syscall.SIGQUIT)
 }
 
 // answerError handles a config or input error (res.Err): exit 1, or with

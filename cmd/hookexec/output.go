@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/hookexec/hookexec/internal/engine"
@@ -23,4 +24,12 @@ type outputFormat struct {
 func (a *app) writeVerdict(f outputFormat, ev event.Event, v verdict.Verdict, in *event.Input) error {
 	ai := verdict.AgentInput{ToolInput: verdict.ToolInputOf(in), MaxMessage: f.maxMessage, Notices: engine.NoticeLog(a.getenv, f.Format, in)}
 	return verdict.Write(a.stdout, f.Format, ev, v, ai)
+}
+
+// writeVerdictError is a failure to print the verdict on stdout.
+func writeVerdictError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("writing the verdict to stdout: %w", err)
 }

@@ -116,7 +116,7 @@ func (a *app) test(args []string, f testFlags) error {
 	start := time.Now()
 	run := runner.New(runner.Options{})
 	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, Log: log}
-	ctx, interrupted := runner.WatchSignals(run, fireInterrupts()...)
+	ctx, interrupted := runner.WatchSignals(run, runner.FireInterrupts()...)
 	// The report goes out line by line; the first failed write is kept and
 	// reported after the summary status is decided.
 	rep := &casefile.Reporter{W: a.stdout, JSON: f.format.v == "json"}
