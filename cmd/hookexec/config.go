@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -54,11 +53,5 @@ func eventCompletion(_ *cobra.Command, args []string, toComplete string) ([]stri
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	var out []string
-	for _, n := range event.Names() {
-		if strings.HasPrefix(strings.ToLower(n), strings.ToLower(toComplete)) {
-			out = append(out, n)
-		}
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp
+	return event.NamesWithPrefix(toComplete), cobra.ShellCompDirectiveNoFileComp
 }
