@@ -3,11 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
-	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/setup"
 )
@@ -51,48 +49,30 @@ does, and trusts the project: after asking on a terminal, at once with
 }
 
 func (a *app) init(dir string, yes bool) error {
-	out := &trackedWriter{w: a.stdout}
 	res, err := setup.Init(dir)
-	for _, f := range res.Files {
-		line := fmt.Sprintf("%-8s %s", f.Status, f.Path)
-		if f.Note != "" {
-			line += " (" + f.Note + ")"
-		}
-		out.println(line)
-	}
+	res.WriteText(a.stdout)
 	if err != nil {
 		return err
 	}
-	if above, ok := projectAbove(res.Root, a.getenv); ok {
-		out.printf("note: %s also has a .hookexec/ directory; from %s down, hookexec now uses this project's instead\n", above, res.Root)
+	if note := res.AboveNote(a.getenv); note != "" {
+		fmt.Fprintln(a.stdout, note)
 	}
-	out.println()
+	fmt.Fprintln(a.stdout)
 	review, err := registry.ReviewProject(res.Root)
 	if err != nil {
 		return err
 	}
-	err = a.reviewAndTrust(review, yes)
+	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.askTrust(yes))
 	switch {
 	case errors.Is(err, errNoTerminal):
-		out.printf("not trusted yet (no terminal to ask on): its hooks do not run until you review the files above and run\n    hookexec trust %s\n", res.Root)
-		return stdoutError(out.err)
+		fmt.Fprintf(a.stdout, "not trusted yet (no terminal to ask on): its hooks do not run until you review the files above and run\n    hookexec trust %s\n", res.Root)
+		return nil
 	case errors.Is(err, errDeclined):
-		out.printf("not trusted: its hooks do not run until you run\n    hookexec trust %s\n", res.Root)
-		return stdoutError(out.err)
+		fmt.Fprintf(a.stdout, "not trusted: its hooks do not run until you run\n    hookexec trust %s\n", res.Root)
+		return nil
 	case err != nil:
 		return err
 	}
-	out.println("next: 'hookexec test' runs the policy's cases; 'hookexec install claude|gemini|llxprt' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
-	return stdoutError(out.err)
-}
-
-// projectAbove is the nearest directory above root holding .hookexec/,
-// searched as fire searches (never above HOME from inside it).
-func projectAbove(root string, getenv func(string) string) (string, bool) {
-	home := dirs.Home(getenv)
-	parent := filepath.Dir(root)
-	if parent == root || (home != "" && filepath.Clean(home) == root) {
-		return "", false
-	}
-	return dirs.FindProject(parent, home)
+	fmt.Fprintln(a.stdout, "next: 'hookexec test' runs the policy's cases; 'hookexec install claude|gemini|llxprt' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
+	return nil
 }

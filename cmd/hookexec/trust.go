@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -60,7 +59,7 @@ working directory up, else the working directory).
 				if len(args) > 0 {
 					return errors.New("trust --list takes no directory")
 				}
-				return a.trustList()
+				return registry.WriteTrustedProjects(a.getenv, a.stdout, a.stderr)
 			}
 			return a.trust(args, f)
 		},
@@ -95,10 +94,10 @@ func (a *app) trust(args []string, f trustFlags) error {
 		return fmt.Errorf("%s cannot be trusted: hookexec refuses %s", review.Root, strings.Join(r, "; "))
 	}
 	if f.printHash {
-		_, err := fmt.Fprintln(a.stdout, review.Hash)
-		return stdoutError(err)
+		fmt.Fprintln(a.stdout, review.Hash)
+		return nil
 	}
-	err = a.reviewAndTrust(review, f.yes)
+	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.askTrust(f.yes))
 	switch {
 	case errors.Is(err, errNoTerminal):
 		return fmt.Errorf("not trusted: no terminal to ask on; review the above and pass --yes to trust %s", review.Root)
@@ -108,98 +107,30 @@ func (a *app) trust(args []string, f trustFlags) error {
 	return err
 }
 
-// errNoTerminal and errDeclined are why reviewAndTrust did not trust.
+// errNoTerminal and errDeclined are why askTrust did not trust.
 var (
 	errNoTerminal = errors.New("no terminal to ask on")
 	errDeclined   = errors.New("declined")
 )
 
-// reviewAndTrust shows the review on stdout (the files, the hooks, what
-// changed since the last trusted version) and trusts the project: at
-// once with yes, else after asking on a terminal. Without a terminal it
-// returns errNoTerminal, on any answer but yes errDeclined. A review that
-// could not be written is not trusted.
-func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
-	if !review.HasProjectFiles() {
-		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", review.Root, dirs.Name)
+// askTrust is how trust and init ask before trusting a project: not at
+// all with yes; else on a terminal, errNoTerminal without one and
+// errDeclined on any answer but yes.
+func (a *app) askTrust(yes bool) func() error {
+	if yes {
+		return nil
 	}
-	if r := review.Refused(); len(r) > 0 {
-		_ = review.WriteText(a.stdout) // the refusal is the error either way
-		return fmt.Errorf("not trusted: %s cannot be trusted while hookexec refuses %s (a link must reach a regular file inside the project; replace or remove these files)",
-			review.Root, strings.Join(r, "; "))
-	}
-	store := trust.OpenStore(a.getenv)
-	entry, err := store.Load(review.Root)
-	if err != nil {
-		return err
-	}
-	now := time.Now()
-	v := review.Version(now)
-	out := &trackedWriter{w: a.stdout}
-	if err := review.WriteText(out); err != nil {
-		return stdoutError(err)
-	}
-
-	if old := entry.Find(review.Hash); old != nil {
-		out.printf("already trusted: this is the version trusted at %s\n", stamp(old.TrustedAt))
-		newest := &entry.Versions[0] == old
-		// Recorded again all the same: the files' status is refreshed,
-		// so the check on each event reads less (trust.FileStat).
-		if err := a.recordTrust(store, review, v); err != nil {
-			return err
-		}
-		if !newest {
-			out.println("it is the newest trusted version again")
-		}
-		return stdoutError(out.err)
-	}
-	if entry != nil && len(entry.Versions) > 0 {
-		prev := entry.Versions[0]
-		out.printf("changed since the version trusted at %s (%s):\n", stamp(prev.TrustedAt), trust.ShortPin(prev.Hash))
-		if err := trust.Compare(prev, v).WriteText(out, v.Pins); err != nil {
-			return stdoutError(err)
-		}
-	}
-
-	if !yes {
+	return func() error {
 		if !interactive(a.stdin, a.stdout, a.stderr) {
 			return errNoTerminal
 		}
 		ok, err := confirm(a.stdin, a.stderr, "Trust this project? [y/N] ")
-		if err != nil {
-			return err
+		if err == nil && !ok {
+			err = errDeclined
 		}
-		if !ok {
-			return errDeclined
-		}
-	}
-	if err := a.recordTrust(store, review, v); err != nil {
 		return err
 	}
-	out.printf("trusted %s (%s)\n", review.Root, trust.ShortPin(review.Hash))
-	return stdoutError(out.err)
 }
-
-// trustList prints the trusted projects, each with its versions.
-func (a *app) trustList() error {
-	projects, err := registry.TrustedProjects(a.getenv)
-	if err != nil {
-		return err
-	}
-	if len(projects) == 0 {
-		fmt.Fprintln(a.stderr, "no trusted projects")
-		return nil
-	}
-	out := &trackedWriter{w: a.stdout}
-	for _, p := range projects {
-		for _, l := range p.Lines() {
-			out.println(l)
-		}
-	}
-	return stdoutError(out.err)
-}
-
-func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
 // interactive reports whether trust may ask: stdin, stdout and stderr are
 // all terminals, so the person answering has seen the review.
@@ -214,12 +145,9 @@ func interactive(stdin io.Reader, stdout, stderr io.Writer) bool {
 }
 
 // confirm asks question on w and reads one answer line from r: "y" or
-// "yes" (any case) is yes; anything else, or no answer, is no. A question
-// that could not be written is not asked.
+// "yes" (any case) is yes; anything else, or no answer, is no.
 func confirm(r io.Reader, w io.Writer, question string) (bool, error) {
-	if _, err := fmt.Fprint(w, question); err != nil {
-		return false, err
-	}
+	fmt.Fprint(w, question)
 	line, err := bufio.NewReader(r).ReadString('\n')
 	if err != nil && !errors.Is(err, io.EOF) {
 		return false, err
@@ -229,14 +157,4 @@ func confirm(r io.Reader, w io.Writer, question string) (bool, error) {
 		return true, nil
 	}
 	return false, nil
-}
-
-// recordTrust trusts version v of the review (registry.Review.Trust)
-// and prints the warnings about the copies of its files.
-func (a *app) recordTrust(store trust.Store, review *registry.Review, v trust.Version) error {
-	warnings, err := review.Trust(store, v)
-	for _, w := range warnings {
-		fmt.Fprintf(a.stderr, "hookexec: warning: %v\n", w)
-	}
-	return err
 }

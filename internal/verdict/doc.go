@@ -5,6 +5,9 @@
 // format (--format claude, --format gemini: Render). It also holds the
 // verdicts of an error (ErrorAnswer), the notices an agent's user is given
 // of hooks that were left out or failed, and the message cut (CutMessage).
+// Write prints an answer as fire prints it; the exit status an answer
+// gives (BlocksByStatus, FailedError, ErrorStatus) and the block message on
+// stderr (Verdict.BlockMessage) are decided here too (status.go).
 //
 // Each agent's rendering is in its own files (claude*.go, gemini*.go);
 // Render picks one by Format. The package imports only event: it knows
