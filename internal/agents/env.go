@@ -1,0 +1,43 @@
+package agents
+
+import "slices"
+
+// ProjectDirVars are the variables the agents set to the project
+// directory, in table order (CLAUDE_PROJECT_DIR, ...).
+func ProjectDirVars() []string {
+	var out []string
+	for _, a := range All() {
+		if a.ProjectVar != "" && !slices.Contains(out, a.ProjectVar) {
+			out = append(out, a.ProjectVar)
+		}
+	}
+	return out
+}
+
+// Env is the variables the agents set for their hooks that every hook
+// gets, whatever its dialect: each agent's project directory and session
+// id variables.
+func Env(projectDir, sessionID string) map[string]string {
+	env := map[string]string{}
+	for _, a := range All() {
+		if a.ProjectVar != "" {
+			env[a.ProjectVar] = projectDir
+		}
+		if a.SessionVar != "" {
+			env[a.SessionVar] = sessionID
+		}
+	}
+	return env
+}
+
+// CwdEnv is the agents' variables for a hook's working directory, set to
+// dir.
+func CwdEnv(dir string) map[string]string {
+	env := map[string]string{}
+	for _, a := range All() {
+		if a.CwdVar != "" {
+			env[a.CwdVar] = dir
+		}
+	}
+	return env
+}

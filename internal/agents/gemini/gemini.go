@@ -1,0 +1,53 @@
+package gemini
+
+import (
+	"time"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// Name is Gemini CLI's name on the command line, its dialect's and its
+// format's.
+const Name = "gemini"
+
+// Agent describes Gemini CLI (0.61).
+func Agent() agent.Agent {
+	return agent.Agent{
+		Name:                Name,
+		Title:               "Gemini CLI",
+		Dir:                 ".gemini",
+		SettingsFile:        "settings.json",
+		PluginManifest:      "",
+		PluginRootVar:       "",
+		Events:              eventKey,
+		DefaultEvents:       []string{"BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "BeforeToolSelection", "SessionStart"},
+		TimeoutUnit:         time.Millisecond,
+		DefaultTimeout:      60 * time.Second,
+		Shells:              []string{"bash", "sh"},
+		ShellValues:         nil,
+		Matchers:            agent.MatchJSRegexOrExact,
+		MatchesWithoutValue: true,
+		IfFilter:            false,
+		OnFailure:           false,
+		FailPolicyIgnored:   nil,
+		RunsInProjectDir:    false,
+		ProjectVar:          "GEMINI_PROJECT_DIR",
+		SessionVar:          "GEMINI_SESSION_ID",
+		CwdVar:              "GEMINI_CWD",
+		// The variables Gemini CLI replaces in a hook's command text
+		// before the shell sees it (hookRunner.expandCommand in 0.61),
+		// each by its value quoted as one shell word. It matches only the
+		// unbraced form, $NAME.
+		PastedVars:  []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_PLANS_DIR", "GEMINI_SESSION_ID", "CLAUDE_PROJECT_DIR"},
+		PasteQuote:  ShellQuote,
+		Reading:     agent.ReadGemini,
+		Format:      Name,
+		HookName:    "hookexec",
+		NeedsEnable: true,
+	}
+}
+
+// eventKey is Gemini CLI's name for ev: the canonical name, for every
+// event but those only Claude Code has.
+func eventKey(ev event.Event) (string, bool) { return ev.Name, !ev.ClaudeOnly }
