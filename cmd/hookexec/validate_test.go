@@ -41,7 +41,7 @@ func TestValidateSummary(t *testing.T) {
 func TestFileLine(t *testing.T) {
 	t.Parallel()
 	assert.Equal(t, "h.json: claude dialect, project, 1 hook",
-		fileLine(registry.FileReport{Path: "h.json", Dialect: registry.Claude, Source: registry.Project, Hooks: 1, Enabled: true}))
+		fileLine(registry.FileReport{Path: "h.json", Dialect: registry.Dialect("claude"), Source: registry.Project, Hooks: 1, Enabled: true}))
 	assert.Equal(t, "h.json: native dialect, user, 2 hooks (file disabled)",
 		fileLine(registry.FileReport{Path: "h.json", Dialect: registry.Native, Source: registry.User, Hooks: 2}))
 }

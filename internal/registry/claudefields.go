@@ -1,5 +1,11 @@
 package registry
 
+import (
+	"strconv"
+
+	"github.com/hookexec/hookexec/internal/agents"
+)
+
 // The fields of a Claude Code command hook beyond hookexec's own, as
 // Claude Code 2.1.328's settings schema lists them (docs/async-hooks.md has
 // the table: which hookexec honours, which it ignores as Claude Code does,
@@ -80,14 +86,8 @@ func (r *hookReader) flag(key string) bool {
 // accepts only the two.
 func (r *hookReader) shell() string {
 	s := r.str("shell")
-	if r.d.spec.dialect != Claude {
-		return s
-	}
-	switch s {
-	case "bash":
-		return ""
-	case "powershell":
-		return "pwsh"
+	if a, ok := r.d.spec.dialect.Agent(); ok {
+		return a.ShellProgram(s)
 	}
 	return s
 }
@@ -95,10 +95,18 @@ func (r *hookReader) shell() string {
 // claudeShell warns about a claude-dialect "shell" that Claude Code would
 // refuse: its schema accepts only "bash" and "powershell".
 func (l *linter) claudeShell(d *fileDecoder, where string, v *value) {
-	if d.spec.dialect != Claude || !present(v) || v.kind != kindString || v.str == "bash" || v.str == "powershell" {
+	a, _ := d.spec.dialect.Agent()
+	if a.ShellValues == nil || !present(v) || v.kind != kindString {
 		return
 	}
-	l.warn(d, v.off, `%s: "shell" %q: Claude Code accepts only "bash" or "powershell" here; hookexec runs the program %q`, where, v.str, v.str)
+	var names []string
+	for _, sv := range a.ShellValues {
+		if sv.Name == v.str {
+			return
+		}
+		names = append(names, strconv.Quote(sv.Name))
+	}
+	l.warn(d, v.off, `%s: "shell" %q: %s accepts only %s here; hookexec runs the program %q`, where, v.str, a.Title, agents.OrList(names), v.str)
 }
 
 // asyncRewake says what an asyncRewake hook loses behind hookexec: it runs

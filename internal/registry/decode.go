@@ -26,8 +26,9 @@ type fileDecoder struct {
 	// lint, set only by Validate, collects the extra findings of validate
 	// (validate_lint.go); nil when loading for fire.
 	lint *linter
-	// pluginRoot is PluginRoot(spec.path), computed once per file.
-	pluginRoot string
+	// pluginVar and pluginRoot are PluginRootVar(spec.path), computed
+	// once per file.
+	pluginVar, pluginRoot string
 	// key is the "hooks" entry being read ("" outside them): the
 	// EventKey of its findings.
 	key string
@@ -59,8 +60,10 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 	if root.kind != kindObject {
 		return &Error{Pos: pos(root.off), Msg: fmt.Sprintf("a config file must be a JSON object, not %s", article(root.kind))}
 	}
+	pluginVar, pluginRoot := PluginRootVar(spec.path)
 	d := &fileDecoder{
-		pluginRoot: PluginRoot(spec.path),
+		pluginVar:  pluginVar,
+		pluginRoot: pluginRoot,
 		spec:       spec,
 		lines:      lines,
 		fileIndex:  fileIndex,
@@ -284,7 +287,7 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 		switch {
 		case err != nil && m == nil:
 			bad(mv.off, "%s", msg)
-		case err != nil && d.spec.dialect == Claude:
+		case err != nil && d.spec.dialect.badMatcherNeverMatches():
 			d.skip(mv.off, "%s: %s; this matcher never matches", where, msg)
 		}
 		matcher = m

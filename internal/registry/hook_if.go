@@ -20,8 +20,8 @@ func (r *hookReader) ifRule() (string, *permrule.Rule) {
 	if r.bad || !present(v) {
 		return "", nil
 	}
-	if dialect := r.d.spec.dialect; dialect == Gemini || dialect == LLxprt {
-		r.d.advise(v.off, `%s: "if" is ignored in the %s dialect: %s has no "if" and runs this hook on every call its matcher selects, and so does hookexec (in a native config, "if" filters)`, r.where, dialect, dialectAgent(dialect))
+	if dialect := r.d.spec.dialect; !dialect.readsIf() {
+		r.d.advise(v.off, `%s: "if" is ignored in the %s dialect: %s has no "if" and runs this hook on every call its matcher selects, and so does hookexec (in a native config, "if" filters)`, r.where, dialect, dialect.agent())
 		return "", nil
 	}
 	if v.kind != kindString {
@@ -68,10 +68,9 @@ func (l *linter) ifField(d *fileDecoder, where string, ev event.Event, el *value
 // those matched on the tool's name.
 const ToolField = "tool_name"
 
-// dialectAgent names the agent whose settings a dialect reads.
-func dialectAgent(d Dialect) string {
-	if d == LLxprt {
-		return "LLxprt Code"
-	}
-	return "Gemini CLI"
+// readsIf reports whether the dialect reads a hook's "if": native does,
+// and an agent's when the agent does (agent.Agent.IfFilter).
+func (d Dialect) readsIf() bool {
+	a, ok := d.Agent()
+	return !ok || a.IfFilter
 }
