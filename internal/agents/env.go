@@ -41,3 +41,18 @@ func CwdEnv(dir string) map[string]string {
 	}
 	return env
 }
+
+// Markers are the variables an agent sets in its hooks' environment (and
+// that hookexec does not set itself): when one is set, hookexec runs as an
+// agent's hook. Each agent's project directory variable, then its other
+// markers (agent.Agent.Markers), in table order.
+func Markers() []string {
+	var out []string
+	for _, a := range All() {
+		if a.ProjectVar != "" {
+			out = append(out, a.ProjectVar)
+		}
+		out = append(out, a.Markers...)
+	}
+	return out
+}

@@ -80,6 +80,10 @@ type Agent struct {
 	// every hook gets it (and the agent's DIR variable marks a run under
 	// the agent).
 	ProjectVar string
+	// Markers are the other variables the agent sets for the commands it
+	// runs (and hookexec does not set itself), which say that hookexec
+	// runs as the agent's hook; nil for none besides ProjectVar.
+	Markers []string
 	// SessionVar is the variable the agent sets to the session id; "" for
 	// none.
 	SessionVar string

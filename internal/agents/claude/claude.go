@@ -40,6 +40,7 @@ func Agent() agent.Agent {
 		FailPolicyIgnored: []string{"Stop", "AfterAgent", "SubagentStop", "TaskCompleted", "TeammateIdle"},
 		RunsInProjectDir:  false,
 		ProjectVar:        "CLAUDE_PROJECT_DIR",
+		Markers:           []string{"CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"},
 		SessionVar:        "",
 		CwdVar:            "",
 		PastedVars:        nil,

@@ -33,6 +33,7 @@ func Agent() agent.Agent {
 		FailPolicyIgnored:   nil,
 		RunsInProjectDir:    false,
 		ProjectVar:          "GEMINI_PROJECT_DIR",
+		Markers:             []string{"GEMINI_CLI"},
 		SessionVar:          "GEMINI_SESSION_ID",
 		CwdVar:              "GEMINI_CWD",
 		// The variables Gemini CLI replaces in a hook's command text

@@ -35,6 +35,7 @@ func Agent() agent.Agent {
 		FailPolicyIgnored:   nil,
 		RunsInProjectDir:    false,
 		ProjectVar:          "LLXPRT_PROJECT_DIR",
+		Markers:             nil,
 		SessionVar:          "",
 		CwdVar:              "",
 		PastedVars:          nil,
