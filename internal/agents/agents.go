@@ -12,31 +12,48 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/llxprt"
 )
 
-// All lists the agents hookexec knows, in the README's order.
-func All() []agent.Agent {
-	return []agent.Agent{
-		claude.Agent(),
-		gemini.Agent(),
-		llxprt.Agent(),
+// entry is one line of the table: an agent's name and its description.
+type entry struct {
+	name     string
+	describe func() agent.Agent
+}
+
+// table lists the agents hookexec knows, in the README's order. Adding an
+// agent adds a line here.
+func table() []entry {
+	return []entry{
+		{claude.Name, claude.Agent},
+		{gemini.Name, gemini.Agent},
+		{llxprt.Name, llxprt.Agent},
 	}
+}
+
+// All describes the agents hookexec knows, in the README's order.
+func All() []agent.Agent {
+	t := table()
+	out := make([]agent.Agent, len(t))
+	for i, e := range t {
+		out[i] = e.describe()
+	}
+	return out
 }
 
 // Names lists the agents' names, in table order: install's, uninstall's
 // and doctor's arguments, and the agent dialects.
 func Names() []string {
-	all := All()
-	names := make([]string, len(all))
-	for i, a := range all {
-		names[i] = a.Name
+	t := table()
+	names := make([]string, len(t))
+	for i, e := range t {
+		names[i] = e.name
 	}
 	return names
 }
 
 // ByName finds an agent by its exact name (also its dialect's name).
 func ByName(name string) (agent.Agent, bool) {
-	for _, a := range All() {
-		if a.Name == name {
-			return a, true
+	for _, e := range table() {
+		if e.name == name {
+			return e.describe(), true
 		}
 	}
 	return agent.Agent{}, false

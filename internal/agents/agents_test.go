@@ -49,6 +49,9 @@ func TestTable(t *testing.T) {
 // the table hands out is unique.
 func TestAgentsConsistent(t *testing.T) {
 	t.Parallel()
+	for _, e := range table() {
+		assert.Equal(t, e.name, e.describe().Name, "the table's name is the agent's")
+	}
 	seen := map[string]bool{}
 	for _, a := range All() {
 		for _, key := range []string{"name " + a.Name, "dir " + a.Dir} {

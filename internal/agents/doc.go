@@ -19,7 +19,7 @@
 //     format, and install's entry name and enable switch;
 //  2. its own tests there for anything it computes (a quoting rule, an
 //     event map);
-//  3. a line in All (agents.go), in the README's order;
+//  3. a line in table (agents.go), in the README's order;
 //  4. a row in TestTable (agents_test.go), which checks that every field
 //     is set or listed as deliberately empty, so an agent cannot be
 //     half-added;

@@ -78,24 +78,22 @@ func (r *hookReader) flag(key string) bool {
 	return v.b
 }
 
-// shell reads "shell" (SPEC §4.2: a program). In the claude dialect the
-// value is Claude Code's enum: "bash" is Claude Code's default shell, which
-// is the dialect's default here (sh; on Windows Git Bash, else cmd.exe),
-// and "powershell" runs pwsh, as in Claude Code. Any other value stays a
-// program name, as in the other dialects; validate says that Claude Code
-// accepts only the two.
+// shell reads "shell" (SPEC §4.2: a program). Where the dialect's agent
+// accepts only some values (agent.Agent.ShellValues), each runs the
+// program the agent runs for it: Claude Code's "bash" is its default
+// shell, which is the dialect's default here (sh; on Windows Git Bash,
+// else cmd.exe), and "powershell" runs pwsh, as in Claude Code. Any other
+// value stays a program name, as in the other dialects; validate says that
+// the agent accepts only its values (claudeShell).
 func (r *hookReader) shell() string {
-	s := r.str("shell")
-	if a, ok := r.d.spec.dialect.Agent(); ok {
-		return a.ShellProgram(s)
-	}
-	return s
+	return r.d.agent.ShellProgram(r.str("shell"))
 }
 
-// claudeShell warns about a claude-dialect "shell" that Claude Code would
-// refuse: its schema accepts only "bash" and "powershell".
+// claudeShell warns about a "shell" that the dialect's agent would refuse
+// (agent.Agent.ShellValues: Claude Code's schema accepts only "bash" and
+// "powershell").
 func (l *linter) claudeShell(d *fileDecoder, where string, v *value) {
-	a, _ := d.spec.dialect.Agent()
+	a := d.agent
 	if a.ShellValues == nil || !present(v) || v.kind != kindString {
 		return
 	}

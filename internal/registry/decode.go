@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 )
 
@@ -29,6 +30,9 @@ type fileDecoder struct {
 	// pluginVar and pluginRoot are PluginRootVar(spec.path), computed
 	// once per file.
 	pluginVar, pluginRoot string
+	// agent describes the agent whose dialect the file is in; zero for
+	// native.
+	agent agent.Agent
 	// key is the "hooks" entry being read ("" outside them): the
 	// EventKey of its findings.
 	key string
@@ -61,7 +65,9 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 		return &Error{Pos: pos(root.off), Msg: fmt.Sprintf("a config file must be a JSON object, not %s", article(root.kind))}
 	}
 	pluginVar, pluginRoot := PluginRootVar(spec.path)
+	ag, _ := spec.dialect.Agent()
 	d := &fileDecoder{
+		agent:      ag,
 		pluginVar:  pluginVar,
 		pluginRoot: pluginRoot,
 		spec:       spec,

@@ -97,7 +97,7 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 			h.Env[d.pluginVar] = root
 		}
 	}
-	if vars := d.spec.dialect.pastedVars(); vars != nil && !h.ExecForm {
+	if vars := d.agent.PastedVars; vars != nil && !h.ExecForm {
 		h.Command = pasteQuoteVars(h.Command, vars)
 	}
 	if dir := d.spec.extDir; dir != "" {

@@ -52,7 +52,7 @@ func (d *fileDecoder) eventRules(where string, el *value, key string, ev event.E
 		d.warn(el.off, "%s: http hooks do not run on %s, as in Claude Code (only command hooks run there); hook skipped", where, key)
 		return false
 	}
-	if a, _ := d.spec.dialect.Agent(); h.FailClosed && (a.IgnoresFailPolicy(key) || a.IgnoresFailPolicy(ev.Name)) {
+	if a := d.agent; h.FailClosed && (a.IgnoresFailPolicy(key) || a.IgnoresFailPolicy(ev.Name)) {
 		d.advise(el.off, "%s: the hook's fail policy (onFailure or failClosed) has no effect on %s, as in Claude Code: a failed hook lets the agent stop", where, key)
 		h.FailClosed = false
 	}

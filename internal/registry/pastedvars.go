@@ -18,13 +18,6 @@ import (
 // and its kin (PastedEnv).
 const PastedPrefix = "HOOKEXEC_PASTED_"
 
-// pastedVars are the variables the dialect's agent pastes into a shell
-// command's text (agent.Agent.PastedVars); nil for none.
-func (d Dialect) pastedVars() []string {
-	a, _ := d.Agent()
-	return a.PastedVars
-}
-
 // pasteQuoteVars makes a shell command read the variables vars as an
 // agent that pastes them makes it read them (Gemini CLI). The agent pastes
 // each value, quoted for the shell, into the text; hookexec never pastes a

@@ -172,7 +172,7 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 		return
 	}
 	l.shellCommand(d, where, cmdOff, el.get("shell"), h)
-	if vars := d.spec.dialect.pastedVars(); vars != nil {
+	if vars := d.agent.PastedVars; vars != nil {
 		for _, name := range quotedVars(h.Command, vars) {
 			l.warn(d, cmdOff, `%s: %s inside "...": %s pastes its value already quoted, so in a project whose path needs quoting (a space, @, :, ...) the quotes become part of the word, and a script path there does not exist (bash exits 127, which %s and hookexec take as a deny); write %s unquoted`, where, name, d.spec.dialect.agent(), d.spec.dialect.agent(), name)
 		}
