@@ -104,6 +104,8 @@ func TestLookups(t *testing.T) {
 	assert.Equal(t, map[string]string{"CLAUDE_PROJECT_DIR": "/p", "GEMINI_PROJECT_DIR": "/p", "LLXPRT_PROJECT_DIR": "/p", "GEMINI_SESSION_ID": "s"}, Env("/p", "s"))
 	assert.Equal(t, map[string]string{"GEMINI_CWD": "/d"}, CwdEnv("/d"))
 	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR"}, Markers())
+	assert.Equal(t, []string{"Bash", "run_shell_command"}, ShellTools())
+	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files"}, FileTools())
 	assert.Equal(t, agent.ReadSpec, ReadingOf("native"))
 	assert.Equal(t, agent.ReadClaude, ReadingOf("claude"))
 	assert.Equal(t, "native, claude, gemini or llxprt", OrList(append([]string{"native"}, Names()...)))

@@ -12,7 +12,7 @@
 //     constant and Agent() returning the agent.Agent with every field
 //     set, or deliberately set to its empty value (write it out, so a
 //     reader sees it was decided): settings directory and file, plugins,
-//     event names (Events, DefaultEvents), timeout unit and default,
+//     event names (Events, DefaultEvents), tool names, timeout unit and default,
 //     shells, matcher rules, "if", fail policy, working directory, the
 //     variables it sets (project directory, session, cwd, pasted ones),
 //     how it reads a hook's status and output (Reading), its answer

@@ -1,6 +1,10 @@
 package agents
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+)
 
 // ProjectDirVars are the variables the agents set to the project
 // directory, in table order (CLAUDE_PROJECT_DIR, ...).
@@ -53,6 +57,26 @@ func Markers() []string {
 			out = append(out, a.ProjectVar)
 		}
 		out = append(out, a.Markers...)
+	}
+	return out
+}
+
+// ShellTools are the agents' tools that run a shell command
+// (agent.Tools.Shell), each once, in table order.
+func ShellTools() []string { return tools(func(t agent.Tools) []string { return t.Shell }) }
+
+// FileTools are the agents' tools that name files in their input
+// (agent.Tools.Files), each once, in table order.
+func FileTools() []string { return tools(func(t agent.Tools) []string { return t.Files }) }
+
+func tools(family func(agent.Tools) []string) []string {
+	var out []string
+	for _, a := range All() {
+		for _, name := range family(a.Tools) {
+			if !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
 	}
 	return out
 }

@@ -41,6 +41,10 @@ type Agent struct {
 	// when no config has a hook yet: those of the README's recipe.
 	DefaultEvents []string
 
+	// Tools names the agent's built-in tools by what they do, as its
+	// events' tool_name gives them.
+	Tools Tools
+
 	// TimeoutUnit is the unit of a numeric "timeout" in the agent's
 	// configs; DefaultTimeout the timeout of a hook that sets none.
 	TimeoutUnit    time.Duration
@@ -111,6 +115,16 @@ type Agent struct {
 	// NeedsEnable: the agent runs hooks only with "hooksConfig":
 	// {"enabled": true}, which install sets and doctor checks.
 	NeedsEnable bool
+}
+
+// Tools names an agent's built-in tools by family.
+type Tools struct {
+	// Shell are the tools that run a shell command (tool_input.command):
+	// an "if" rule's specifier is a command pattern for them.
+	Shell []string
+	// Files are the tools that read, search or change files named in
+	// their input: an "if" rule's specifier is a path pattern for them.
+	Files []string
 }
 
 // ShellValue is one value an agent accepts for a hook's "shell", and the

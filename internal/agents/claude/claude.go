@@ -21,6 +21,10 @@ func Agent() agent.Agent {
 		PluginRootVar:  "CLAUDE_PLUGIN_ROOT",
 		Events:         eventKey,
 		DefaultEvents:  []string{"PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "PreCompact"},
+		Tools: agent.Tools{
+			Shell: []string{"Bash"},
+			Files: []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep"},
+		},
 		TimeoutUnit:    time.Second,
 		DefaultTimeout: 600 * time.Second,
 		// Claude Code runs a hook's command with sh (on Windows, as every

@@ -22,6 +22,7 @@ func Agent() agent.Agent {
 		PluginRootVar:       "",
 		Events:              eventKey,
 		DefaultEvents:       []string{"BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "BeforeToolSelection", "SessionStart"},
+		Tools:               Tools(),
 		TimeoutUnit:         time.Millisecond,
 		DefaultTimeout:      60 * time.Second,
 		Shells:              []string{"bash", "sh"},
@@ -46,6 +47,15 @@ func Agent() agent.Agent {
 		Format:      Name,
 		HookName:    "hookexec",
 		NeedsEnable: true,
+	}
+}
+
+// Tools names Gemini CLI's built-in tools by family (also LLxprt Code's,
+// a fork that keeps them).
+func Tools() agent.Tools {
+	return agent.Tools{
+		Shell: []string{"run_shell_command"},
+		Files: []string{"read_file", "write_file", "replace", "read_many_files"},
 	}
 }
 

@@ -24,6 +24,7 @@ func Agent() agent.Agent {
 		PluginRootVar:       "",
 		Events:              eventKey,
 		DefaultEvents:       []string{"BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "BeforeToolSelection", "SessionStart"},
+		Tools:               gemini.Tools(),
 		TimeoutUnit:         time.Millisecond,
 		DefaultTimeout:      60 * time.Second,
 		Shells:              []string{"bash", "sh"},
