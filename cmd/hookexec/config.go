@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
@@ -60,7 +61,7 @@ func (a *app) load(c configFlags) (*event.Input, string, *registry.Registry, err
 		return nil, "", nil, err
 	}
 	inputCwd, _ := in.String("cwd")
-	projectDir, err := registry.ResolveProjectDir(c.projectDir, a.getenv, inputCwd)
+	projectDir, err := dirs.ProjectRoot(c.projectDir, a.getenv, inputCwd)
 	if err != nil {
 		return nil, "", nil, err
 	}

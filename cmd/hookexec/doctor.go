@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/setup"
 )
 
@@ -49,7 +49,7 @@ Exit status: 0 when every check passed, 1 otherwise.`,
 				opts.Agents = append(opts.Agents, ag)
 			}
 			var err error
-			if opts.ProjectDir, err = registry.ResolveProjectDir(projectDir, a.getenv, ""); err != nil {
+			if opts.ProjectDir, err = dirs.ProjectRoot(projectDir, a.getenv, ""); err != nil {
 				return err
 			}
 			if opts.Program, err = hookexecPath(); err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/setup"
 )
@@ -87,10 +88,10 @@ func (a *app) init(dir string, yes bool) error {
 // projectAbove is the nearest directory above root holding .hookexec/,
 // searched as fire searches (never above HOME from inside it).
 func projectAbove(root string, getenv func(string) string) (string, bool) {
-	home := registry.HomeDir(getenv)
+	home := dirs.Home(getenv)
 	parent := filepath.Dir(root)
 	if parent == root || (home != "" && filepath.Clean(home) == root) {
 		return "", false
 	}
-	return registry.FindProject(parent, home)
+	return dirs.FindProject(parent, home)
 }

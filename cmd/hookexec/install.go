@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookexec/hookexec/internal/agents"
-	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/setup"
 )
 
@@ -79,7 +79,7 @@ func (a *app) install(cmd *cobra.Command, agentName string, f installFlags) erro
 	if err != nil {
 		return err
 	}
-	projectDir, err := registry.ResolveProjectDir(f.projectDir, a.getenv, "")
+	projectDir, err := dirs.ProjectRoot(f.projectDir, a.getenv, "")
 	if err != nil {
 		return err
 	}

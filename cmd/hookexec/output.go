@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/aggregator"
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/notices"
 	"github.com/hookexec/hookexec/internal/registry"
@@ -72,7 +73,7 @@ func (a *app) noticeLog(f outputFormat, in *event.Input) aggregator.NoticeLog {
 	// agent, could otherwise hold markers that silence every notice.
 	cwd, _ := in.String("cwd")
 	getenv := a.getenv
-	if project, err := registry.ResolveProjectDir("", a.getenv, cwd); err == nil {
+	if project, err := dirs.ProjectRoot("", a.getenv, cwd); err == nil {
 		getenv, _ = registry.SafeEnv(a.getenv, project)
 	}
 	return notices.ForInput(getenv, in)

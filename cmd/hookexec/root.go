@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/safefile"
 	"github.com/rs/zerolog"
 	"github.com/spf13/cobra"
 )
@@ -82,7 +83,7 @@ func (a *app) logger() (zerolog.Logger, error) {
 	// JSON lines are written shell-inert (outfile.go).
 	var w io.Writer = shellInert{a.stderr}
 	if a.logFile != "" {
-		f, err := openOutput("--log-file", a.logFile, os.O_APPEND)
+		f, err := safefile.OpenOutput("--log-file", a.logFile, os.O_APPEND)
 		if err != nil {
 			return zerolog.Nop(), err
 		}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hookexec/hookexec/internal/trust"
+	"github.com/hookexec/hookexec/internal/safefile"
 	"github.com/hookexec/hookexec/schema"
 )
 
@@ -41,8 +41,8 @@ project again after writing it.`,
 // writeSchemaFile writes the schema to path, 0644 when new, never through
 // a symbolic link.
 func writeSchemaFile(path string) error {
-	f, err := trust.OpenNoFollow(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if errors.Is(err, trust.ErrSymlink) {
+	f, err := safefile.OpenNoFollow(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if errors.Is(err, safefile.ErrSymlink) {
 		return fmt.Errorf("--output %s: is a symbolic link, which hookexec does not follow; give the path of a regular file", path)
 	}
 	if err != nil {

@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookexec/hookexec/internal/casefile"
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/engine"
-	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
 )
 
@@ -193,7 +193,7 @@ func (a *app) test(args []string, f testFlags) error {
 // malformed file stops the run before any hook runs.
 func (a *app) collectCases(args []string, projectDirFlag string) ([]casefile.Case, error) {
 	if len(args) == 0 {
-		project, err := registry.ResolveProjectDir(projectDirFlag, a.getenv, "")
+		project, err := dirs.ProjectRoot(projectDirFlag, a.getenv, "")
 		if err != nil {
 			return nil, err
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/hookexec/hookexec/internal/casefile"
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/registry"
@@ -34,7 +35,7 @@ func (a *app) fireCase(ctx context.Context, run *runner.Runner, c casefile.Case,
 		return casefile.Result{Err: err}
 	}
 	inputCwd, _ := in.String("cwd")
-	projectDir, err := registry.ResolveProjectDir(cf.projectDir, getenv, inputCwd)
+	projectDir, err := dirs.ProjectRoot(cf.projectDir, getenv, inputCwd)
 	if err != nil {
 		return casefile.Result{Err: err}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -19,7 +20,7 @@ func (a *app) trustCasesForRun(projectDirFlag string) error {
 	if marker, ok := trust.UnderAgent(a.getenv); ok {
 		return fmt.Errorf("--trust-cases is refused when an agent runs hookexec (%s is set): the model could have passed it; run 'hookexec test --trust-cases' in a terminal, or 'hookexec trust'", marker)
 	}
-	dir, err := registry.ResolveProjectDir(projectDirFlag, a.getenv, "")
+	dir, err := dirs.ProjectRoot(projectDirFlag, a.getenv, "")
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/safefile"
 )
 
 // The --trace file of fire: the Chrome trace-event format (the JSON object
@@ -85,7 +86,7 @@ func writeTrace(path string, ev event.Event, start, loaded time.Time, v aggregat
 	if err != nil {
 		return fmt.Errorf("--trace: %w", err)
 	}
-	f, err := openOutput("--trace", path, os.O_TRUNC)
+	f, err := safefile.OpenOutput("--trace", path, os.O_TRUNC)
 	if err != nil {
 		return err
 	}

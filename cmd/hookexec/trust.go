@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/hookexec/hookexec/internal/casefile"
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -79,7 +80,7 @@ func (a *app) projectArg(args []string) (string, error) {
 	if len(args) > 0 {
 		return args[0], nil
 	}
-	return registry.ResolveProjectDir("", a.getenv, "")
+	return dirs.ProjectRoot("", a.getenv, "")
 }
 
 func (a *app) trust(args []string, f trustFlags) error {
@@ -120,7 +121,7 @@ var (
 // returns errNoTerminal, on any answer but yes errDeclined.
 func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
 	if !hasProjectFiles(review.Pins) {
-		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", review.Root, trust.DirName)
+		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", review.Root, dirs.Name)
 	}
 	if r := review.Refused(); len(r) > 0 {
 		review.WriteText(a.stdout)
@@ -216,7 +217,7 @@ func (a *app) trustList() error {
 	}
 	for _, e := range entries {
 		status, current := "missing", ""
-		if fi, err := os.Stat(filepath.Join(e.Root, trust.DirName)); err == nil && fi.IsDir() {
+		if fi, err := os.Stat(filepath.Join(e.Root, dirs.Name)); err == nil && fi.IsDir() {
 			status = "changed"
 			if d, _ := registry.DecideTrust(e.Root, getenv); d.Trusted {
 				status, current = "trusted", d.CurrentHash()

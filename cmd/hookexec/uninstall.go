@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/setup"
 )
 
@@ -27,7 +27,7 @@ your own (with --config or other options) are left in place.`,
 			if err != nil {
 				return err
 			}
-			dir, err := registry.ResolveProjectDir(projectDir, a.getenv, "")
+			dir, err := dirs.ProjectRoot(projectDir, a.getenv, "")
 			if err != nil {
 				return err
 			}

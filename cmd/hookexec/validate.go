@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/registry"
 )
 
@@ -75,7 +76,7 @@ func (a *app) validate(ctx context.Context, files []string, f validateFlags) err
 	if err != nil {
 		return err
 	}
-	projectDir, err := registry.ResolveProjectDir(f.projectDir, a.getenv, "")
+	projectDir, err := dirs.ProjectRoot(f.projectDir, a.getenv, "")
 	if err != nil {
 		return err
 	}

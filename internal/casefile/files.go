@@ -5,11 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/dirs"
 )
 
 // DefaultDir is where `hookexec test` looks for cases when given no path,
 // relative to the project directory (next to .hookexec/hooks.json).
-const DefaultDir = ".hookexec/tests"
+const DefaultDir = dirs.Name + "/tests"
 
 // Files expands the arguments of `hookexec test` into case files, in
 // argument order: a file stands for itself (whatever its name); a directory

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -89,7 +90,7 @@ func (g *Gate) checkConfig(path string, roots []string) error {
 				continue
 			}
 			if d := g.decide(root); !d.Allows(filepath.ToSlash(rel), data) {
-				return fmt.Errorf("a file of project %s that its trust does not pin with this content (trust pins the files under %s/ and the files hooks name)", root, trust.DirName)
+				return fmt.Errorf("a file of project %s that its trust does not pin with this content (trust pins the files under %s/ and the files hooks name)", root, dirs.Name)
 			}
 		}
 	}

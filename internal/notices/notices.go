@@ -7,12 +7,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/event"
-	"github.com/hookexec/hookexec/internal/trust"
+	"github.com/hookexec/hookexec/internal/safefile"
 )
 
 // MaxFiles bounds the directory: past it, the oldest markers are removed
@@ -43,19 +43,11 @@ func Dir(getenv func(string) string) string {
 // (the home directory, or the one XDG_STATE_HOME is in), so that hookexec
 // never makes up a home directory that is not there.
 func locate(getenv func(string) string) (dir, anchor string) {
-	base := getenv("XDG_STATE_HOME")
-	if base == "" && runtime.GOOS == "windows" {
-		base = getenv("LOCALAPPDATA")
+	state, anchor := dirs.UserState(getenv)
+	if state == "" {
+		return "", ""
 	}
-	anchor = filepath.Dir(base)
-	if base == "" {
-		home := getenv("HOME")
-		if home == "" {
-			return "", ""
-		}
-		base, anchor = filepath.Join(home, ".local", "state"), home
-	}
-	return filepath.Join(base, "hookexec", "notices"), anchor
+	return filepath.Join(state, "notices"), anchor
 }
 
 // Open is the memory of the session sessionID in the environment getenv
@@ -122,7 +114,7 @@ func (l *Log) checkDir() error {
 	if !fi.IsDir() {
 		return errors.New("notices: not a directory")
 	}
-	return trust.CheckOwner(l.dir, fi)
+	return safefile.CheckOwner(l.dir, fi)
 }
 
 // readMarker reads a marker that is a regular file (a link is never

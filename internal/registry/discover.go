@@ -6,9 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 
-	"github.com/hookexec/hookexec/internal/trust"
+	"github.com/hookexec/hookexec/internal/dirs"
 )
 
 // fileSpec is one config file to load.
@@ -80,11 +79,11 @@ func discover(project string, getenv func(string) string) ([]fileSpec, error) {
 	add := func(path string, src Source) {
 		specs = append(specs, fileSpec{path: path, source: src, dialect: DetectDialect(path)})
 	}
-	userDir := userConfigDir(getenv)
+	userDir := dirs.UserConfig(getenv)
 	if userDir != "" {
 		add(filepath.Join(userDir, "hooks.json"), User)
 	}
-	if systemDir := systemConfigDir(getenv); systemDir != "" {
+	if systemDir := dirs.SystemConfig(getenv); systemDir != "" {
 		add(filepath.Join(systemDir, "hooks.json"), System)
 	}
 	specs = append(specs, exts...)
@@ -106,55 +105,19 @@ func discover(project string, getenv func(string) string) ([]fileSpec, error) {
 // extensions. An extensions directory that cannot be read gives none (a
 // project cannot stop the user's hooks).
 func projectFiles(project string) []fileSpec {
-	dir := filepath.Join(project, trust.DirName)
+	dir := filepath.Join(project, dirs.Name)
 	var specs []fileSpec
 	for _, name := range []string{"hooks.json", "hooks.local.json"} {
 		path := filepath.Join(dir, name)
-		specs = append(specs, fileSpec{path: path, source: Project, dialect: DetectDialect(path), projectRel: trust.DirName + "/" + name})
+		specs = append(specs, fileSpec{path: path, source: Project, dialect: DetectDialect(path), projectRel: dirs.Name + "/" + name})
 	}
-	dirs, _ := extensionDirs(filepath.Join(dir, "extensions"))
-	for _, ext := range dirs {
+	exts, _ := extensionDirs(filepath.Join(dir, "extensions"))
+	for _, ext := range exts {
 		path := filepath.Join(ext, "hooks.json")
 		specs = append(specs, fileSpec{path: path, source: Extension, dialect: DetectDialect(path), extDir: ext,
-			projectRel: trust.DirName + "/extensions/" + filepath.Base(ext) + "/hooks.json"})
+			projectRel: dirs.Name + "/extensions/" + filepath.Base(ext) + "/hooks.json"})
 	}
 	return specs
-}
-
-// userConfigDir is ${XDG_CONFIG_HOME:-$HOME/.config}/hookexec, or "" when
-// neither variable is set. On Windows, without XDG_CONFIG_HOME, it is
-// %APPDATA%\hookexec (the roaming application data, where Windows
-// programs keep their settings).
-func userConfigDir(getenv func(string) string) string {
-	base := getenv("XDG_CONFIG_HOME")
-	if base == "" && runtime.GOOS == "windows" {
-		if base = getenv("APPDATA"); base == "" {
-			return ""
-		}
-	}
-	if base == "" {
-		home := getenv("HOME")
-		if home == "" {
-			return ""
-		}
-		base = filepath.Join(home, ".config")
-	}
-	return filepath.Join(base, "hookexec")
-}
-
-// systemConfigDir is $HOOKEXEC_SYSTEM_DIR, else /etc/hookexec; on Windows
-// %ProgramData%\hookexec ("" when ProgramData is not set either).
-func systemConfigDir(getenv func(string) string) string {
-	if dir := getenv("HOOKEXEC_SYSTEM_DIR"); dir != "" {
-		return dir
-	}
-	if runtime.GOOS == "windows" {
-		if pd := getenv("ProgramData"); pd != "" {
-			return filepath.Join(pd, "hookexec")
-		}
-		return ""
-	}
-	return "/etc/hookexec"
 }
 
 // extensionDirs returns the subdirectories of root sorted by name (byte

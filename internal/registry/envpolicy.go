@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -16,10 +17,7 @@ import (
 // settings "env" block), so a value that is relative or points into the
 // project is ignored: the user's own files are still found (issue 18 §1
 // hole 10, SPEC §2.4).
-var locationVars = []string{
-	"HOME", "USERPROFILE", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
-	"APPDATA", "LOCALAPPDATA", "ProgramData", "HOOKEXEC_SYSTEM_DIR", "HOOKEXEC_SHELL",
-}
+func locationVars() []string { return append(dirs.LocationVars(), "HOOKEXEC_SHELL") }
 
 // configVar is the variable that replaces discovery with its files.
 const configVar = "HOOKEXEC_CONFIG"
@@ -59,11 +57,11 @@ func SafeEnv(getenv func(string) string, project string) (func(string) string, [
 	// An agent started in the home directory (or above it) has the user's
 	// own files inside its project: only relative values are refused then.
 	home := homeFallback()
-	homeInside := home != "" && filepath.IsAbs(home) && within(filepath.Clean(home), filepath.Clean(project))
+	homeInside := home != "" && filepath.IsAbs(home) && dirs.Within(filepath.Clean(home), filepath.Clean(project))
 	place := placeOf(project)
 	ignored := map[string]bool{}
 	var warnings []string
-	for _, name := range locationVars {
+	for _, name := range locationVars() {
 		v := getenv(name)
 		if v == "" {
 			continue
@@ -122,14 +120,14 @@ func unsafeLocation(v string, project projectPlace, homeInside bool) string {
 		return ""
 	}
 	p := filepath.Clean(v)
-	if within(p, project.dir) {
+	if dirs.Within(p, project.dir) {
 		return "inside the project"
 	}
 	if project.real != "" {
-		if rp, err := filepath.EvalSymlinks(p); err == nil && within(rp, project.real) {
+		if rp, err := filepath.EvalSymlinks(p); err == nil && dirs.Within(rp, project.real) {
 			return "inside the project"
 		}
-		if within(p, project.real) {
+		if dirs.Within(p, project.real) {
 			return "inside the project"
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"os"
 	"syscall"
 
-	"github.com/hookexec/hookexec/internal/trust"
+	"github.com/hookexec/hookexec/internal/safefile"
 )
 
 // Size limits of config files (SPEC §2.4): a discovered project file over
@@ -24,7 +24,7 @@ const (
 // writable by someone else.
 type readProblem struct {
 	msg    string
-	unsafe bool // an ownership or mode problem (trust.Unsafe)
+	unsafe bool // an ownership or mode problem (safefile.Unsafe)
 	err    error
 }
 
@@ -46,7 +46,7 @@ func (s fileSpec) read() ([]byte, error) {
 	var f *os.File
 	var err error
 	if project {
-		f, err = trust.OpenNoFollow(s.path, flags, 0)
+		f, err = safefile.OpenNoFollow(s.path, flags, 0)
 	} else {
 		f, err = os.OpenFile(s.path, flags, 0)
 	}
@@ -54,7 +54,7 @@ func (s fileSpec) read() ([]byte, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
-		if project && errors.Is(err, trust.ErrSymlink) {
+		if project && errors.Is(err, safefile.ErrSymlink) {
 			return nil, &readProblem{msg: "is a symbolic link; hookexec reads only regular files under .hookexec/", err: err}
 		}
 		return nil, &readProblem{msg: "cannot read file: " + unwrapPathError(err).Error(), err: err}
@@ -70,8 +70,8 @@ func (s fileSpec) read() ([]byte, error) {
 		if !fi.Mode().IsRegular() {
 			return nil, &readProblem{msg: fmt.Sprintf("is not a regular file (%s)", kindOf(fi))}
 		}
-	} else if err := trust.CheckOwner(s.path, fi); err != nil {
-		var u *trust.Unsafe
+	} else if err := safefile.CheckOwner(s.path, fi); err != nil {
+		var u *safefile.Unsafe
 		errors.As(err, &u)
 		return nil, &readProblem{msg: "not trusted: " + u.Reason, unsafe: true, err: err}
 	}

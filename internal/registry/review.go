@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -61,7 +62,7 @@ type CaseConfig struct {
 type CaseConfigs func(path string, data []byte) ([]CaseConfig, error)
 
 // casesDir holds the project's test cases (casefile.DefaultDir).
-const casesDir = trust.DirName + "/tests/"
+const casesDir = dirs.Name + "/tests/"
 
 // ReviewProject hashes and decodes the project in dir as it is now,
 // trusted or not. Nothing runs. Each file is read once: what the review

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -23,7 +24,7 @@ import (
 //
 // project is the absolute project directory; getenv is SafeEnv's.
 func missingGuards(project string, getenv func(string) string) (path, warning string) {
-	dir := filepath.Join(project, trust.DirName)
+	dir := filepath.Join(project, dirs.Name)
 	store := trust.OpenStore(getenv)
 	d, _ := DecideTrust(project, getenv)
 	if d.Trusted {
@@ -35,9 +36,9 @@ func missingGuards(project string, getenv func(string) string) (path, warning st
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return "", "" // no .hookexec/ here: nothing shadows anything
 	}
-	home := HomeDir(getenv)
+	home := dirs.Home(getenv)
 	for start := filepath.Dir(project); start != project; {
-		above, ok := FindProject(start, home)
+		above, ok := dirs.FindProject(start, home)
 		if !ok {
 			break
 		}

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/progpath"
 )
 
@@ -19,7 +19,7 @@ import (
 
 // projectDirVars are the variables fire sets to the project directory.
 func projectDirVars() []string {
-	return append([]string{"HOOKEXEC_PROJECT_DIR"}, agents.ProjectDirVars()...)
+	return dirs.ProjectVars()
 }
 
 // shellWords are reserved words and builtins: a first word that is one of

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -32,8 +33,8 @@ func WatchPaths(opts Options) ([]string, error) {
 		if dir == "" {
 			dir = "."
 		}
-		paths = append(paths, filepath.Join(dir, trust.DirName), filepath.Join(dir, trust.DirName, "extensions"))
-		if u := userConfigDir(getenv); u != "" {
+		paths = append(paths, filepath.Join(dir, dirs.Name), filepath.Join(dir, dirs.Name, "extensions"))
+		if u := dirs.UserConfig(getenv); u != "" {
 			paths = append(paths, u, filepath.Join(u, "extensions"))
 		}
 		project = true

@@ -5,11 +5,12 @@ import (
 	"fmt"
 )
 
-// The process table of macOS and FreeBSD comes from sysctl kern.proc as an
-// array of C struct kinfo_proc records. Decoding it is plain Go over bytes
-// and lives here, without a build tag, so the Linux test suite runs it on
-// synthetic records; only the sysctl call itself is per OS
-// (proc_sysctl.go).
+// The process table of FreeBSD comes from sysctl kern.proc as an array of
+// C struct kinfo_proc records, which x/sys/unix does not describe for
+// FreeBSD (on macOS it does: proc_darwin.go uses unix.KinfoProc). Decoding
+// it is plain Go over bytes and lives here, without a build tag, so the
+// Linux test suite runs it on synthetic records; only the sysctl call
+// itself is per OS (proc_freebsd.go).
 
 // kinfoLayout says where, in one kinfo_proc record, the fields the runner
 // needs are. All are 32-bit except stat, one byte.
@@ -20,12 +21,6 @@ type kinfoLayout struct {
 	pgid, stat int
 	zombie     byte // the stat value of an exited, unreaped process (SZOMB)
 }
-
-// darwinKinfo is struct kinfo_proc of <sys/sysctl.h> on 64-bit macOS:
-// kp_proc.p_pid, kp_proc.p_stat, kp_eproc.e_ppid, kp_eproc.e_pgid.
-// proc_darwin.go checks these offsets against x/sys/unix's KinfoProc at
-// compile time.
-var darwinKinfo = kinfoLayout{size: 648, pid: 40, ppid: 560, pgid: 564, stat: 36, zombie: 5}
 
 // freebsdKinfo64 is struct kinfo_proc of FreeBSD's <sys/user.h> on 64-bit
 // systems (KINFO_PROC_SIZE 1088): ki_pid, ki_ppid, ki_pgid, ki_stat. On

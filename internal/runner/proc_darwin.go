@@ -1,23 +1,34 @@
 package runner
 
-import (
-	"unsafe"
+import "golang.org/x/sys/unix"
 
-	"golang.org/x/sys/unix"
-)
+// szomb is p_stat of an exited, unreaped process (SZOMB in <sys/proc.h>).
+const szomb = 5
 
-// kinfoSysctl lists every process, one kinfo_proc each.
-const kinfoSysctl = "kern.proc.all"
+// listProcs reads the process table from sysctl kern.proc.all (no /proc on
+// macOS), one unix.KinfoProc per process. ok is false when it cannot be
+// read; the tree walk (signalTree) then finds the group only and trusts
+// kill(2).
+func listProcs() ([]procInfo, bool) {
+	kps, err := unix.SysctlKinfoProcSlice("kern.proc.all")
+	if err != nil {
+		return nil, false
+	}
+	return procsOf(kps), true
+}
 
-var hostKinfo = darwinKinfo
-
-// darwinKinfo's offsets are those of x/sys/unix's KinfoProc, or this file
-// does not compile (a constant index out of range).
-func _() {
-	var kp unix.KinfoProc
-	_ = [1]struct{}{}[unsafe.Sizeof(kp)-648]
-	_ = [1]struct{}{}[unsafe.Offsetof(kp.Proc)+unsafe.Offsetof(kp.Proc.P_pid)-40]
-	_ = [1]struct{}{}[unsafe.Offsetof(kp.Proc)+unsafe.Offsetof(kp.Proc.P_stat)-36]
-	_ = [1]struct{}{}[unsafe.Offsetof(kp.Eproc)+unsafe.Offsetof(kp.Eproc.Ppid)-560]
-	_ = [1]struct{}{}[unsafe.Offsetof(kp.Eproc)+unsafe.Offsetof(kp.Eproc.Pgid)-564]
+// procsOf keeps what the runner needs of each record: kp_proc.p_pid,
+// kp_proc.p_stat, kp_eproc.e_ppid, kp_eproc.e_pgid.
+func procsOf(kps []unix.KinfoProc) []procInfo {
+	procs := make([]procInfo, 0, len(kps))
+	for i := range kps {
+		kp := &kps[i]
+		procs = append(procs, procInfo{
+			pid:    int(kp.Proc.P_pid),
+			ppid:   int(kp.Eproc.Ppid),
+			pgid:   int(kp.Eproc.Pgid),
+			zombie: kp.Proc.P_stat == szomb,
+		})
+	}
+	return procs
 }

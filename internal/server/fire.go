@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/aggregator"
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/notices"
-	"github.com/hookexec/hookexec/internal/registry"
 )
 
 // fire runs one request as `hookexec fire` runs one event, and answers
@@ -50,7 +50,7 @@ func (s *Server) fire(ctx context.Context, req *Request) Response {
 		return s.failClosed(fail(CodeInputError, err.Error()), ev, format, start)
 	}
 	cwd, _ := in.String("cwd")
-	projectDir, err := registry.ResolveProjectDir(s.opts.ProjectDir, s.opts.Getenv, cwd)
+	projectDir, err := dirs.ProjectRoot(s.opts.ProjectDir, s.opts.Getenv, cwd)
 	if err != nil {
 		return s.failClosed(fail(CodeConfigError, err.Error()), ev, format, start)
 	}

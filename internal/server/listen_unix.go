@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"sync"
 	"syscall"
@@ -16,53 +17,32 @@ import (
 // cancels the events running, answers them, closes the connections and
 // removes the socket. A path that exists is refused unless it is a socket
 // nobody listens on (left by a server that died), which is replaced.
-//
-// It uses syscall rather than package net, which hookexec does not
-// otherwise need.
 func (s *Server) ServeUnix(ctx context.Context, path string) error {
 	l, err := listenUnix(path)
 	if err != nil {
 		return err
 	}
 	defer os.Remove(path)
+	defer l.Close()
 	go func() {
 		<-ctx.Done()
 		_ = l.Close()
 	}()
-	rc, err := l.SyscallConn()
-	if err != nil {
-		return fmt.Errorf("server: %s: %w", path, err)
-	}
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	for {
-		var nfd int
-		var aerr error
-		err := rc.Read(func(fd uintptr) bool {
-			syscall.ForkLock.RLock()
-			nfd, _, aerr = syscall.Accept(int(fd))
-			if aerr == nil {
-				syscall.CloseOnExec(nfd)
-			}
-			syscall.ForkLock.RUnlock()
-			return aerr != syscall.EAGAIN
-		})
+		conn, err := l.AcceptUnix() // retries EINTR and ECONNABORTED itself
 		switch {
-		case err != nil || ctx.Err() != nil: // closed: shutting down
-			if aerr == nil && err == nil {
-				_ = syscall.Close(nfd)
+		case ctx.Err() != nil: // closed: shutting down
+			if err == nil {
+				_ = conn.Close()
 			}
 			return nil
-		case aerr == syscall.EINTR || aerr == syscall.ECONNABORTED:
-			continue
-		case aerr != nil:
-			return fmt.Errorf("server: accepting on %s: %w", path, aerr)
+		case errors.Is(err, net.ErrClosed):
+			return nil
+		case err != nil:
+			return fmt.Errorf("server: accepting on %s: %w", path, syscallErr(err))
 		}
-		if err := syscall.SetNonblock(nfd, true); err != nil {
-			_ = syscall.Close(nfd)
-			continue
-		}
-		conn := os.NewFile(uintptr(nfd), path)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -74,36 +54,23 @@ func (s *Server) ServeUnix(ctx context.Context, path string) error {
 	}
 }
 
-// listenUnix creates the listening socket, 0600, non-blocking.
-func listenUnix(path string) (*os.File, error) {
+// listenUnix creates the listening socket, 0600. The socket file is
+// removed by ServeUnix once every connection is done, not when the
+// listener closes.
+func listenUnix(path string) (*net.UnixListener, error) {
 	if err := removeStale(path); err != nil {
 		return nil, err
-	}
-	syscall.ForkLock.RLock()
-	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
-	if err == nil {
-		syscall.CloseOnExec(fd)
-	}
-	syscall.ForkLock.RUnlock()
-	if err != nil {
-		return nil, fmt.Errorf("server: socket: %w", err)
 	}
 	// The umask makes the socket 0600 from the start (no window in which
 	// others could connect); nothing else creates files at this point.
 	old := syscall.Umask(0o177)
-	err = syscall.Bind(fd, &syscall.SockaddrUnix{Name: path})
+	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
 	syscall.Umask(old)
-	if err == nil {
-		err = syscall.Listen(fd, 64)
-	}
-	if err == nil {
-		err = syscall.SetNonblock(fd, true)
-	}
 	if err != nil {
-		_ = syscall.Close(fd)
-		return nil, fmt.Errorf("server: listening on %s: %w", path, err)
+		return nil, fmt.Errorf("server: listening on %s: %w", path, syscallErr(err))
 	}
-	return os.NewFile(uintptr(fd), path), nil
+	l.SetUnlinkOnClose(false)
+	return l, nil
 }
 
 // removeStale removes path if it is a socket nobody listens on; any other
@@ -119,20 +86,28 @@ func removeStale(path string) error {
 	if fi.Mode().Type() != os.ModeSocket {
 		return fmt.Errorf("server: %s exists and is not a socket; refusing to replace it", path)
 	}
-	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
-	if err != nil {
-		return fmt.Errorf("server: socket: %w", err)
-	}
-	err = syscall.Connect(fd, &syscall.SockaddrUnix{Name: path})
-	_ = syscall.Close(fd)
+	c, err := net.DialUnix("unix", nil, &net.UnixAddr{Name: path, Net: "unix"})
 	if err == nil {
+		_ = c.Close()
 		return fmt.Errorf("server: %s: another server is listening on it", path)
 	}
 	if !errors.Is(err, syscall.ECONNREFUSED) {
-		return fmt.Errorf("server: %s exists and cannot be checked (%v); refusing to replace it", path, err)
+		return fmt.Errorf("server: %s exists and cannot be checked (%v); refusing to replace it", path, syscallErr(err))
 	}
 	if err := os.Remove(path); err != nil {
 		return fmt.Errorf("server: removing the stale socket: %w", err)
 	}
 	return nil
+}
+
+// syscallErr is the system's error inside a net error (what the kernel
+// said, without net's "listen unix PATH: bind:" prefix, which the
+// messages above already give in their own words); err itself when there
+// is none.
+func syscallErr(err error) error {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return errno
+	}
+	return err
 }

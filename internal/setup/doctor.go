@@ -97,7 +97,7 @@ func agentsToCheck(projectDir, home, self string) []Agent {
 				continue
 			}
 			found = true
-			if doc, err := parseSettings(f.Data, self); err == nil {
+			if doc, err := parseSettings(ag, f.Data, self); err == nil {
 				for _, e := range doc.entries() {
 					has = has || e.IsFire
 				}

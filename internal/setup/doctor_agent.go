@@ -43,7 +43,7 @@ func newAgentDoctor(ag Agent, opts DoctorOptions, home string, pol *Policies) *a
 		if !f.Exists {
 			continue
 		}
-		doc, err := parseSettings(f.Data, opts.Program)
+		doc, err := parseSettings(ag, f.Data, opts.Program)
 		if err != nil {
 			d.broken = append(d.broken, fmt.Sprintf("%s: %v", path, err))
 			continue

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/hookexec/hookexec/examples"
+	"github.com/hookexec/hookexec/internal/dirs"
 )
 
 //go:embed scaffold
@@ -20,7 +21,7 @@ var scaffold embed.FS
 
 // LocalConfig is the project config that stays on one machine: init adds
 // it to .gitignore.
-const LocalConfig = ".hookexec/hooks.local.json"
+const LocalConfig = dirs.Name + "/hooks.local.json"
 
 // Status says what init did with one file.
 type Status string
@@ -81,7 +82,7 @@ func Init(dir string) (InitResult, error) {
 	}
 	files = append(files, slices.Sorted(maps.Keys(examples.StarterFiles))...)
 	for _, rel := range files {
-		if err := realDirs(root, path.Join(".hookexec", path.Dir(rel))); err != nil {
+		if err := realDirs(root, path.Join(dirs.Name, path.Dir(rel))); err != nil {
 			return res, err
 		}
 	}
@@ -128,7 +129,7 @@ func realDirs(root, rel string) error {
 // and its cases: the example's, examples.StarterFiles) to
 // <root>/.hookexec/rel unless something exists there.
 func writeScaffoldFile(root, rel string) (FileResult, error) {
-	name := path.Join(".hookexec", rel)
+	name := path.Join(dirs.Name, rel)
 	var data []byte
 	var err error
 	if src, ok := examples.StarterFiles[rel]; ok {

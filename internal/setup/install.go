@@ -90,7 +90,7 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 		return nil, fmt.Errorf("setup: %s: %w; fix or move the file, then run install again (nothing was changed)", path, err)
 	}
 	res := &InstallResult{Path: path, Created: !f.Exists, Changed: m.Changed || !f.Exists, Added: m.Added, Updated: m.Updated, Enabled: m.Enabled, Data: m.Data}
-	if doc, err := parseSettings(m.Data, opts.Program); err == nil {
+	if doc, err := parseSettings(opts.Agent, m.Data, opts.Program); err == nil {
 		res.Warnings = duplicateRuns(opts.Agent, doc, f.Real, pol)
 	}
 	if !res.Changed {

@@ -1,10 +1,8 @@
 package setup
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
-	"slices"
 )
 
 // wantEntry is the hookexec entry install wants for one event.
@@ -38,15 +36,30 @@ type mergeResult struct {
 	HadManaged bool
 }
 
+// newHook and newGroup are what install writes for an event without its
+// entry, in this key order.
+type newHook struct {
+	Name      string `json:"name,omitempty"`
+	Type      string `json:"type"`
+	Command   string `json:"command"`
+	Timeout   int64  `json:"timeout"`
+	OnFailure string `json:"onFailure,omitempty"`
+}
+
+type newGroup struct {
+	Hooks []newHook `json:"hooks"`
+}
+
 // merge puts hookexec's entries for wants into the settings file data (a
 // new file when data is empty) and returns the new text. An event that
 // already has hookexec's entry keeps it where it is, updated; a new one
 // gets a definition of its own, without a matcher, after the user's. A
 // second entry of install's kind for the same event is removed (it would
-// run the policies twice). Everything else in the file stays as it was.
-// An existing timeout longer than the wanted one is kept.
+// run the policies twice). Everything else in the file keeps its bytes,
+// comments included. An existing timeout longer than the wanted one is
+// kept.
 func merge(data []byte, ag Agent, program string, wants []wantEntry) (mergeResult, error) {
-	doc, err := parseSettings(data, program)
+	doc, err := parseSettings(ag, data, program)
 	if err != nil {
 		return mergeResult{}, err
 	}
@@ -56,69 +69,53 @@ func merge(data []byte, ag Agent, program string, wants []wantEntry) (mergeResul
 			res.HadManaged = true
 		}
 	}
-	before, err := doc.encode()
-	if err != nil {
-		return mergeResult{}, err
-	}
 	if ag.NeedsEnable {
-		enabled, err := enableHooks(doc.top)
+		if res.Enabled, err = doc.enableHooks(); err != nil {
+			return mergeResult{}, err
+		}
+	}
+	for _, w := range wants {
+		did, err := doc.mergeEvent(ag, program, w)
 		if err != nil {
 			return mergeResult{}, err
 		}
-		res.Enabled = enabled
-	}
-	if doc.events == nil && len(wants) > 0 {
-		doc.events = []*eventDefs{}
-	}
-	for _, w := range wants {
-		switch mergeEvent(doc, ag, program, w) {
+		switch did {
 		case "added":
 			res.Added = append(res.Added, w.Key)
 		case "updated":
 			res.Updated = append(res.Updated, w.Key)
 		}
 	}
-	after, err := doc.encode()
-	if err != nil {
-		return mergeResult{}, err
-	}
-	res.Changed = !sameText(before, after)
+	res.Changed, res.Data = doc.edited, data
 	if res.Changed {
-		res.Data = after
-	} else {
-		res.Data = data
+		res.Data = doc.bytes()
 	}
 	return res, nil
 }
 
-// sameText compares two encodings of the same layout.
-func sameText(a, b []byte) bool { return string(a) == string(b) }
-
 // enableHooks sets hooksConfig.enabled to true (Gemini CLI runs no hook
-// otherwise) and reports whether it changed.
-func enableHooks(top *object) (bool, error) {
-	hc := &object{}
-	if raw, ok := top.get("hooksConfig"); ok {
-		o, err := parseObject(raw)
-		if err != nil {
-			return false, fmt.Errorf(`"hooksConfig": %w`, err)
-		}
-		hc = o
+// otherwise) and reports whether it changed. A new hooksConfig comes
+// before a new hooks, as in the README.
+func (d *settingsDoc) enableHooks() (bool, error) {
+	raw, ok := d.top.get("hooksConfig")
+	if !ok {
+		return true, d.set("", "hooksConfig", map[string]bool{"enabled": true})
 	}
-	if raw, ok := hc.get("enabled"); ok && string(raw) == "true" {
+	hc, err := parseObject(raw)
+	if err != nil {
+		return false, fmt.Errorf(`"hooksConfig": %w`, err)
+	}
+	if v, ok := hc.get("enabled"); ok && string(v) == "true" {
 		return false, nil
 	}
-	hc.set("enabled", json.RawMessage("true"))
-	// A new hooksConfig comes before a new hooks, as in the README.
-	top.set("hooksConfig", hc.encode())
-	return true, nil
+	return true, d.set(pointer("hooksConfig"), "enabled", true)
 }
 
 // mergeEvent applies one wanted entry; it returns "added", "updated" or
 // "" (nothing to do).
-func mergeEvent(doc *settingsDoc, ag Agent, program string, w wantEntry) string {
+func (d *settingsDoc) mergeEvent(ag Agent, program string, w wantEntry) (string, error) {
 	var found []hookEntry
-	for _, e := range doc.entries() {
+	for _, e := range d.entries() {
 		if e.IsFire && e.Fire.Managed && e.Key == w.Key && e.Fire.sameEvent(w.Key) {
 			found = append(found, e)
 		}
@@ -132,79 +129,109 @@ func mergeEvent(doc *settingsDoc, ag Agent, program string, w wantEntry) string 
 	}
 	command := buildCommand(program, w.Key, ag.Format, failClosed)
 	if len(found) == 0 {
-		ed := doc.event(w.Key)
-		if ed == nil {
-			ed = &eventDefs{key: w.Key}
-			doc.events = append(doc.events, ed)
+		g := newGroup{Hooks: []newHook{{Name: ag.HookName, Type: "command", Command: command, Timeout: w.Timeout, OnFailure: w.OnFailure}}}
+		var err error
+		switch {
+		case d.events == nil:
+			err = d.set("", "hooks", map[string][]newGroup{w.Key: {g}})
+		case d.event(w.Key) == nil:
+			err = d.set(pointer("hooks"), w.Key, []newGroup{g})
+		default:
+			err = d.push(pointer("hooks", w.Key), g)
 		}
-		h := &object{}
-		if ag.HookName != "" {
-			h.set("name", marshal(ag.HookName))
-		}
-		h.set("type", marshal("command"))
-		h.set("command", marshal(command))
-		h.set("timeout", marshal(w.Timeout))
-		setOnFailure(h, w.OnFailure)
-		ed.groups = append(ed.groups, &group{obj: &object{}, hooks: []*object{h}, hasHooks: true})
-		return "added"
+		return "added", err
 	}
-	first := found[0]
-	old := string(first.Hook.encode())
-	timeout := w.Timeout
-	if first.Timeout > float64(timeout) {
-		timeout = int64(math.Ceil(first.Timeout)) // a longer timeout set by hand stays
+	before := d.edited
+	d.edited = false
+	if err := d.updateHook(ag, found[0], command, w); err != nil {
+		return "", err
 	}
-	if ag.HookName != "" {
-		if _, ok := first.Hook.get("name"); !ok {
-			first.Hook.set("name", marshal(ag.HookName))
+	// A second copy goes (the last first, so that the others' places
+	// stay), and hookexec's entry leaves a matcher's definition: it must
+	// see every tool.
+	for i := len(found) - 1; i > 0; i-- {
+		if err := d.removeHook(found[i]); err != nil {
+			return "", err
 		}
 	}
-	first.Hook.set("type", marshal("command"))
-	first.Hook.set("command", marshal(command))
-	if raw, ok := first.Hook.get("timeout"); !ok || first.Timeout != float64(timeout) || kindOf(raw) != "a number" {
-		first.Hook.set("timeout", marshal(timeout))
+	if found[0].HasMatch {
+		if err := d.moveToOwnGroup(found[0]); err != nil {
+			return "", err
+		}
 	}
-	setOnFailure(first.Hook, w.OnFailure)
-	changed := old != string(first.Hook.encode())
-	// hookexec applies the matchers itself: its entry must see every tool.
-	if first.HasMatch {
-		removeHook(doc, first)
-		ed := doc.event(w.Key)
-		ed.groups = append(ed.groups, &group{obj: &object{}, hooks: []*object{first.Hook}, hasHooks: true})
-		changed = true
-	}
-	for _, extra := range found[1:] {
-		removeHook(doc, extra)
-		changed = true
-	}
+	changed := d.edited
+	d.edited = before || changed
 	if changed {
-		return "updated"
+		return "updated", nil
 	}
-	return ""
+	return "", nil
 }
 
-// setOnFailure gives hookexec's entry h the "onFailure" value v; with v
-// "", an "onFailure": "block" is taken off (any other value the user set
-// stays).
-func setOnFailure(h *object, v string) {
-	if v != "" {
-		if cur, _ := h.str("onFailure"); cur != v {
-			h.set("onFailure", marshal(v))
+// updateHook gives hookexec's entry e the wanted command, timeout and
+// onFailure, each where it is.
+func (d *settingsDoc) updateHook(ag Agent, e hookEntry, command string, w wantEntry) error {
+	at := pointer("hooks", e.Key, e.groupIdx, "hooks", e.hookIndex)
+	h := e.Hook
+	timeout := w.Timeout
+	if e.Timeout > float64(timeout) {
+		timeout = int64(math.Ceil(e.Timeout)) // a longer timeout set by hand stays
+	}
+	type edit struct {
+		key string
+		val any
+	}
+	var edits []edit
+	if _, ok := h.get("name"); !ok && ag.HookName != "" {
+		edits = append(edits, edit{"name", ag.HookName})
+	}
+	if s, _ := h.str("type"); s != "command" {
+		edits = append(edits, edit{"type", "command"})
+	}
+	if s, _ := h.str("command"); s != command {
+		edits = append(edits, edit{"command", command})
+	}
+	if raw, ok := h.get("timeout"); !ok || e.Timeout != float64(timeout) || kindOf(raw) != "a number" {
+		edits = append(edits, edit{"timeout", timeout})
+	}
+	cur, _ := h.str("onFailure")
+	switch {
+	case w.OnFailure != "" && cur != w.OnFailure:
+		edits = append(edits, edit{"onFailure", w.OnFailure})
+	case w.OnFailure == "" && cur == onFailureBlock:
+		// --fail-open; any other value the user set stays.
+		if err := d.remove(at + pointer("onFailure")); err != nil {
+			return err
 		}
-		return
 	}
-	if cur, _ := h.str("onFailure"); cur == onFailureBlock {
-		h.remove("onFailure")
+	for _, m := range edits {
+		if err := d.set(at, m.key, m.val); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
-// removeHook takes one hook out of its definition, and drops the
-// definition when that left it without hooks.
-func removeHook(doc *settingsDoc, e hookEntry) {
-	ed := doc.event(e.Key)
-	g := e.Group
-	g.hooks = slices.DeleteFunc(g.hooks, func(h *object) bool { return h == e.Hook })
-	if len(g.hooks) == 0 {
-		ed.groups = slices.DeleteFunc(ed.groups, func(x *group) bool { return x == g })
+// removeHook takes one hook out of its definition, or the definition out
+// when that was its only hook.
+func (d *settingsDoc) removeHook(e hookEntry) error {
+	if ed := d.event(e.Key); ed != nil && len(ed.groups[e.groupIdx].hooks) == 1 {
+		return d.remove(pointer("hooks", e.Key, e.groupIdx))
 	}
+	return d.remove(pointer("hooks", e.Key, e.groupIdx, "hooks", e.hookIndex))
+}
+
+// moveToOwnGroup moves hookexec's entry e to a new definition without a
+// matcher, after the others, and drops the one it leaves empty.
+func (d *settingsDoc) moveToOwnGroup(e hookEntry) error {
+	if err := d.push(pointer("hooks", e.Key), map[string][]any{"hooks": {}}); err != nil {
+		return err
+	}
+	last := len(d.event(e.Key).groups) - 1
+	if err := d.move(pointer("hooks", e.Key, e.groupIdx, "hooks", e.hookIndex), pointer("hooks", e.Key, last, "hooks")); err != nil {
+		return err
+	}
+	if len(d.event(e.Key).groups[e.groupIdx].hooks) == 0 {
+		return d.remove(pointer("hooks", e.Key, e.groupIdx))
+	}
+	return nil
 }

@@ -127,6 +127,14 @@ func TestMerge(t *testing.T) {
 		added:   []string{"BeforeTool"},
 		changed: true,
 	}, {
+		name:    "a null hooks is replaced where it is",
+		agent:   "claude",
+		in:      `{"hooks":null,"x":1}`,
+		wants:   []wantEntry{{Key: "Stop", Timeout: 120}},
+		want:    `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"'/opt/hook exec/hookexec' fire Stop --format claude","timeout":120}]}]},"x":1}`,
+		added:   []string{"Stop"},
+		changed: true,
+	}, {
 		name:    "llxprt: no name, no hooksConfig",
 		agent:   "llxprt",
 		in:      `{}`,

@@ -7,14 +7,17 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
+
+	"github.com/tailscale/hujson"
 
 	"github.com/hookexec/hookexec/internal/event"
 )
 
-// object is a JSON object whose members stay in file order. Values are
-// kept as their JSON text, so what install does not touch is written back
-// as it was (but for white space).
+// object is a read-only view of a JSON object whose members stay in file
+// order; values are their plain JSON text. Edits go to the file's syntax
+// tree (settings_edit.go), never through this view.
 type object struct {
 	members []member
 }
@@ -24,9 +27,9 @@ type member struct {
 	val json.RawMessage
 }
 
-// parseObject reads one JSON object. A repeated key is an error: which of
-// the two the agent uses is its parser's business, and rewriting the file
-// would lose one of them.
+// parseObject reads one plain JSON object. A repeated key is an error:
+// which of the two the agent uses is its parser's business, and an edit
+// could not say which one it changes.
 func parseObject(data []byte) (*object, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
@@ -89,6 +92,14 @@ func kindOf(data []byte) string {
 
 func isNull(raw json.RawMessage) bool { return kindOf(raw) == "null" }
 
+// syntaxError is a JSON syntax error at a line and column of the file.
+type syntaxError struct {
+	line, col int
+	msg       string
+}
+
+func (e *syntaxError) Error() string { return fmt.Sprintf("%d:%d: %s", e.line, e.col, e.msg) }
+
 // jsonError adds line and column to a syntax error.
 func jsonError(data []byte, err error) error {
 	var se *json.SyntaxError
@@ -96,13 +107,25 @@ func jsonError(data []byte, err error) error {
 		// The column of the offending character's first byte, whatever
 		// the Go version (event.SyntaxErrorOffset).
 		line, col := lineCol(data, event.SyntaxErrorOffset(data, se.Offset)+1)
-		return fmt.Errorf("%d:%d: %s", line, col, se.Error())
+		return &syntaxError{line, col, se.Error()}
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		line, col := lineCol(data, len(data))
-		return fmt.Errorf("%d:%d: unexpected end of JSON", line, col)
+		return &syntaxError{line, col, "unexpected end of JSON"}
 	}
 	return err
+}
+
+// hujsonError reads hujson's "hujson: line L, column C: msg" as a
+// syntaxError (nil when it is not one).
+func hujsonError(err error) *syntaxError {
+	var e syntaxError
+	if n, _ := fmt.Sscanf(err.Error(), "hujson: line %d, column %d:", &e.line, &e.col); n != 2 {
+		return nil
+	}
+	_, rest, _ := strings.Cut(err.Error(), ", column ")
+	_, e.msg, _ = strings.Cut(rest, ": ")
+	return &e
 }
 
 func lineCol(data []byte, off int) (int, int) {
@@ -129,21 +152,6 @@ func (o *object) get(key string) (json.RawMessage, bool) {
 	return nil, false
 }
 
-// set replaces key's value where it is, or appends the key.
-func (o *object) set(key string, val json.RawMessage) {
-	if i := o.index(key); i >= 0 {
-		o.members[i].val = val
-		return
-	}
-	o.members = append(o.members, member{key, val})
-}
-
-func (o *object) remove(key string) {
-	if i := o.index(key); i >= 0 {
-		o.members = append(o.members[:i], o.members[i+1:]...)
-	}
-}
-
 // str returns key's value when it is a string.
 func (o *object) str(key string) (string, bool) {
 	raw, ok := o.get(key)
@@ -157,101 +165,30 @@ func (o *object) str(key string) (string, bool) {
 	return s, true
 }
 
-// encode is the object's compact JSON text.
-func (o *object) encode() json.RawMessage {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o.members {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(marshal(m.key))
-		b.WriteByte(':')
-		b.Write(m.val)
-	}
-	b.WriteByte('}')
-	return b.Bytes()
-}
-
-func encodeArray(items []json.RawMessage) json.RawMessage {
-	var b bytes.Buffer
-	b.WriteByte('[')
-	for i, it := range items {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(it)
-	}
-	b.WriteByte(']')
-	return b.Bytes()
-}
-
-// marshal encodes v without HTML escaping (a command's "<" and "&" stay
-// as they are).
-func marshal(v any) json.RawMessage {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v) // only strings, numbers and bools, which always encode
-	return bytes.TrimRight(b.Bytes(), "\n")
-}
-
-// layout is how a settings file is written: its indentation, whether it
-// ends with a newline, and a byte order mark it started with.
-type layout struct {
-	indent  string
-	newline bool
-	bom     bool
-}
-
 const bom = "\ufeff"
 
-// layoutOf reads the layout of an existing file (two spaces and a final
-// newline for a new or one-line file).
-func layoutOf(data []byte) layout {
-	l := layout{indent: "  ", newline: true}
-	if len(data) == 0 {
-		return l
-	}
-	l.bom = bytes.HasPrefix(data, []byte(bom))
-	l.newline = bytes.HasSuffix(data, []byte("\n"))
-	for _, line := range strings.Split(string(data), "\n")[1:] {
-		line = strings.TrimSuffix(line, "\r")
-		trimmed := strings.TrimLeft(line, " \t")
-		if trimmed == "" || len(trimmed) == len(line) {
-			continue
-		}
-		l.indent = line[:len(line)-len(trimmed)]
-		break
-	}
-	return l
+// sameSettings reports whether two settings texts hold the same values (key
+// order and white space aside) and the same comments, in the same order.
+func sameSettings(a, b []byte) bool {
+	va, ca, okA := fileValue(a)
+	vb, cb, okB := fileValue(b)
+	return okA && okB && reflect.DeepEqual(va, vb) && slices.Equal(ca, cb)
 }
 
-// format writes o in layout l.
-func (l layout) format(o *object) ([]byte, error) {
-	var b bytes.Buffer
-	if l.bom {
-		b.WriteString(bom)
+// fileValue decodes a settings text (comments allowed) and lists its
+// comments.
+func fileValue(data []byte) (any, []string, bool) {
+	ast, err := hujson.Parse(bytes.Clone(bytes.TrimPrefix(data, []byte(bom)))) // Standardize writes into it
+	if err != nil {
+		return nil, nil, false
 	}
-	if err := json.Indent(&b, o.encode(), "", l.indent); err != nil {
-		return nil, fmt.Errorf("setup: formatting settings: %w", err)
+	comments := fileComments(&ast)
+	ast.Standardize()
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(ast.Pack()))
+	dec.UseNumber()
+	if dec.Decode(&v) != nil {
+		return nil, nil, false
 	}
-	if l.newline {
-		b.WriteByte('\n')
-	}
-	return b.Bytes(), nil
-}
-
-// sameJSON reports whether two JSON texts hold the same values (key order
-// and white space aside).
-func sameJSON(a, b []byte) bool {
-	var va, vb any
-	da := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(a, []byte(bom))))
-	db := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(b, []byte(bom))))
-	da.UseNumber()
-	db.UseNumber()
-	if da.Decode(&va) != nil || db.Decode(&vb) != nil {
-		return false
-	}
-	return reflect.DeepEqual(va, vb)
+	return v, comments, true
 }

@@ -3,10 +3,10 @@ package setup
 import (
 	"fmt"
 	"os"
-	"runtime"
 
 	"github.com/hookexec/hookexec/internal/agents"
 	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/dirs"
 )
 
 // Agent is a coding agent whose settings file hookexec installs into: its
@@ -31,14 +31,8 @@ func HomeDir(getenv func(string) string) (string, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	name := "HOME"
-	switch runtime.GOOS {
-	case "windows":
-		name = "USERPROFILE"
-	case "plan9":
-		name = "home"
-	}
-	if dir := getenv(name); dir != "" {
+	dir, name := dirs.UserHome(getenv)
+	if dir != "" {
 		return dir, nil
 	}
 	return "", fmt.Errorf("setup: $%s is not set: cannot find the user's settings", name)

@@ -4,17 +4,28 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/tailscale/hujson"
 )
 
-// settingsDoc is an agent's settings file, parsed as far as install needs:
-// the top-level object, and its "hooks" down to each hook's object.
+// settingsDoc is an agent's settings file: its syntax tree, which edits
+// change in place (settings_edit.go), and a read-only view of it as far as
+// install needs, the top-level object and its "hooks" down to each hook's
+// object, rebuilt after every edit.
 type settingsDoc struct {
 	top    *object
 	events []*eventDefs // the "hooks" object, in file order; nil when absent
-	layout layout
 	// self is this hookexec binary's path: a command that runs it is
 	// hookexec's whatever the binary is called.
 	self string
+
+	ast      hujson.Value // the file's text but a byte order mark
+	text     []byte       // ast packed
+	bom      bool
+	comments bool   // the agent reads comments in its settings
+	unit     string // the file's indentation step
+	newline  string // "\r\n" in a file that has it
+	edited   bool
 }
 
 // eventDefs is one key of "hooks": the definitions (matcher groups) of an
@@ -24,46 +35,88 @@ type eventDefs struct {
 	groups []*group
 }
 
-// group is one definition: its object, and its "hooks" when it has them.
+// group is one definition: its object, and its "hooks".
 type group struct {
-	obj      *object
-	hooks    []*object
-	hasHooks bool
+	obj   *object
+	hooks []*object
 }
 
-// parseSettings reads a settings file. It refuses anything it could not
-// write back without losing content: not JSON, not an object, a repeated
-// key, or a "hooks" of another shape than the agents' (an object of
-// arrays of definitions, each with an array of hook objects).
-func parseSettings(data []byte, self string) (*settingsDoc, error) {
-	d := &settingsDoc{layout: layoutOf(data), self: self}
-	body := bytes.TrimPrefix(data, []byte(bom))
+// parseSettings reads a settings file of agent ag. It refuses anything it
+// could not edit without losing content, or that the agent itself would
+// not read: not JSON (comments are JSON for the agents that read them:
+// commentsAllowed), not an object, a repeated key, or a "hooks" of another
+// shape than the agents' (an object of arrays of definitions, each with
+// an array of hook objects).
+func parseSettings(ag Agent, data []byte, self string) (*settingsDoc, error) {
+	d := &settingsDoc{self: self, comments: commentsAllowed(ag), unit: indentUnit(data), newline: "\n"}
+	body := data
+	if bytes.HasPrefix(body, []byte(bom)) {
+		d.bom, body = true, body[len(bom):]
+	}
+	if bytes.Contains(body, []byte("\r\n")) {
+		d.newline = "\r\n"
+	}
 	if len(bytes.TrimSpace(body)) == 0 {
-		d.top = &object{}
-		return d, nil
+		body = []byte("{}")
+		if len(data) == 0 || bytes.HasSuffix(data, []byte("\n")) {
+			body = append(body, d.newline...)
+		}
 	}
-	top, err := parseObject(body)
+	if err := d.load(body); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// load parses text as the file's new content and rebuilds the view.
+func (d *settingsDoc) load(text []byte) error {
+	ast, astErr := hujson.Parse(text)
+	plain := text
+	if astErr == nil && d.comments {
+		plain = blankComments(text)
+	}
+	top, err := parseObject(plain)
+	if err == nil && astErr != nil {
+		err = astErr
+		if he := hujsonError(astErr); he != nil {
+			err = he
+		}
+	}
 	if err != nil {
-		return nil, fmt.Errorf("not a JSON object hookexec can edit: %w", err)
+		return fmt.Errorf("not a JSON object hookexec can edit: %w", d.earlier(err, astErr))
 	}
-	d.top = top
+	d.ast, d.text, d.top, d.events = ast, text, top, nil
 	raw, ok := top.get("hooks")
 	if !ok {
-		return d, nil
+		return nil
 	}
 	hooks, err := parseObject(raw)
 	if err != nil {
-		return nil, fmt.Errorf(`"hooks": %w`, err)
+		return fmt.Errorf(`"hooks": %w`, err)
 	}
 	d.events = []*eventDefs{}
 	for _, m := range hooks.members {
 		ed, err := parseEventDefs(m.key, m.val)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		d.events = append(d.events, ed)
 	}
-	return d, nil
+	return nil
+}
+
+// earlier picks the error to report for a file that is not plain JSON:
+// where the agent reads comments, a syntax error after them (hujson's)
+// rather than the plain reading's complaint about the first comment.
+func (d *settingsDoc) earlier(plainErr, astErr error) error {
+	se, ok := plainErr.(*syntaxError)
+	if !d.comments || astErr == nil || !ok {
+		return plainErr
+	}
+	if he := hujsonError(astErr); he != nil && (he.line > se.line || he.line == se.line && he.col > se.col) {
+		return he
+	}
+	return plainErr
 }
 
 func parseEventDefs(key string, raw json.RawMessage) (*eventDefs, error) {
@@ -84,7 +137,6 @@ func parseEventDefs(key string, raw json.RawMessage) (*eventDefs, error) {
 			if !ok {
 				return nil, fmt.Errorf("%s[%d].hooks is %s, not an array of hooks", where, i, kindOf(hraw))
 			}
-			g.hasHooks = true
 			for j, h := range hs {
 				ho, err := parseObject(h)
 				if err != nil {
@@ -118,28 +170,12 @@ func (d *settingsDoc) event(key string) *eventDefs {
 	return nil
 }
 
-// encode writes the parsed parts back into the top-level object and
-// returns the file's new text.
-func (d *settingsDoc) encode() ([]byte, error) {
-	if d.events != nil {
-		kept := &object{}
-		for _, ed := range d.events {
-			var items []json.RawMessage
-			for _, g := range ed.groups {
-				if g.hasHooks {
-					hs := make([]json.RawMessage, len(g.hooks))
-					for i, h := range g.hooks {
-						hs[i] = h.encode()
-					}
-					g.obj.set("hooks", encodeArray(hs))
-				}
-				items = append(items, g.obj.encode())
-			}
-			kept.members = append(kept.members, member{ed.key, encodeArray(items)})
-		}
-		d.top.set("hooks", kept.encode())
+// bytes is the file's text now.
+func (d *settingsDoc) bytes() []byte {
+	if d.bom {
+		return append([]byte(bom), d.text...)
 	}
-	return d.layout.format(d.top)
+	return d.text
 }
 
 // hookEntry is one hook of the settings file with where it is.

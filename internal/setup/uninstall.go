@@ -2,7 +2,6 @@ package setup
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -75,7 +74,7 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 	original, err := os.ReadFile(backup)
 	switch {
 	case err == nil:
-		if sameJSON(s.data, asObject(original)) || sameJSON(s.cleaned, asObject(original)) {
+		if sameSettings(s.data, asObject(original)) || sameSettings(s.cleaned, asObject(original)) {
 			if err := writeAtomic(f.Real, original, f.Mode); err != nil {
 				return nil, err
 			}
@@ -85,7 +84,7 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 		res.BackupKept = backup
 	case !errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("setup: %w", err)
-	case sameJSON(s.cleaned, []byte("{}")):
+	case sameSettings(s.cleaned, []byte("{}")):
 		res.Deleted = true
 		return res, removeFile(f.Real)
 	}
@@ -119,16 +118,18 @@ type stripped struct {
 // strip removes install's entries (recognised by their command: a hookexec
 // binary's `fire EVENT --format F`, maybe --fail-closed), the definitions
 // and event keys that this left empty, and "hooks" when nothing is left.
+// Everything else keeps its bytes, comments included.
 func strip(data []byte, ag Agent, self string) (stripped, error) {
-	doc, err := parseSettings(data, self)
+	doc, err := parseSettings(ag, data, self)
 	if err != nil {
 		return stripped{}, err
 	}
 	var s stripped
+	var managed []hookEntry
 	for _, e := range doc.entries() {
 		switch {
 		case e.IsFire && e.Fire.Managed:
-			removeHook(doc, e)
+			managed = append(managed, e)
 			if !slices.Contains(s.removed, e.Key) {
 				s.removed = append(s.removed, e.Key)
 			}
@@ -140,22 +141,33 @@ func strip(data []byte, ag Agent, self string) (stripped, error) {
 		s.data, s.cleaned = data, data
 		return s, nil
 	}
-	doc.events = slices.DeleteFunc(doc.events, func(ed *eventDefs) bool {
-		return len(ed.groups) == 0 && slices.Contains(s.removed, ed.key)
-	})
-	if len(doc.events) == 0 {
-		doc.events = nil
-		doc.top.remove("hooks")
+	// The last first, so that the others' places stay.
+	for i := len(managed) - 1; i >= 0; i-- {
+		if err := doc.removeHook(managed[i]); err != nil {
+			return stripped{}, err
+		}
 	}
-	if s.data, err = doc.encode(); err != nil {
-		return stripped{}, err
-	}
-	s.cleaned = s.data
-	if ag.NeedsEnable && doc.events == nil {
-		if disableHooks(doc.top) {
-			if s.cleaned, err = doc.encode(); err != nil {
+	for _, key := range s.removed {
+		if ed := doc.event(key); ed != nil && len(ed.groups) == 0 {
+			if err := doc.remove(pointer("hooks", key)); err != nil {
 				return stripped{}, err
 			}
+		}
+	}
+	if doc.events != nil && len(doc.events) == 0 {
+		if err := doc.remove(pointer("hooks")); err != nil {
+			return stripped{}, err
+		}
+	}
+	s.data = doc.bytes()
+	s.cleaned = s.data
+	if ag.NeedsEnable && doc.events == nil {
+		changed, err := doc.disableHooks()
+		if err != nil {
+			return stripped{}, err
+		}
+		if changed {
+			s.cleaned = doc.bytes()
 		}
 	}
 	return s, nil
@@ -163,23 +175,20 @@ func strip(data []byte, ag Agent, self string) (stripped, error) {
 
 // disableHooks removes hooksConfig.enabled when it is true, and
 // hooksConfig when that empties it.
-func disableHooks(top *object) bool {
-	raw, ok := top.get("hooksConfig")
+func (d *settingsDoc) disableHooks() (bool, error) {
+	raw, ok := d.top.get("hooksConfig")
 	if !ok {
-		return false
+		return false, nil
 	}
 	hc, err := parseObject(raw)
 	if err != nil {
-		return false
+		return false, nil
 	}
 	if v, ok := hc.get("enabled"); !ok || string(v) != "true" {
-		return false
+		return false, nil
 	}
-	hc.remove("enabled")
-	if len(hc.members) == 0 {
-		top.remove("hooksConfig")
-	} else {
-		top.set("hooksConfig", json.RawMessage(hc.encode()))
+	if len(hc.members) == 1 {
+		return true, d.remove(pointer("hooksConfig"))
 	}
-	return true
+	return true, d.remove(pointer("hooksConfig", "enabled"))
 }

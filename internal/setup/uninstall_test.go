@@ -1,6 +1,9 @@
 package setup
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -43,6 +46,13 @@ func TestStrip(t *testing.T) {
 		cleaned: `{"hooksConfig":{"disabled":["x"]}}`,
 		removed: []string{"BeforeTool"},
 	}, {
+		name:    "an event key with / and ~ in it",
+		agent:   "claude",
+		in:      `{"hooks":{"a/b~c":[{"hooks":[{"type":"command","command":"hookexec fire Stop --format claude"}]}]}}`,
+		data:    `{}`,
+		cleaned: `{}`,
+		removed: []string{"a/b~c"},
+	}, {
 		name:    "the running binary counts whatever its name",
 		agent:   "claude",
 		in:      `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/tmp/hookexec.test fire Stop --format claude"}]}]}}`,
@@ -61,4 +71,37 @@ func TestStrip(t *testing.T) {
 			assert.Equal(t, tt.left, s.left)
 		})
 	}
+}
+
+// A comment added since install is the user's: uninstall keeps it (and the
+// backup), rather than putting back the backup's bytes, which lack it.
+func TestUninstallKeepsCommentsAddedSinceInstall(t *testing.T) {
+	t.Parallel()
+	dir, home := t.TempDir(), t.TempDir()
+	getenv := func(k string) string {
+		if k == "HOME" || k == "USERPROFILE" {
+			return home
+		}
+		return ""
+	}
+	path := filepath.Join(dir, ".gemini", "settings.json")
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	original := "{\n  // mine\n  \"theme\": \"dark\"\n}\n"
+	require.NoError(t, os.WriteFile(path, []byte(original), 0o644))
+	ag := agent(t, "gemini")
+	_, err := Install(InstallOptions{Agent: ag, ProjectDir: dir, Getenv: getenv, Program: testProgram, Events: []string{"BeforeTool"}})
+	require.NoError(t, err)
+	installed, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, string(installed), "// mine")
+	added := strings.Replace(string(installed), "\"theme\"", "/* added since */ \"theme\"", 1)
+	require.NoError(t, os.WriteFile(path, []byte(added), 0o644))
+
+	res, err := Uninstall(UninstallOptions{Agent: ag, ProjectDir: dir, Getenv: getenv, Program: testProgram})
+	require.NoError(t, err)
+	assert.False(t, res.Restored)
+	assert.NotEmpty(t, res.BackupKept)
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "{\n  // mine\n  /* added since */ \"theme\": \"dark\"\n}\n", string(got))
 }

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/safefile"
 )
 
 // Blobs is the store of copies of trusted files (issue 18 §2, hole 7): one
@@ -106,7 +108,7 @@ func (b Blobs) write(dst string, data []byte) error {
 	}
 	if fi, err := os.Lstat(b.Dir); err != nil || !fi.IsDir() {
 		return fmt.Errorf("trust: blobs: %s is not a directory", Printable(b.Dir))
-	} else if err := CheckOwner(b.Dir, fi); err != nil || fi.Mode().Perm()&0o077 != 0 {
+	} else if err := safefile.CheckOwner(b.Dir, fi); err != nil || fi.Mode().Perm()&0o077 != 0 {
 		if err == nil {
 			err = fmt.Errorf("mode %04o: others can open it (want 0700)", fi.Mode().Perm())
 		}

@@ -6,9 +6,8 @@
 // reaches inside the project; what cannot be pinned by content (a special
 // file, a link leaving the project, an unreadable file) is refused, and a
 // project holding one is never trusted. Every file is opened non-blocking
-// and without following a link in its last element. It also checks that a file of the user's own (user,
-// system and explicit configs, the store itself) is owned by the user or
-// root and writable by no one else.
+// and without following a link in its last element (safefile), and the
+// store's own directory and files must be the user's (safefile.CheckOwner).
 //
 // It knows nothing of hooks: the registry asks it before parsing a project
 // file, and the trust command writes the store through it.

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hookexec/hookexec/internal/dirs"
 )
 
 // Find returns the version of e whose closure hash is hash, nil when none
@@ -53,7 +55,7 @@ func Locate(path string) (root, rel string, ok bool, err error) {
 	}
 	parts := strings.Split(filepath.ToSlash(abs), "/")
 	for i, p := range parts {
-		if p != DirName || i == 0 {
+		if p != dirs.Name || i == 0 {
 			continue
 		}
 		dir := filepath.FromSlash(strings.Join(parts[:i], "/"))

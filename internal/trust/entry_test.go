@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -33,17 +34,17 @@ func TestLocate(t *testing.T) {
 	dir, err := Canonical(t.TempDir())
 	require.NoError(t, err)
 	proj := filepath.Join(dir, "proj")
-	require.NoError(t, os.MkdirAll(filepath.Join(proj, DirName, "tests"), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(proj, dirs.Name, "tests"), 0o755))
 	require.NoError(t, os.Symlink(proj, filepath.Join(dir, "link")))
 
 	tests := []struct {
 		name, path, root, rel string
 		ok                    bool
 	}{
-		{"under .hookexec", filepath.Join(proj, DirName, "tests", "a.json"), proj, ".hookexec/tests/a.json", true},
-		{"the root through a link", filepath.Join(dir, "link", DirName, "tests", "a.json"), proj, ".hookexec/tests/a.json", true},
-		{"unclean", filepath.Join(proj, "x", "..", DirName, "a.json"), proj, ".hookexec/a.json", true},
-		{"the directory itself", filepath.Join(proj, DirName), proj, ".hookexec", true},
+		{"under .hookexec", filepath.Join(proj, dirs.Name, "tests", "a.json"), proj, ".hookexec/tests/a.json", true},
+		{"the root through a link", filepath.Join(dir, "link", dirs.Name, "tests", "a.json"), proj, ".hookexec/tests/a.json", true},
+		{"unclean", filepath.Join(proj, "x", "..", dirs.Name, "a.json"), proj, ".hookexec/a.json", true},
+		{"the directory itself", filepath.Join(proj, dirs.Name), proj, ".hookexec", true},
 		{"outside", filepath.Join(proj, "cases.json"), "", "", false},
 		{"a look-alike", filepath.Join(proj, ".hookexec2", "a.json"), "", "", false},
 	}

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	"github.com/hookexec/hookexec/internal/safefile"
 )
 
 // refusedPrefix starts the pin of a file trust cannot pin by content
@@ -51,7 +53,7 @@ func Refusals(pins map[string]string) []string {
 // checks on the opened file that it is a regular file of at most
 // MaxFileBytes. What it refuses it never reads.
 func openRegular(path string) (*os.File, fs.FileInfo, error) {
-	f, err := OpenNoFollow(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := safefile.OpenNoFollow(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -96,7 +98,7 @@ func refusalOf(err error) string {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	if errors.Is(err, ErrSymlink) {
+	if errors.Is(err, safefile.ErrSymlink) {
 		return refused("a symbolic link (changed while it was read)")
 	}
 	if errors.Is(err, errNotRegular) {

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/hookexec/hookexec/internal/dirs"
 )
 
 // Scan walks root's .hookexec/ directory. root should be canonical (see
@@ -19,7 +21,7 @@ func Scan(root string) (*Snapshot, error) {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		s.real = real
 	}
-	dir := filepath.Join(root, DirName)
+	dir := filepath.Join(root, dirs.Name)
 	fi, err := os.Lstat(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
@@ -31,10 +33,10 @@ func Scan(root string) (*Snapshot, error) {
 	s.dirs = map[string]fs.FileInfo{}
 	s.linked = map[string]bool{}
 	if !fi.IsDir() {
-		s.entries[DirName] = &entry{path: dir, info: fi}
+		s.entries[dirs.Name] = &entry{path: dir, info: fi}
 		return s, nil
 	}
-	return s, s.walk(dir, DirName, false, map[string]bool{})
+	return s, s.walk(dir, dirs.Name, false, map[string]bool{})
 }
 
 // walk adds the tree at dir under the name rel. linked says it is reached
@@ -52,7 +54,7 @@ func (s *Snapshot) walk(dir, rel string, linked bool, open map[string]bool) erro
 			return fmt.Errorf("trust: %w", err)
 		}
 		if len(s.entries)+len(s.dirs) >= MaxFiles {
-			return fmt.Errorf("trust: %s holds more than %d files; hookexec pins at most that many", filepath.Join(s.Root, DirName), MaxFiles)
+			return fmt.Errorf("trust: %s holds more than %d files; hookexec pins at most that many", filepath.Join(s.Root, dirs.Name), MaxFiles)
 		}
 		info, err := d.Info()
 		if err != nil {

@@ -34,23 +34,6 @@ func TestScanPinsEveryEntryByContent(t *testing.T) {
 	assert.False(t, empty.Exists())
 }
 
-func TestOpenNoFollow(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	file := filepath.Join(dir, "file")
-	write(t, file, "x")
-	link := filepath.Join(dir, "link")
-	require.NoError(t, os.Symlink(file, link))
-
-	f, err := OpenNoFollow(file, os.O_RDONLY, 0)
-	require.NoError(t, err)
-	require.NoError(t, f.Close())
-	_, err = OpenNoFollow(link, os.O_WRONLY|os.O_APPEND, 0o600)
-	assert.ErrorIs(t, err, ErrSymlink)
-	_, err = OpenNoFollow(filepath.Join(dir, "missing"), os.O_RDONLY, 0)
-	assert.ErrorIs(t, err, os.ErrNotExist)
-}
-
 // A project holding a file trust refuses cannot be trusted, by the store
 // or by its closure hash, and the decision names the file (issue 18 holes
 // 1 and 3, and the low "an unreadable file is pinned by its error text").

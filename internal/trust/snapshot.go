@@ -14,10 +14,9 @@ import (
 	"slices"
 	"strings"
 	"time"
-)
 
-// DirName is the project directory whose every file is pinned.
-const DirName = ".hookexec"
+	"github.com/hookexec/hookexec/internal/dirs"
+)
 
 // Limits of what a snapshot reads, so that a hostile .hookexec/ (a huge
 // file, a million files) cannot make every event slow.
@@ -258,7 +257,7 @@ func Canonical(dir string) (string, error) {
 // InDir reports whether rel (slash-separated, relative to the root) lies
 // under .hookexec/.
 func InDir(rel string) bool {
-	return rel == DirName || strings.HasPrefix(rel, DirName+"/")
+	return rel == dirs.Name || strings.HasPrefix(rel, dirs.Name+"/")
 }
 
 // Paths returns the entries' paths, sorted.

@@ -9,10 +9,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/hookexec/hookexec/internal/dirs"
+	"github.com/hookexec/hookexec/internal/safefile"
 )
 
 // MaxVersions is how many trusted versions of one project the store keeps,
@@ -77,29 +79,18 @@ func NewVersion(pins map[string]string, stats map[string]FileStat, dirs, command
 // XDG_DATA_HOME, it is %LOCALAPPDATA%\hookexec\trust (the machine's own
 // application data, which does not roam to other machines).
 func OpenStore(getenv func(string) string) Store {
-	base := getenv("XDG_DATA_HOME")
-	if base == "" && runtime.GOOS == "windows" {
-		if base = getenv("LOCALAPPDATA"); base == "" {
-			return Store{}
-		}
+	data := dirs.UserData(getenv)
+	if data == "" {
+		return Store{}
 	}
-	if base == "" {
-		home := getenv("HOME")
-		if home == "" {
-			return Store{}
-		}
-		base = filepath.Join(home, ".local", "share")
-	}
-	return Store{Dir: filepath.Join(base, "hookexec", "trust")}
+	return Store{Dir: filepath.Join(data, "trust")}
 }
 
 // storeVars names the variables that locate the store, for the error
 // when none is set.
 func storeVars() string {
-	if runtime.GOOS == "windows" {
-		return "neither XDG_DATA_HOME nor LOCALAPPDATA is set"
-	}
-	return "neither XDG_DATA_HOME nor HOME is set"
+	xdg, fallback := dirs.UserDataVars()
+	return "neither " + xdg + " nor " + fallback + " is set"
 }
 
 // entryPath is the file of root's entry.
@@ -127,7 +118,7 @@ func (s Store) checkDirs() (exists bool, err error) {
 	if !fi.IsDir() {
 		return false, fmt.Errorf("trust: store %s is not a directory", s.Dir)
 	}
-	if err := CheckOwner(s.Dir, fi); err != nil {
+	if err := safefile.CheckOwner(s.Dir, fi); err != nil {
 		return false, fmt.Errorf("trust: store refused: %w", err)
 	}
 	return true, nil
@@ -178,7 +169,7 @@ func readStoreFile(path string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("trust: store entry %s is not a regular file", path)
 	}
-	if err := CheckOwner(path, fi); err != nil {
+	if err := safefile.CheckOwner(path, fi); err != nil {
 		return nil, fmt.Errorf("trust: store refused: %w", err)
 	}
 	if fi.Size() > maxEntryBytes {

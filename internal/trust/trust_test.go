@@ -172,27 +172,6 @@ func TestStoreWritableByOthersIsRefused(t *testing.T) {
 	assert.Contains(t, decide(t, root, store, "").Why, "writable by group")
 }
 
-func TestCheckOwner(t *testing.T) {
-	t.Parallel()
-	path := filepath.Join(t.TempDir(), "hooks.json")
-	write(t, path, "{}")
-	fi, err := os.Stat(path)
-	require.NoError(t, err)
-	assert.NoError(t, CheckOwner(path, fi))
-
-	require.NoError(t, os.Chmod(path, 0o666))
-	fi, _ = os.Stat(path)
-	assert.ErrorContains(t, CheckOwner(path, fi), "mode 0666: writable by others")
-
-	if os.Geteuid() != 0 {
-		t.Skip("changing a file's owner needs root")
-	}
-	require.NoError(t, os.Chmod(path, 0o644))
-	require.NoError(t, os.Chown(path, 65534, 65534))
-	fi, _ = os.Stat(path)
-	assert.ErrorContains(t, CheckOwner(path, fi), "not by you")
-}
-
 // A file whose recorded status still matches is not read again; any
 // write changes its change time, so an edit that keeps the size and the
 // modification time is still caught.

@@ -25,6 +25,10 @@ type Agent struct {
 	// SettingsFile is the name of the settings file in Dir that install
 	// writes hookexec's entries into: "settings.json".
 	SettingsFile string
+	// SettingsComments: the agent reads // and /* */ comments in its
+	// settings file (install and uninstall keep them); false: a comment
+	// makes the file malformed to it.
+	SettingsComments bool
 	// PluginManifest is the file, relative to a plugin's directory, that
 	// makes the plugin's hooks/hooks.json a config of this agent's
 	// dialect (".claude-plugin/plugin.json"); "" when the agent has no

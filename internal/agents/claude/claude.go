@@ -13,14 +13,17 @@ const Name = "claude"
 // Agent describes Claude Code (2.1.328).
 func Agent() agent.Agent {
 	return agent.Agent{
-		Name:           Name,
-		Title:          "Claude Code",
-		Dir:            ".claude",
-		SettingsFile:   "settings.json",
-		PluginManifest: ".claude-plugin/plugin.json",
-		PluginRootVar:  "CLAUDE_PLUGIN_ROOT",
-		Events:         eventKey,
-		DefaultEvents:  []string{"PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "PreCompact"},
+		Name:         Name,
+		Title:        "Claude Code",
+		Dir:          ".claude",
+		SettingsFile: "settings.json",
+		// Claude Code parses plain JSON and rejects a settings file with a
+		// comment as malformed.
+		SettingsComments: false,
+		PluginManifest:   ".claude-plugin/plugin.json",
+		PluginRootVar:    "CLAUDE_PLUGIN_ROOT",
+		Events:           eventKey,
+		DefaultEvents:    []string{"PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "PreCompact"},
 		Tools: agent.Tools{
 			Shell: []string{"Bash"},
 			Files: []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep"},

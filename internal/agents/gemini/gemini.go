@@ -14,10 +14,14 @@ const Name = "gemini"
 // Agent describes Gemini CLI (0.61).
 func Agent() agent.Agent {
 	return agent.Agent{
-		Name:                Name,
-		Title:               "Gemini CLI",
-		Dir:                 ".gemini",
-		SettingsFile:        "settings.json",
+		Name:         Name,
+		Title:        "Gemini CLI",
+		Dir:          ".gemini",
+		SettingsFile: "settings.json",
+		// Gemini CLI strips comments with strip-json-comments before
+		// JSON.parse (which leaves trailing commas, so a trailing comma
+		// still breaks the file).
+		SettingsComments:    true,
 		PluginManifest:      "",
 		PluginRootVar:       "",
 		Events:              eventKey,

@@ -20,6 +20,7 @@ func Agent() agent.Agent {
 		Title:               "LLxprt Code",
 		Dir:                 ".llxprt",
 		SettingsFile:        "settings.json",
+		SettingsComments:    true, // as Gemini CLI
 		PluginManifest:      "",
 		PluginRootVar:       "",
 		Events:              eventKey,

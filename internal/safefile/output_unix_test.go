@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package safefile
 
 import (
 	"os"
@@ -19,7 +19,7 @@ func TestOpenOutputFIFO(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hookexec.log")
 	require.NoError(t, syscall.Mkfifo(path, 0o600))
 	for _, extra := range []int{os.O_APPEND, os.O_TRUNC} {
-		f, err := openOutput("--log-file", path, extra)
+		f, err := OpenOutput("--log-file", path, extra)
 		require.Error(t, err)
 		assert.Nil(t, f)
 		assert.Contains(t, err.Error(), "--log-file")
@@ -28,6 +28,6 @@ func TestOpenOutputFIFO(t *testing.T) {
 	r, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	require.NoError(t, err)
 	defer r.Close()
-	_, err = openOutput("--trace", path, os.O_TRUNC)
+	_, err = OpenOutput("--trace", path, os.O_TRUNC)
 	require.EqualError(t, err, "--trace "+path+": is a FIFO, not a regular file; give the path of a regular file")
 }

@@ -1,4 +1,4 @@
-package registry
+package dirs
 
 import (
 	"fmt"
@@ -6,9 +6,18 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/agents"
 )
 
-// ResolveProjectDir returns the project directory (SPEC §2.3, as README
+// ProjectVars are the variables that name the project directory, in the
+// order they are read: hookexec's own, then those the agents set for their
+// hooks (agents.ProjectDirVars).
+func ProjectVars() []string {
+	return append([]string{"HOOKEXEC_PROJECT_DIR"}, agents.ProjectDirVars()...)
+}
+
+// ProjectRoot returns the project directory (SPEC §2.3, as README
 // "Where configs come from" amends it): flag (--project-dir), else the
 // first of $HOOKEXEC_PROJECT_DIR, $CLAUDE_PROJECT_DIR, $GEMINI_PROJECT_DIR,
 // $LLXPRT_PROJECT_DIR that is set. Without either it is found the way git
@@ -24,12 +33,12 @@ import (
 // hookexec's own working directory, so an input such as
 // {"cwd": "../other-repo"} could pick another repository's .hookexec/ as
 // the project.
-func ResolveProjectDir(flag string, getenv func(string) string, inputCwd string) (string, error) {
+func ProjectRoot(flag string, getenv func(string) string, inputCwd string) (string, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
 	dir := flag
-	for _, name := range []string{"HOOKEXEC_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR"} {
+	for _, name := range ProjectVars() {
 		if dir != "" {
 			break
 		}
@@ -38,7 +47,7 @@ func ResolveProjectDir(flag string, getenv func(string) string, inputCwd string)
 	if dir != "" {
 		abs, err := filepath.Abs(dir)
 		if err != nil {
-			return "", fmt.Errorf("registry: project directory %q: %w", dir, err)
+			return "", fmt.Errorf("dirs: project directory %q: %w", dir, err)
 		}
 		return abs, nil
 	}
@@ -50,10 +59,10 @@ func ResolveProjectDir(flag string, getenv func(string) string, inputCwd string)
 	}
 	wd, err := os.Getwd()
 	if err != nil {
-		return "", fmt.Errorf("registry: project directory: %w", err)
+		return "", fmt.Errorf("dirs: project directory: %w", err)
 	}
 	starts = append(starts, wd)
-	home := HomeDir(getenv)
+	home := Home(getenv)
 	for _, start := range starts {
 		if found, ok := FindProject(start, home); ok {
 			return found, nil
@@ -68,9 +77,9 @@ func ResolveProjectDir(flag string, getenv func(string) string, inputCwd string)
 // is never taken for the project of a directory inside it. start must be
 // absolute and clean; home may be "".
 func FindProject(start, home string) (string, bool) {
-	bounded := home != "" && filepath.IsAbs(home) && within(start, filepath.Clean(home))
+	bounded := home != "" && filepath.IsAbs(home) && Within(start, filepath.Clean(home))
 	for dir := start; ; {
-		if fi, err := os.Stat(filepath.Join(dir, ".hookexec")); err == nil && fi.IsDir() {
+		if fi, err := os.Stat(filepath.Join(dir, Name)); err == nil && fi.IsDir() {
 			return dir, true
 		}
 		parent := filepath.Dir(dir)
@@ -81,19 +90,9 @@ func FindProject(start, home string) (string, bool) {
 	}
 }
 
-// HomeDir is the user's home directory as getenv gives it: $HOME, or on
-// Windows %USERPROFILE% ("" when unset).
-func HomeDir(getenv func(string) string) string {
-	if runtime.GOOS == "windows" {
-		if h := getenv("USERPROFILE"); h != "" {
-			return h
-		}
-	}
-	return getenv("HOME")
-}
-
-// within reports whether dir is root or inside it.
-func within(dir, root string) bool {
+// Within reports whether dir is root or inside it; both must be clean.
+// On Windows paths are compared without case.
+func Within(dir, root string) bool {
 	if samePath(dir, root) {
 		return true
 	}

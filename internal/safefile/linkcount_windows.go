@@ -1,4 +1,4 @@
-package main
+package safefile
 
 import (
 	"io/fs"

@@ -1,6 +1,6 @@
 //go:build !unix && !windows
 
-package trust
+package safefile
 
 import (
 	"io/fs"

@@ -1,4 +1,4 @@
-package trust
+package safefile
 
 import (
 	"os"
@@ -39,14 +39,4 @@ func TestWindowsOpenNoFollow(t *testing.T) {
 	assert.ErrorIs(t, err, ErrSymlink)
 	_, err = OpenNoFollow(link, os.O_WRONLY|os.O_APPEND, 0o600)
 	assert.ErrorIs(t, err, ErrSymlink)
-}
-
-func TestWindowsStoreLocation(t *testing.T) {
-	t.Parallel()
-	env := func(vars map[string]string) func(string) string {
-		return func(k string) string { return vars[k] }
-	}
-	assert.Equal(t, `C:\Users\u\AppData\Local\hookexec\trust`, OpenStore(env(map[string]string{"LOCALAPPDATA": `C:\Users\u\AppData\Local`, "HOME": `C:\h`})).Dir)
-	assert.Equal(t, `D:\data\hookexec\trust`, OpenStore(env(map[string]string{"LOCALAPPDATA": `C:\L`, "XDG_DATA_HOME": `D:\data`})).Dir, "XDG_DATA_HOME wins")
-	assert.Empty(t, OpenStore(env(map[string]string{"HOME": `C:\h`})).Dir)
 }

@@ -1,4 +1,4 @@
-package registry
+package dirs
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestResolveProjectDir(t *testing.T) {
+func TestProjectRoot(t *testing.T) {
 	t.Parallel()
 	wd, err := os.Getwd()
 	require.NoError(t, err)
@@ -60,7 +60,7 @@ func TestResolveProjectDir(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := ResolveProjectDir(tt.flag, env(tt.env), tt.inputCwd)
+			got, err := ProjectRoot(tt.flag, env(tt.env), tt.inputCwd)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, got)
 			assert.True(t, filepath.IsAbs(got))
@@ -110,7 +110,7 @@ func TestFindProject(t *testing.T) {
 	}
 }
 
-func TestResolveProjectDirSearchesUpward(t *testing.T) {
+func TestProjectRootSearchesUpward(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()
 	proj := filepath.Join(home, "proj")
@@ -121,15 +121,15 @@ func TestResolveProjectDirSearchesUpward(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Join(other, ".hookexec"), 0o755))
 	getenv := env(map[string]string{"HOME": home, "USERPROFILE": home})
 
-	got, err := ResolveProjectDir("", getenv, sub)
+	got, err := ProjectRoot("", getenv, sub)
 	require.NoError(t, err)
 	assert.Equal(t, proj, got, "the input's cwd is searched upward")
 
-	got, err = ResolveProjectDir("", env(map[string]string{"HOME": home, "USERPROFILE": home, "CLAUDE_PROJECT_DIR": sub}), other)
+	got, err = ProjectRoot("", env(map[string]string{"HOME": home, "USERPROFILE": home, "CLAUDE_PROJECT_DIR": sub}), other)
 	require.NoError(t, err)
 	assert.Equal(t, sub, got, "a variable is taken as it is")
 
-	got, err = ResolveProjectDir(sub, getenv, other)
+	got, err = ProjectRoot(sub, getenv, other)
 	require.NoError(t, err)
 	assert.Equal(t, sub, got, "--project-dir is taken as it is")
 
@@ -141,8 +141,8 @@ func TestResolveProjectDirSearchesUpward(t *testing.T) {
 	require.NoError(t, os.MkdirAll(empty, 0o755))
 	wd, err := os.Getwd()
 	require.NoError(t, err)
-	if _, found := FindProject(wd, HomeDir(getenv)); !found {
-		got, err = ResolveProjectDir("", getenv, empty)
+	if _, found := FindProject(wd, Home(getenv)); !found {
+		got, err = ProjectRoot("", getenv, empty)
 		require.NoError(t, err)
 		assert.Equal(t, empty, got)
 	}
