@@ -1,15 +1,13 @@
 package main
 
 import (
-	"context"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/engine"
+	"github.com/hookexec/hookexec/internal/runner"
 )
 
 // backgroundVerb is the hidden subcommand that supervises one background
@@ -30,7 +28,7 @@ func (a *app) backgroundCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+			ctx, stop := runner.WatchSignals(nil, runner.Interrupts()...)
 			defer stop()
 			return background.Supervise(ctx, a.stdin, log)
 		},

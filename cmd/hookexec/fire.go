@@ -1,40 +1,24 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/signal"
-	"slices"
 	"strings"
-	"sync"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
-	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // fireFlags are fire's flags (SPEC §6).
 type fireFlags struct {
 	configFlags
-	format      string
-	timeout     string
-	killGrace   string
-	maxParallel int
-	maxOutput   string
-	maxTotal    string
-	maxMessage  string
-	sequential  bool
-	failClosed  bool
-	trace       string
-	untrusted   string
+	runFlags
+	trace string
 }
 
 func (a *app) fireCommand() *cobra.Command {
@@ -67,166 +51,53 @@ can block.`,
 		},
 	}
 	fl := cmd.Flags()
-	f.register(fl)
-	f.registerRun(fl)
+	f.configFlags.register(fl)
+	f.runFlags.register(fl)
 	fl.StringVar(&f.trace, "trace", "", "write a Chrome trace-event JSON of the run to this file (open it in Perfetto or chrome://tracing)")
 	return cmd
 }
 
-// registerRun registers the flags of running an event that fire and serve
-// share (all but the config flags, --input and --trace).
-func (f *fireFlags) registerRun(fl *pflag.FlagSet) {
-	fl.StringVar(&f.format, "format", "result", "output format: result, claude (a Claude Code hook's output) or gemini (a Gemini CLI / LLxprt hook's output)")
-	fl.StringVar(&f.timeout, "timeout", "", "timeout for hooks that set none (Go duration; a bare number is milliseconds; default: the dialect's)")
-	fl.StringVar(&f.killGrace, "kill-grace", "", "time between SIGTERM and SIGKILL of a timed-out hook's process group (default 5s; 1s with --format claude|gemini, where the agent waits)")
-	fl.IntVar(&f.maxParallel, "max-parallel", 0, "run at most N hooks at once (0: no limit)")
-	fl.StringVar(&f.maxOutput, "max-output", "1MiB", "bytes of stdout and of stderr kept per hook (suffixes K, KiB, M, MiB)")
-	fl.StringVar(&f.maxTotal, "max-total-output", "16MiB", "bytes of stdout and stderr kept of all hooks of the event together (suffixes as --max-output)")
-	fl.StringVar(&f.maxMessage, "max-message", "64KiB", "bytes of each message of --format claude|gemini and of the block reason on stderr; longer ones are cut and say so (at least 256)")
-	fl.BoolVar(&f.sequential, "sequential", false, "run all hooks one after another in plan order")
-	fl.BoolVar(&f.failClosed, "fail-closed", false, "treat hook failures, timeouts and config or input errors as a deny")
-	fl.StringVar(&f.untrusted, "untrusted", "skip", "untrusted project hook files: skip (warn and run the other hooks) or deny (also deny every event that can block)")
-}
-
-// runSettings are fire's parsed numeric flags.
-type runSettings struct {
-	timeout, killGrace time.Duration
-	maxOutput          int64
-	maxTotal           int64
-	format             outputFormat
-	untrustedDeny      bool
-	// warnings are about the flags (a bare --timeout under 100 ms): they
-	// go into the verdict's warnings and the log, never on stderr, which
-	// carries only the block reason or the error (SPEC §6).
-	warnings []string
-}
-
-func (f fireFlags) parse() (runSettings, error) {
-	var s runSettings
-	var err error
-	if s.format.Format, err = aggregator.ParseFormat(f.format); err != nil {
-		return s, fmt.Errorf("invalid --format %q (supported: result, claude, gemini)", f.format)
-	}
-	switch strings.ToLower(strings.TrimSpace(f.untrusted)) {
-	case "skip":
-	case "deny":
-		s.untrustedDeny = true
-	default:
-		return s, fmt.Errorf("invalid --untrusted %q (want skip or deny)", f.untrusted)
-	}
-	if f.maxParallel < 0 {
-		return s, fmt.Errorf("invalid --max-parallel %d (want 0 or more)", f.maxParallel)
-	}
-	if f.timeout != "" {
-		if s.timeout, err = timeoutFlag.parse(f.timeout); err != nil {
-			return s, err
-		}
-		if w := timeoutFlag.shortBareWarning(f.timeout, s.timeout); w != "" {
-			s.warnings = append(s.warnings, w)
-		}
-	}
-	grace := f.killGrace
-	if grace == "" {
-		grace = defaultKillGrace(s.format.Format)
-	}
-	if s.killGrace, err = killGraceFlag.parse(grace); err != nil {
-		return s, err
-	}
-	if w := killGraceFlag.shortBareWarning(f.killGrace, s.killGrace); w != "" {
-		s.warnings = append(s.warnings, w)
-	}
-	if s.killGrace == 0 {
-		s.killGrace = runner.NoKillGrace // the runner reads 0 as its default
-	}
-	if s.maxOutput, err = parseSize("--max-output", f.maxOutput); err != nil {
-		return s, err
-	}
-	if s.maxTotal, err = parseSize("--max-total-output", f.maxTotal); err != nil {
-		return s, err
-	}
-	if s.format.maxMessage, err = parseMessageSize(f.maxMessage); err != nil {
-		return s, err
-	}
-	return s, nil
-}
-
-// defaultKillGrace is --kill-grace when it is not given: 5 s, or 1 s in an
-// agent format. The agent waits for hookexec's answer, and run directly,
-// Claude Code gives up on a hook at its timeout, so a policy that ignores
-// SIGTERM should not hold the agent for long after it (make e2e).
-func defaultKillGrace(f aggregator.Format) string {
-	if f == aggregator.FormatResult {
-		return "5s"
-	}
-	return "1s"
-}
-
 func (a *app) fire(name string, f fireFlags) error {
-	settings, err := f.parse()
-	if err != nil {
-		return err
-	}
-	ev, unknown, err := aggregator.ResolveEvent(name, settings.format.Format)
+	settings := f.settings()
+	ev, unknown, err := verdict.ResolveEvent(name, settings.format.Format)
 	if err != nil {
 		return err
 	}
 	if unknown != "" {
 		settings.warnings = append(settings.warnings, unknown)
 	}
-	if err := f.configFlags.check(); err != nil {
-		return err
-	}
-	depth := engine.Depth(a.getenv)
-	if depth >= engine.MaxDepth {
-		if v := a.getenv(engine.DepthVar); engine.DepthMalformed(v) {
-			// No recursion writes this: the repository can set it through
-			// the agent, so the event denies rather than exiting with an
-			// error the agent ignores (issue 18 §1 hole 10).
-			err := fmt.Errorf("%s is %q, not a count of nested fires; refusing to run hooks for %s", engine.DepthVar, v, ev.Name)
-			return a.failClosedOrError(ev, true, settings.format, err, time.Now())
-		}
-		return fmt.Errorf("%s is %d: hooks are firing hookexec recursively (at most %d nested fires); refusing to run hooks for %s", engine.DepthVar, depth, engine.MaxDepth, ev.Name)
-	}
 	log, err := a.logger()
 	if err != nil {
 		return err
 	}
-	start := time.Now()
-	run := runner.New(runner.Options{MaxOutput: settings.maxOutput, MaxTotalOutput: settings.maxTotal, KillGrace: settings.killGrace, MaxParallel: f.maxParallel})
-	ctx, interrupted := a.watchSignals(run)
-	log.Debug().Str("event", ev.Name).Msg("reading input and configs")
-	l, ok := a.loadUnlessInterrupted(ctx, f.configFlags)
-	loaded := time.Now()
-	if !ok {
-		// Interrupted while reading the input or configs: no hook ran.
-		verdict := aggregator.Verdict{Event: ev.Name, Continue: true, Hooks: []aggregator.HookReport{}, DurationMs: millisSince(start)}
-		werr := writeVerdictError(a.writeVerdict(settings.format, ev, verdict, nil))
-		return withStatus(128+int(interrupted()), werr)
-	}
-	if l.err != nil {
+	run := runner.New(settings.runnerOptions(f.maxParallel.v))
+	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: engine.Depth(a.getenv), UntrustedDeny: f.untrusted.v, Background: a.detachedStarter(settings.killGrace), Log: log}
+	req := a.request(f.configFlags, ev)
+	req.Format, req.Abandon, req.Warnings = settings.format.Format, true, settings.warnings
+	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed
+	ctx, interrupted := runner.WatchSignals(run, fireInterrupts()...)
+	res := eng.Do(ctx, req)
+	switch {
+	case res.Refused != nil:
 		interrupted()
-		return a.failClosedOrError(ev, f.failClosed, settings.format, l.err, start)
+		return res.Refused
+	case res.Interrupted:
+		// Interrupted while reading the input or configs: no hook ran.
+		werr := writeVerdictError(a.writeVerdict(settings.format, ev, res.Verdict, nil))
+		return withStatus(128+int(interrupted()), werr)
+	case res.Err != nil:
+		interrupted()
+		return a.answerError(ev, settings.format, res)
 	}
-	for _, w := range settings.warnings {
-		log.Warn().Msg(w)
-	}
-	for _, w := range l.reg.Warnings {
-		log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
-	}
-	eng := &engine.Engine{Runner: run, ProjectDir: l.projectDir, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Background: a.detachedStarter(settings.killGrace), Log: log}
-	opts := planDefaults(l.reg.Getenv, os.Environ())
-	opts.Timeout, opts.Sequential, opts.FailClosed = settings.timeout, f.sequential, f.failClosed
-	verdict := eng.Fire(ctx, l.reg, ev, l.in, opts)
-	verdict.Warnings = append(slices.Clip(settings.warnings), verdict.Warnings...)
-	verdict.DurationMs = millisSince(start)
-	if err := writeTrace(f.trace, ev, start, loaded, verdict); err != nil {
+	v := res.Verdict
+	if err := writeTrace(f.trace, ev, res.Start, res.Loaded, v); err != nil {
 		interrupted()
 		return err
 	}
 	// A failure to print the verdict never hides a block or an interrupt:
 	// their exit status and the block reason come first, the write error
 	// after them (a full disk, a reader that went away).
-	werr := writeVerdictError(a.writeVerdict(settings.format, ev, verdict, l.in))
+	werr := writeVerdictError(a.writeVerdict(settings.format, ev, v, res.Input))
 	if sig := interrupted(); sig != 0 {
 		return withStatus(128+int(sig), werr)
 	}
@@ -242,69 +113,45 @@ func (a *app) fire(name string, f fireFlags) error {
 	// labels the block as it would label the policy's own.
 	// Claude Code's WorktreeCreate has no JSON block: only a status other
 	// than 0 fails the creation.
-	if verdict.Blocked && (settings.format.Format == aggregator.FormatResult || werr != nil ||
-		settings.format.Format == aggregator.FormatClaude && (verdict.ClaudeExit2() || ev.Plain == event.PlainWorktreePath)) {
-		fmt.Fprintln(a.stderr, aggregator.CutMessage(blockMessage(verdict), settings.format.maxMessage))
+	if v.Blocked && (settings.format.Format == verdict.FormatResult || werr != nil ||
+		settings.format.Format == verdict.FormatClaude && (v.ClaudeExit2() || ev.Plain == event.PlainWorktreePath)) {
+		fmt.Fprintln(a.stderr, verdict.CutMessage(blockMessage(v), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
 	}
 	// Gemini CLI learns of a failed policy by the exit status, and reads
 	// the JSON all the same (Verdict.Failed). Claude Code is told in
 	// systemMessage instead: with "onFailure": "block" on hookexec's
 	// entry (install), any status but 0 and 2 would block the tool.
-	if failed := verdict.Failed(); settings.format.Format == aggregator.FormatGemini && len(failed) > 0 && werr == nil {
+	if failed := v.Failed(); settings.format.Format == verdict.FormatGemini && len(failed) > 0 && werr == nil {
 		return withStatus(exitError, fmt.Errorf("hook(s) failed: %s", strings.Join(failed, ", ")))
 	}
 	return werr
 }
 
-// loaded is what load returns.
-type loaded struct {
-	in         *event.Input
-	projectDir string
-	reg        *registry.Registry
-	err        error
+// fireInterrupts are the signals fire and test stop at: SIGQUIT too,
+// which would otherwise dump goroutines and exit 2, a block, leaving the
+// hooks running (SPEC §4.5).
+func fireInterrupts() []os.Signal {
+	return append(runner.Interrupts(), syscall.SIGQUIT)
 }
 
-// loadUnlessInterrupted reads the input and configs; ok is false when a
-// signal arrived first (stdin may never be closed, so loading must not hold
-// up the exit).
-func (a *app) loadUnlessInterrupted(ctx context.Context, c configFlags) (loaded, bool) {
-	ch := make(chan loaded, 1)
-	go func() {
-		in, projectDir, reg, err := a.load(c)
-		ch <- loaded{in, projectDir, reg, err}
-	}()
-	select {
-	case l := <-ch:
-		return l, true
-	case <-ctx.Done():
-		return loaded{}, false
-	}
-}
-
-func millisSince(t time.Time) float64 {
-	return float64(time.Since(t).Microseconds()) / 1000
-}
-
-// failClosedOrError handles a config or input error: exit 1, or with
+// answerError handles a config or input error (res.Err): exit 1, or with
 // --fail-closed on an event that can block a deny verdict and exit 2. In an
 // agent format the agent's JSON carries the error (errorStatus).
-func (a *app) failClosedOrError(ev event.Event, failClosed bool, format outputFormat, err error, start time.Time) error {
-	deny := failClosed && ev.CanBlock
-	v, ok := aggregator.ErrorAnswer(format.Format, ev, err, failClosed)
-	if !ok {
-		return err
+func (a *app) answerError(ev event.Event, format outputFormat, res engine.Result) error {
+	if !res.Answered {
+		return res.Err
 	}
-	v.DurationMs = millisSince(start)
+	v := res.Verdict
 	status := errorStatus(format.Format, v.Blocked)
 	if werr := a.writeVerdict(format, ev, v, nil); werr != nil {
-		printError(a.stderr, err) // the reason first, as for any block
-		if deny {
+		printError(a.stderr, res.Err) // the reason first, as for any block
+		if v.Blocked {
 			status = exitBlocked
 		}
 		return withStatus(max(status, exitError), writeVerdictError(werr))
 	}
-	return withStatus(status, err)
+	return withStatus(status, res.Err)
 }
 
 // errorStatus is fire's exit status for a config or input error whose
@@ -315,11 +162,11 @@ func (a *app) failClosedOrError(ev event.Event, failClosed bool, format outputFo
 // 17 §2). Under --format gemini it is 1 (2 for a deny), as for a policy
 // that failed: Gemini CLI reads the JSON whatever the status and records
 // the failure. The result format keeps SPEC §6: 1, or 2 for a deny.
-func errorStatus(f aggregator.Format, blocked bool) int {
+func errorStatus(f verdict.Format, blocked bool) int {
 	switch {
-	case blocked && f != aggregator.FormatClaude:
+	case blocked && f != verdict.FormatClaude:
 		return exitBlocked
-	case f == aggregator.FormatClaude:
+	case f == verdict.FormatClaude:
 		return exitOK
 	default:
 		return exitError
@@ -327,7 +174,7 @@ func errorStatus(f aggregator.Format, blocked bool) int {
 }
 
 // blockMessage is what stderr carries when the event is blocked (SPEC §6).
-func blockMessage(v aggregator.Verdict) string {
+func blockMessage(v verdict.Verdict) string {
 	switch {
 	case strings.TrimSpace(v.Reason) != "":
 		return v.Reason
@@ -335,61 +182,5 @@ func blockMessage(v aggregator.Verdict) string {
 		return v.StopReason
 	default:
 		return "blocked by hook"
-	}
-}
-
-// watchSignals cancels the returned context on the first SIGINT, SIGTERM,
-// SIGHUP or SIGQUIT (which would otherwise dump goroutines and exit 2, a
-// block, leaving the hooks running) and kills every hook at once on the second (SPEC §4.5). The
-// returned function stops watching and reports the first signal (0 if none),
-// including one that arrived after the hooks were done.
-func (a *app) watchSignals(run *runner.Runner) (context.Context, func() syscall.Signal) {
-	ctx, cancel := context.WithCancel(context.Background())
-	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
-	var first syscall.Signal // owned by the goroutine until exited is closed
-	done := make(chan struct{})
-	exited := make(chan struct{})
-	handle := func(s os.Signal) {
-		if first == 0 {
-			first = s.(syscall.Signal)
-			cancel()
-		} else {
-			run.KillAll()
-		}
-	}
-	go func() {
-		defer close(exited)
-		for {
-			select {
-			case s := <-ch:
-				handle(s)
-			case <-done:
-				// Stop has returned: ch receives nothing more, but may
-				// hold signals that arrived before it.
-				for {
-					select {
-					case s := <-ch:
-						handle(s)
-					default:
-						return
-					}
-				}
-			}
-		}
-	}()
-	var once sync.Once
-	return ctx, func() syscall.Signal {
-		once.Do(func() {
-			// Stop first: it returns only once the runtime has delivered
-			// every signal that arrived before it, so the drain below
-			// sees a signal that came just as the hooks finished. (It
-			// costs about 80 µs per fire; skipping it loses such signals.)
-			signal.Stop(ch)
-			close(done)
-			<-exited
-			cancel()
-		})
-		return first
 	}
 }

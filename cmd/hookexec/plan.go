@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
 )
@@ -63,19 +64,16 @@ func (a *app) plan(name string, f planFlags) error {
 	if f.format != "text" && f.format != "json" {
 		return fmt.Errorf("invalid --format %q (supported: text, json)", f.format)
 	}
-	opts := planDefaults(a.getenv, os.Environ())
+	opts := engine.PlanDefaults(a.getenv, os.Environ())
 	opts.Sequential, opts.FailClosed = f.sequential, f.failClosed
 	if f.timeout != "" {
-		if opts.Timeout, err = timeoutFlag.parse(f.timeout); err != nil {
+		if opts.Timeout, err = timeoutFlag.Parse(f.timeout); err != nil {
 			return err
 		}
 		// plan's stderr is free for it (fire's is not: SPEC §6).
-		if w := timeoutFlag.shortBareWarning(f.timeout, opts.Timeout); w != "" {
+		if w := timeoutFlag.ShortBareWarning(f.timeout, opts.Timeout); w != "" {
 			fmt.Fprintln(a.stderr, "hookexec: warning: "+w)
 		}
-	}
-	if err := f.configFlags.check(); err != nil {
-		return err
 	}
 	loader := a
 	if f.input == "" && stdinIsTerminal(a.stdin) {

@@ -1,14 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
-	"github.com/hookexec/hookexec/internal/safefile"
 	"github.com/rs/zerolog"
 	"github.com/spf13/cobra"
+
+	"github.com/hookexec/hookexec/internal/safefile"
 )
 
 // app is what every command shares: stdio, the environment and the logger.
@@ -47,6 +49,10 @@ func (a *app) rootCommand() *cobra.Command {
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		var bad *valueError
+		if errors.As(err, &bad) {
+			return bad // the flag's own message (flagvalues.go)
+		}
 		return fmt.Errorf("%w (see '%s --help')", err, c.CommandPath())
 	})
 	pf := root.PersistentFlags()

@@ -1,18 +1,15 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/engine"
-	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/server"
 )
@@ -20,9 +17,10 @@ import (
 // serveFlags are serve's flags: fire's, but --input and --trace, and the
 // server's own.
 type serveFlags struct {
-	fireFlags
+	configFlags
+	runFlags
 	listen    string
-	maxEvents int
+	maxEvents *value[int]
 }
 
 func (a *app) serveCommand() *cobra.Command {
@@ -45,23 +43,15 @@ protocol is in the README ("hookexec serve").`,
 	}
 	fl := cmd.Flags()
 	f.registerSources(fl)
-	f.registerRun(fl)
+	f.runFlags.register(fl)
 	fl.StringVar(&f.listen, "listen", "", "listen on a Unix socket (unix:PATH, created 0600) instead of stdin and stdout")
-	fl.IntVar(&f.maxEvents, "max-events", server.DefaultMaxEvents, "run at most N events at once; more requests wait")
+	f.maxEvents = flagCount("--max-events", "1 or more", 1, server.DefaultMaxEvents)
+	fl.Var(f.maxEvents, "max-events", "run at most N events at once; more requests wait")
 	return cmd
 }
 
 func (a *app) serve(f serveFlags) error {
-	settings, err := f.parse()
-	if err != nil {
-		return err
-	}
-	if err := f.configFlags.check(); err != nil {
-		return err
-	}
-	if f.maxEvents <= 0 {
-		return fmt.Errorf("invalid --max-events %d (want 1 or more)", f.maxEvents)
-	}
+	settings := f.settings()
 	socket, ok := strings.CutPrefix(f.listen, "unix:")
 	if f.listen != "" && (!ok || socket == "") {
 		return fmt.Errorf("invalid --listen %q (want unix:PATH)", f.listen)
@@ -74,58 +64,28 @@ func (a *app) serve(f serveFlags) error {
 	if err != nil {
 		return err
 	}
-	dialect, _ := registry.ParseDialect(f.dialect) // checked above
-	run := runner.New(runner.Options{MaxOutput: settings.maxOutput, MaxTotalOutput: settings.maxTotal, KillGrace: settings.killGrace, MaxParallel: f.maxParallel})
-	ctx, stop := a.serveSignals(run)
+	run := runner.New(settings.runnerOptions(f.maxParallel.v))
+	ctx, stop := runner.WatchSignals(run, runner.Interrupts()...)
 	defer stop()
 	// Async hooks run in this process, bounded by their timeouts; serve
 	// waits for them before it exits, and a signal terminates them.
 	bg := background.NewGroup(ctx, run, log)
 	defer bg.Wait()
-	plan := planDefaults(a.getenv, os.Environ())
-	plan.Timeout, plan.Sequential, plan.FailClosed = settings.timeout, f.sequential, f.failClosed
+	// Each request is fire's (a.request) with its own event and input;
+	// the configs are loaded again only when their files change.
+	req := a.request(f.configFlags, event.Event{})
+	req.Input, req.Cache = nil, &engine.Cache{}
+	req.Format, req.Warnings = settings.format.Format, settings.warnings
+	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed
 	srv := server.New(server.Options{
-		Loader:     &server.Loader{Options: registry.Options{Configs: f.configs, Dialect: dialect, Getenv: a.getenv}},
-		ProjectDir: f.projectDir,
-		Getenv:     a.getenv,
-		Engine:     engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, UntrustedDeny: settings.untrustedDeny, Background: bg, Log: log},
-		Plan:       plan,
-		Format:     settings.format.Format,
+		Request:    req,
+		Engine:     engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, UntrustedDeny: f.untrusted.v, Background: bg, Log: log},
 		MaxMessage: settings.format.maxMessage,
-		Warnings:   settings.warnings,
-		MaxEvents:  f.maxEvents,
+		MaxEvents:  f.maxEvents.v,
 		Log:        log,
 	})
 	if socket != "" {
 		return srv.ServeUnix(ctx, socket)
 	}
 	return srv.Serve(ctx, a.stdin, a.stdout)
-}
-
-// serveSignals cancels the returned context on the first SIGINT, SIGTERM
-// or SIGHUP (serve then cancels the events running and exits 0) and kills
-// every hook at once on the second.
-func (a *app) serveSignals(run *runner.Runner) (context.Context, func()) {
-	ctx, cancel := context.WithCancel(context.Background())
-	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
-	done := make(chan struct{})
-	go func() {
-		for {
-			select {
-			case <-ch:
-				if ctx.Err() != nil {
-					run.KillAll()
-				}
-				cancel()
-			case <-done:
-				return
-			}
-		}
-	}()
-	return ctx, func() {
-		signal.Stop(ch)
-		close(done)
-		cancel()
-	}
 }

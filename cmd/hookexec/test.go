@@ -20,8 +20,8 @@ import (
 type testFlags struct {
 	configFlags // --config, --project-dir, --dialect (no --input: cases carry theirs)
 	junit       string
-	format      string
-	run         string
+	format      *value[string]
+	run         *value[*regexp.Regexp]
 	trustCases  bool
 }
 
@@ -74,10 +74,12 @@ status: 0 all passed, 1 a case failed or a case file is malformed.`,
 	fl := cmd.Flags()
 	fl.StringArrayVar(&f.configs, "config", nil, `config file for cases without "config" (repeatable; default: $HOOKEXEC_CONFIG, else discovery)`)
 	fl.StringVar(&f.projectDir, "project-dir", "", "project directory (default: as fire: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the input's cwd or the working directory up)")
-	fl.StringVar(&f.dialect, "dialect", "", "read the cases' config files in this dialect: native, claude, gemini, llxprt (default: from the file's location)")
+	f.dialect = flagDialect()
+	fl.Var(f.dialect, "dialect", "read the cases' config files in this dialect: native, claude, gemini, llxprt (default: from the file's location)")
 	fl.StringVar(&f.junit, "junit", "", "also write a JUnit XML report to this file")
-	fl.StringVar(&f.format, "format", "text", "output format: text or json")
-	fl.StringVar(&f.run, "run", "", "run only the cases whose name matches this regular expression")
+	f.format, f.run = flagChoice("--format", "text", "json"), flagRegexp()
+	fl.Var(f.format, "format", "output format: text or json")
+	fl.Var(f.run, "run", "run only the cases whose name matches this regular expression")
 	fl.BoolVar(&f.trustCases, "trust-cases", false, "show what the project's files and cases run, then trust exactly that for this run only (nothing is stored)")
 	completeValues(cmd, "format", "text", "json")
 	return cmd
@@ -94,20 +96,6 @@ type caseRun struct {
 func (r caseRun) passed() bool { return len(r.mismatches) == 0 }
 
 func (a *app) test(args []string, f testFlags) error {
-	if f.format != "text" && f.format != "json" {
-		return fmt.Errorf("invalid --format %q (supported: text, json)", f.format)
-	}
-	var filter *regexp.Regexp
-	if f.run != "" {
-		re, err := regexp.Compile(f.run)
-		if err != nil {
-			return fmt.Errorf("invalid --run %q: %w", f.run, err)
-		}
-		filter = re
-	}
-	if err := f.configFlags.check(); err != nil {
-		return err
-	}
 	depth := engine.Depth(a.getenv)
 	if depth >= engine.MaxDepth {
 		return fmt.Errorf("%s is %d: hooks are running hookexec recursively; refusing to run tests", engine.DepthVar, depth)
@@ -127,10 +115,10 @@ func (a *app) test(args []string, f testFlags) error {
 		}
 		return err
 	}
-	if filter != nil {
-		cases = filterCases(cases, filter)
+	if f.run.v != nil {
+		cases = filterCases(cases, f.run.v)
 		if len(cases) == 0 {
-			return fmt.Errorf("no test case matches --run %q", f.run)
+			return fmt.Errorf("no test case matches --run %q", f.run.raw)
 		}
 	}
 	log, err := a.logger()
@@ -140,7 +128,8 @@ func (a *app) test(args []string, f testFlags) error {
 
 	start := time.Now()
 	run := runner.New(runner.Options{})
-	ctx, interrupted := a.watchSignals(run)
+	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, Log: log}
+	ctx, interrupted := runner.WatchSignals(run, fireInterrupts()...)
 	// The report goes out line by line; the first failed write is kept and
 	// reported after the summary status is decided.
 	out := &trackedWriter{w: a.stdout}
@@ -149,16 +138,16 @@ func (a *app) test(args []string, f testFlags) error {
 		if ctx.Err() != nil {
 			break
 		}
-		r := a.runCase(ctx, run, c, f.configFlags, depth, log)
+		r := a.runCase(ctx, eng, c, f.configFlags)
 		runs = append(runs, r)
-		if f.format == "text" {
+		if f.format.v == "text" {
 			writeCaseText(out, r)
 		}
 	}
 	sig := interrupted()
 	total := time.Since(start)
 
-	if f.format == "json" {
+	if f.format.v == "json" {
 		if err := writeJSON(out, jsonReport(runs, total)); err != nil && out.err == nil {
 			return err
 		}

@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/casefile"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 func TestJUnitReportParses(t *testing.T) {
@@ -20,8 +20,8 @@ func TestJUnitReportParses(t *testing.T) {
 	ev, err := event.Resolve("BeforeTool")
 	require.NoError(t, err)
 	two := 2
-	blocked := aggregator.Verdict{Event: "BeforeTool", Blocked: true, Reason: "no <way> & \x1b[31mred\x1b[0m ]]> end",
-		Hooks: []aggregator.HookReport{{Name: "guard", Outcome: aggregator.Blocked, ExitCode: &two, Stderr: "bad \x00 byte \xff"}}}
+	blocked := verdict.Verdict{Event: "BeforeTool", Blocked: true, Reason: "no <way> & \x1b[31mred\x1b[0m ]]> end",
+		Hooks: []verdict.HookReport{{Name: "guard", Outcome: verdict.Blocked, ExitCode: &two, Stderr: "bad \x00 byte \xff"}}}
 	mk := func(file, name string, res casefile.Result, expect casefile.Expect) caseRun {
 		c := casefile.Case{Name: name, Event: ev, Pos: casefile.Position{File: file, Line: 3, Col: 5}, Expect: expect}
 		return caseRun{c: c, res: res, mismatches: expect.Check(res), duration: 1500 * time.Microsecond}

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/casefile"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // writeCaseText prints "PASS name (12ms)", or "FAIL name (12ms)" followed by
@@ -47,7 +47,7 @@ func failureDetail(r caseRun) string {
 
 // hookSummary is one line about a hook: name, outcome, exit code or
 // signal, duration, error and the start of its stderr.
-func hookSummary(h aggregator.HookReport) string {
+func hookSummary(h verdict.HookReport) string {
 	parts := []string{h.Name, string(h.Outcome)}
 	switch {
 	case h.ExitCode != nil:
@@ -110,17 +110,17 @@ type (
 		DurationMs float64      `json:"durationMs"`
 	}
 	caseReport struct {
-		Name       string              `json:"name"`
-		File       string              `json:"file"`
-		Line       int                 `json:"line"`
-		Column     int                 `json:"column"`
-		Event      string              `json:"event"`
-		Passed     bool                `json:"passed"`
-		DurationMs float64             `json:"durationMs"`
-		ExitCode   int                 `json:"exitCode"`
-		Failures   []mismatchReport    `json:"failures"`
-		Error      string              `json:"error,omitempty"`
-		Verdict    *aggregator.Verdict `json:"verdict,omitempty"`
+		Name       string           `json:"name"`
+		File       string           `json:"file"`
+		Line       int              `json:"line"`
+		Column     int              `json:"column"`
+		Event      string           `json:"event"`
+		Passed     bool             `json:"passed"`
+		DurationMs float64          `json:"durationMs"`
+		ExitCode   int              `json:"exitCode"`
+		Failures   []mismatchReport `json:"failures"`
+		Error      string           `json:"error,omitempty"`
+		Verdict    *verdict.Verdict `json:"verdict,omitempty"`
 	}
 	mismatchReport struct {
 		Field    string `json:"field"`

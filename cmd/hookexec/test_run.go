@@ -7,65 +7,57 @@ import (
 	"slices"
 	"time"
 
-	"github.com/rs/zerolog"
-
 	"github.com/hookexec/hookexec/internal/casefile"
-	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/registry"
-	"github.com/hookexec/hookexec/internal/runner"
 )
 
 // runCase fires one case the way fire would: the case's env over
-// hookexec's environment, input, project directory, configs, then
-// Engine.Fire.
-func (a *app) runCase(ctx context.Context, run *runner.Runner, c casefile.Case, cf configFlags, depth int, log zerolog.Logger) caseRun {
+// hookexec's environment, input, project directory and configs in one
+// engine.Request.
+func (a *app) runCase(ctx context.Context, eng engine.Engine, c casefile.Case, cf configFlags) caseRun {
 	start := time.Now()
-	res := a.fireCase(ctx, run, c, cf, depth, log)
+	res := a.fireCase(ctx, eng, c, cf)
 	return caseRun{c: c, res: res, mismatches: c.Expect.Check(res), duration: time.Since(start)}
 }
 
-func (a *app) fireCase(ctx context.Context, run *runner.Runner, c casefile.Case, cf configFlags, depth int, log zerolog.Logger) casefile.Result {
-	getenv := overlayGetenv(a.getenv, c.Env)
-	environ := engine.OverlayEnv(os.Environ(), c.Env)
-	wd, _ := os.Getwd()
-	in, err := event.ParseInput(c.Input, time.Now(), wd)
-	if err != nil {
-		return casefile.Result{Err: err}
+func (a *app) fireCase(ctx context.Context, eng engine.Engine, c casefile.Case, cf configFlags) casefile.Result {
+	req := engine.Request{
+		Event: c.Event,
+		Input: func() (*event.Input, error) {
+			wd, _ := os.Getwd()
+			return event.ParseInput(c.Input, time.Now(), wd)
+		},
+		ProjectDir: cf.projectDir,
+		Configs:    cf.configs,
+		Dialect:    cf.dialect.v,
+		Getenv:     overlayGetenv(a.getenv, c.Env),
+		Environ:    engine.OverlayEnv(os.Environ(), c.Env),
 	}
-	inputCwd, _ := in.String("cwd")
-	projectDir, err := dirs.ProjectRoot(cf.projectDir, getenv, inputCwd)
-	if err != nil {
-		return casefile.Result{Err: err}
-	}
-	dialectName := cf.dialect
 	if c.Dialect != "" {
-		dialectName = c.Dialect
+		d, err := registry.ParseDialect(c.Dialect) // checked when the case was read
+		if err != nil {
+			return casefile.Result{Err: err}
+		}
+		req.Dialect = d
 	}
-	dialect, err := registry.ParseDialect(dialectName)
-	if err != nil {
-		return casefile.Result{Err: err}
-	}
-	opts := registry.Options{Configs: cf.configs, Dialect: dialect, ProjectDir: projectDir, Getenv: getenv}
 	if len(c.Configs) > 0 {
-		opts.Configs = c.Configs
-	} else if v := c.Env["HOOKEXEC_CONFIG"]; v != "" && len(opts.Configs) == 0 {
+		req.Configs = c.Configs
+	} else if v := c.Env["HOOKEXEC_CONFIG"]; v != "" && len(req.Configs) == 0 {
 		// The case's own choice, not the environment's: it counts even
 		// under an agent, where registry.SafeEnv ignores the variable.
-		opts.Configs = slices.DeleteFunc(filepath.SplitList(v), func(p string) bool { return p == "" })
+		req.Configs = slices.DeleteFunc(filepath.SplitList(v), func(p string) bool { return p == "" })
 	}
 	if c.Inline != nil {
-		opts.Inline = &registry.Inline{Name: c.Pos.File, Data: c.Inline}
+		req.Inline = &registry.Inline{Name: c.Pos.File, Data: c.Inline}
 	}
-	reg, err := registry.Load(opts)
-	if err != nil {
-		return casefile.Result{Err: err}
+	eng.Log.Debug().Str("case", c.Name).Str("event", c.Event.Name).Msg("running test case")
+	res := eng.Do(ctx, req)
+	if res.Err != nil {
+		return casefile.Result{Err: res.Err}
 	}
-	log.Debug().Str("case", c.Name).Str("event", c.Event.Name).Str("projectDir", projectDir).Msg("running test case")
-	eng := &engine.Engine{Runner: run, ProjectDir: projectDir, Environ: environ, Depth: depth, Log: log}
-	v := eng.Fire(ctx, reg, c.Event, in, planDefaults(reg.Getenv, environ))
-	return casefile.Result{Verdict: &v}
+	return casefile.Result{Verdict: &res.Verdict}
 }
 
 // overlayGetenv reads env first, then getenv.

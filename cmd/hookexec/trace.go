@@ -6,9 +6,9 @@ import (
 	"os"
 	"time"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/safefile"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // The --trace file of fire: the Chrome trace-event format (the JSON object
@@ -37,7 +37,7 @@ type traceDoc struct {
 
 // buildTrace lays out one fire: start is when fire started, loaded when the
 // input and configs were read; v.DurationMs gives the end.
-func buildTrace(ev event.Event, start, loaded time.Time, v aggregator.Verdict, pid int) traceDoc {
+func buildTrace(ev event.Event, start, loaded time.Time, v verdict.Verdict, pid int) traceDoc {
 	micros := func(t time.Time) float64 { return float64(t.Sub(start).Nanoseconds()) / 1e3 }
 	span := func(name, cat string, tid int, ts, dur float64, args map[string]any) traceEvent {
 		return traceEvent{Name: name, Cat: cat, Ph: "X", Ts: ts, Dur: &dur, Pid: pid, Tid: tid, Args: args}
@@ -78,7 +78,7 @@ func buildTrace(ev event.Event, start, loaded time.Time, v aggregator.Verdict, p
 }
 
 // writeTrace writes the trace of one fire to path; "" writes nothing.
-func writeTrace(path string, ev event.Event, start, loaded time.Time, v aggregator.Verdict) error {
+func writeTrace(path string, ev event.Event, start, loaded time.Time, v verdict.Verdict) error {
 	if path == "" {
 		return nil
 	}

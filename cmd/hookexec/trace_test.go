@@ -10,23 +10,23 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 func TestBuildTrace(t *testing.T) {
 	t.Parallel()
 	start := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	zero, two := 0, 2
-	v := aggregator.Verdict{
+	v := verdict.Verdict{
 		Event: "BeforeTool", Blocked: true, Decision: "deny", DurationMs: 12.5,
-		Hooks: []aggregator.HookReport{
-			{Name: "a", Command: "./a.sh", Event: "PreToolUse", File: "h.json", Outcome: aggregator.Success, ExitCode: &zero,
+		Hooks: []verdict.HookReport{
+			{Name: "a", Command: "./a.sh", Event: "PreToolUse", File: "h.json", Outcome: verdict.Success, ExitCode: &zero,
 				Start: start.Add(2 * time.Millisecond), DurationMs: 3.25},
-			{Name: "b", Command: "./b.sh", Event: "BeforeTool", File: "h.json", Outcome: aggregator.Blocked, ExitCode: &two,
+			{Name: "b", Command: "./b.sh", Event: "BeforeTool", File: "h.json", Outcome: verdict.Blocked, ExitCode: &two,
 				Start: start.Add(2*time.Millisecond + 500*time.Nanosecond), DurationMs: 10},
-			{Name: "c", Command: "./c.sh", Outcome: aggregator.Skipped},
-			{Name: "d", Command: "./d.sh", Outcome: aggregator.Error, Signal: "SIGKILL", Error: "killed by SIGKILL",
+			{Name: "c", Command: "./c.sh", Outcome: verdict.Skipped},
+			{Name: "d", Command: "./d.sh", Outcome: verdict.Error, Signal: "SIGKILL", Error: "killed by SIGKILL",
 				Start: start.Add(3 * time.Millisecond), DurationMs: 1},
 		},
 	}

@@ -1,10 +1,10 @@
 package aggregator
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // lostAnswer describes a hook whose JSON answer was cut by the capture caps.
@@ -29,5 +29,5 @@ func withCutMarker(s string, truncated bool, dropped int64) string {
 	if !truncated {
 		return s
 	}
-	return s + fmt.Sprintf("… [hookexec: truncated; %d more bytes not kept (--max-output, --max-total-output)]", dropped)
+	return s + verdict.StreamMarker(dropped)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 func cut(code int, stdout, stderr string) runner.Result {
@@ -25,18 +26,18 @@ func TestInterpretCutAnswer(t *testing.T) {
 	deny := `{"decision":"deny","reason":"` + strings.Repeat("x", 100)
 
 	r := Interpret(ev, testMeta(), cut(0, deny, ""))
-	assert.Equal(t, Error, r.Outcome)
-	assert.Equal(t, &Output{SystemMessage: "Warning: hook guard: " + lostAnswer}, r.Output, "the agent is told")
+	assert.Equal(t, verdict.Error, r.Outcome)
+	assert.Equal(t, &verdict.Output{SystemMessage: "Warning: hook guard: " + lostAnswer}, r.Output, "the agent is told")
 	assert.Contains(t, r.Error, "the JSON answer was lost")
 
 	// A kept part that happens to parse is still only a part.
 	r = Interpret(ev, testMeta(), cut(0, `{"decision":"allow"}`, "more to say"))
-	assert.Equal(t, Error, r.Outcome)
-	assert.Equal(t, &Output{SystemMessage: "Warning: hook guard: " + lostAnswer + ": more to say"}, r.Output)
+	assert.Equal(t, verdict.Error, r.Outcome)
+	assert.Equal(t, &verdict.Output{SystemMessage: "Warning: hook guard: " + lostAnswer + ": more to say"}, r.Output)
 
 	// Double-encoded answers too.
 	r = Interpret(ev, testMeta(), cut(0, `"{\"decision\":\"deny\"`, ""))
-	assert.Equal(t, Error, r.Outcome)
+	assert.Equal(t, verdict.Error, r.Outcome)
 
 	meta := testMeta()
 	meta.FailClosed = true
@@ -47,21 +48,21 @@ func TestInterpretCutAnswer(t *testing.T) {
 
 	// Exit 2 still denies, with stderr as the reason, else saying what was lost.
 	r = Interpret(ev, testMeta(), cut(2, deny, "no\n"))
-	assert.Equal(t, Blocked, r.Outcome)
-	assert.Equal(t, &Output{Decision: "deny", Reason: "no"}, r.Output)
+	assert.Equal(t, verdict.Blocked, r.Outcome)
+	assert.Equal(t, &verdict.Output{Decision: "deny", Reason: "no"}, r.Output)
 	r = Interpret(ev, testMeta(), cut(2, deny, ""))
 	assert.Equal(t, "deny", r.Output.Decision)
 	assert.Contains(t, r.Output.Reason, "the JSON answer was lost")
 
 	// Cut plain text (and arrays, never an answer) stays plain text.
 	r = Interpret(ev, testMeta(), cut(0, "lots of text", ""))
-	assert.Equal(t, Success, r.Outcome)
-	assert.Equal(t, &Output{SystemMessage: "lots of text"}, r.Output)
+	assert.Equal(t, verdict.Success, r.Outcome)
+	assert.Equal(t, &verdict.Output{SystemMessage: "lots of text"}, r.Output)
 	r = Interpret(ev, testMeta(), cut(0, "[1, 2", ""))
-	assert.Equal(t, Success, r.Outcome)
+	assert.Equal(t, verdict.Success, r.Outcome)
 
 	// Nothing cut: the answer is read as before.
 	r = Interpret(ev, testMeta(), exited(0, `{"decision":"deny","reason":"r"}`, ""))
-	assert.Equal(t, Success, r.Outcome)
+	assert.Equal(t, verdict.Success, r.Outcome)
 	assert.Equal(t, "deny", r.Output.Decision)
 }

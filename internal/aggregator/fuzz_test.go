@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // FuzzInterpret checks the hook output interpreter against SPEC §4.6's
@@ -34,7 +35,7 @@ func FuzzInterpret(f *testing.F) {
 	})
 }
 
-func checkInterpretInvariants(t *testing.T, ev event.Event, meta Meta, res runner.Result, r HookReport) {
+func checkInterpretInvariants(t *testing.T, ev event.Event, meta Meta, res runner.Result, r verdict.HookReport) {
 	t.Helper()
 	out := r.Output
 	decides := out != nil && out.Decision != ""
@@ -43,22 +44,22 @@ func checkInterpretInvariants(t *testing.T, ev event.Event, meta Meta, res runne
 
 	switch {
 	case res.Status == runner.Exited && res.ExitCode == 2:
-		if r.Outcome != Blocked || out == nil || out.Decision != "deny" || strings.TrimSpace(out.Reason) == "" {
+		if r.Outcome != verdict.Blocked || out == nil || out.Decision != "deny" || strings.TrimSpace(out.Reason) == "" {
 			t.Fatalf("exit 2 must deny with a reason: outcome %s, output %+v", r.Outcome, out)
 		}
-	case res.Status == runner.Exited && res.ExitCode == 0 && r.Outcome == Success:
+	case res.Status == runner.Exited && res.ExitCode == 0 && r.Outcome == verdict.Success:
 		if decides && (!isAnswer || res.StdoutTruncated) {
 			t.Fatalf("only a whole JSON answer decides: stdout %q (cut %v) gave %+v", res.Stdout, res.StdoutTruncated, out)
 		}
 		if decides && answer["decision"] == nil && answer["hookSpecificOutput"] == nil {
 			t.Fatalf("a decision without a decision field: %q gave %+v", res.Stdout, out)
 		}
-	case r.Outcome == Cancelled || r.Outcome == Skipped:
+	case r.Outcome == verdict.Cancelled || r.Outcome == verdict.Skipped:
 		if out != nil {
 			t.Fatalf("a hook that did not finish has no output: %+v", out)
 		}
 	default: // error, timeout, spawn_error, and a cut answer on exit 0
-		if r.Outcome == Success || r.Outcome == Blocked {
+		if r.Outcome == verdict.Success || r.Outcome == verdict.Blocked {
 			t.Fatalf("status %v, exit %d: outcome %s", res.Status, res.ExitCode, r.Outcome)
 		}
 		switch {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // noBlockMessage is the reason of an exit-2 block that said nothing.
@@ -16,12 +17,18 @@ const noBlockMessage = "hook exited with code 2 without an error message"
 // Interpret turns one raw runner result into a report (SPEC §4.6): outcome,
 // exit code, captured output and the normalized output object, including the
 // fail-closed deny for hooks that must not fail open.
-func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
+func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport {
 	r := newReport(meta)
 	r.Stdout = strings.ToValidUTF8(string(res.Stdout), "\uFFFD")
 	r.Stderr = strings.ToValidUTF8(string(res.Stderr), "\uFFFD")
 	r.StdoutTruncated = res.StdoutTruncated
 	r.StderrTruncated = res.StderrTruncated
+	if res.StdoutTruncated {
+		r.StdoutDropped = res.StdoutDropped
+	}
+	if res.StderrTruncated {
+		r.StderrDropped = res.StderrDropped
+	}
 	r.Signal = res.Signal
 	r.DurationMs = durationMs(res.Duration)
 	if res.Started {
@@ -48,13 +55,13 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 			// An error of the hook: it blocks when the hook fails closed,
 			// and the agent is told in any case, since a deny may have been
 			// lost.
-			r.Outcome = Error
+			r.Outcome = verdict.Error
 			notes = append(notes, lostAnswer)
-			r.Output = &Output{SystemMessage: "Warning: " + withText("hook "+r.Name+": "+lostAnswer, errText)}
+			r.Output = &verdict.Output{SystemMessage: "Warning: " + withText("hook "+r.Name+": "+lostAnswer, errText)}
 			detail = withText(lostAnswer, errText)
 		case meta.Dialect == "gemini":
 			r.Outcome, r.Output = geminiExited(code, out, errText, &notes)
-			if r.Outcome == Error {
+			if r.Outcome == verdict.Error {
 				failure := fmt.Sprintf("exit code %d", code)
 				if code == 2 && r.Output == nil {
 					failure += " without output, which Gemini CLI does not take as a block"
@@ -63,24 +70,24 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 				detail = withText(failure, firstNonEmpty(errText, out))
 			}
 		case code == 0:
-			r.Outcome = Success
+			r.Outcome = verdict.Success
 			r.Output = successOutput(ev, meta, out, &notes)
 		case code == 2 && cutAnswer(res, out):
 			// Exit 2 denies whatever was lost; only the reason is missing.
-			r.Outcome = Blocked
+			r.Outcome = verdict.Blocked
 			notes = append(notes, lostAnswer)
-			r.Output = &Output{Decision: "deny", Reason: firstNonEmpty(errText, "hook exited with code 2; its "+lostAnswer)}
+			r.Output = &verdict.Output{Decision: "deny", Reason: firstNonEmpty(errText, "hook exited with code 2; its "+lostAnswer)}
 		case code == 2 && meta.Dialect == "claude":
-			r.Outcome = Blocked
+			r.Outcome = verdict.Blocked
 			r.Output = claudeBlockOutput(ev, meta, out, errText, &notes)
 		case code == 2:
-			r.Outcome = Blocked
+			r.Outcome = verdict.Blocked
 			r.Output = blockOutput(ev, out, errText, &notes)
 		case meta.Dialect == "claude":
 			// Claude Code shows its user nothing of a hook that fails with
 			// another status (it only logs it), but reads a JSON answer on
 			// stdout as on exit 0: a deny printed before exit 1 blocks.
-			r.Outcome = Error
+			r.Outcome = verdict.Error
 			failure := fmt.Sprintf("exit code %d", code)
 			notes = append(notes, failure)
 			detail = withText(failure, firstNonEmpty(errText, out))
@@ -88,7 +95,7 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 				r.Output = normalize(ev, obj, &notes)
 			}
 		default:
-			r.Outcome = Error
+			r.Outcome = verdict.Error
 			failure := fmt.Sprintf("exit code %d", code)
 			notes = append(notes, failure)
 			r.Output = warningOutput(out, errText)
@@ -98,7 +105,7 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 			notes = append(notes, res.Err.Error())
 		}
 	case runner.Signaled:
-		r.Outcome = Error
+		r.Outcome = verdict.Error
 		failure := "killed by a signal"
 		if res.Signal != "" {
 			failure = "killed by " + res.Signal
@@ -109,21 +116,21 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 	case runner.RequestFailed:
 		detail = httpFailure("request failed: "+errString(res.Err), &r, &notes)
 	case runner.TimedOut:
-		r.Outcome = Timeout
+		r.Outcome = verdict.Timeout
 		detail = timeoutDetail(res)
 		if meta.HTTP {
 			detail = "no response within its timeout"
 		}
 		notes = append(notes, "timed out: "+detail)
 	case runner.SpawnFailed:
-		r.Outcome = SpawnError
+		r.Outcome = verdict.SpawnError
 		detail = "could not start"
 		if res.Err != nil {
 			detail = res.Err.Error()
 		}
 		notes = append(notes, detail)
 	default: // runner.Cancelled and anything unknown: never interpreted
-		r.Outcome = Cancelled
+		r.Outcome = verdict.Cancelled
 		if res.Err != nil {
 			notes = append(notes, res.Err.Error())
 		}
@@ -131,7 +138,7 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 
 	if meta.FailClosed && ev.CanBlock {
 		if verb := failVerb(r.Outcome); verb != "" {
-			r.Output = &Output{Decision: "deny", Reason: failClosedReason(meta, r.Name, verb, detail, errText)}
+			r.Output = &verdict.Output{Decision: "deny", Reason: failClosedReason(meta, r.Name, verb, detail, errText)}
 		}
 	}
 	r.Error = strings.Join(notes, "; ")
@@ -144,18 +151,18 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) HookReport {
 
 // NotRun is the report of a hook that never ran: outcome Skipped (after a
 // sequential block) or Cancelled (hookexec was interrupted first).
-func NotRun(meta Meta, outcome Outcome) HookReport {
+func NotRun(meta Meta, outcome verdict.Outcome) verdict.HookReport {
 	r := newReport(meta)
 	r.Outcome = outcome
 	return r
 }
 
-func newReport(meta Meta) HookReport {
+func newReport(meta Meta) verdict.HookReport {
 	name := meta.Name
 	if name == "" {
 		name = meta.Command
 	}
-	return HookReport{
+	return verdict.HookReport{
 		Name:    name,
 		Command: meta.Command,
 		Source:  meta.Source,
@@ -167,7 +174,7 @@ func newReport(meta Meta) HookReport {
 }
 
 // successOutput interprets the trimmed stdout of a hook that exited 0.
-func successOutput(ev event.Event, meta Meta, out string, notes *[]string) *Output {
+func successOutput(ev event.Event, meta Meta, out string, notes *[]string) *verdict.Output {
 	if out == "" {
 		return nil
 	}
@@ -179,19 +186,19 @@ func successOutput(ev event.Event, meta Meta, out string, notes *[]string) *Outp
 		// The path of the worktree the hook created, as Claude Code
 		// reads it: the last line of stdout.
 		lines := strings.Split(out, "\n")
-		return &Output{HookSpecificOutput: map[string]any{"worktreePath": strings.TrimSpace(lines[len(lines)-1])}}
+		return &verdict.Output{HookSpecificOutput: map[string]any{"worktreePath": strings.TrimSpace(lines[len(lines)-1])}}
 	case ev.Plain == event.PlainContext && meta.Dialect == "claude":
 		noteBanner(out, notes)
-		return &Output{HookSpecificOutput: map[string]any{"additionalContext": out}}
+		return &verdict.Output{HookSpecificOutput: map[string]any{"additionalContext": out}}
 	}
 	noteBanner(out, notes)
-	return &Output{SystemMessage: out}
+	return &verdict.Output{SystemMessage: out}
 }
 
 // blockOutput interprets a hook that exited 2: its JSON object (if any) with
 // the decision forced to deny, and the best reason available.
-func blockOutput(ev event.Event, out, errText string, notes *[]string) *Output {
-	o := &Output{}
+func blockOutput(ev event.Event, out, errText string, notes *[]string) *verdict.Output {
+	o := &verdict.Output{}
 	plain := ""
 	if obj, ok := outputObject(out); ok {
 		o = normalize(ev, obj, notes)
@@ -206,12 +213,12 @@ func blockOutput(ev event.Event, out, errText string, notes *[]string) *Output {
 
 // warningOutput is the output of a hook that failed: its message as a
 // warning, or none when it said nothing.
-func warningOutput(out, errText string) *Output {
+func warningOutput(out, errText string) *verdict.Output {
 	text := firstNonEmpty(errText, out)
 	if text == "" {
 		return nil
 	}
-	return &Output{SystemMessage: "Warning: " + text}
+	return &verdict.Output{SystemMessage: "Warning: " + text}
 }
 
 // noteBanner notes the common mistake of printing text before the JSON
@@ -238,13 +245,13 @@ func timeoutDetail(res runner.Result) string {
 
 // failVerb is how a fail-closed reason describes an outcome; "" for outcomes
 // that never fail closed.
-func failVerb(o Outcome) string {
+func failVerb(o verdict.Outcome) string {
 	switch o {
-	case Error:
+	case verdict.Error:
 		return "failed"
-	case Timeout:
+	case verdict.Timeout:
 		return "timed out"
-	case SpawnError:
+	case verdict.SpawnError:
 		return "could not start"
 	default:
 		return ""

@@ -1,6 +1,10 @@
 package aggregator
 
-import "github.com/hookexec/hookexec/internal/event"
+import (
+	"github.com/hookexec/hookexec/internal/event"
+
+	"github.com/hookexec/hookexec/internal/verdict"
+)
 
 // claudeNoStderr is what Claude Code says of an exit-2 block with nothing
 // on stderr.
@@ -12,8 +16,8 @@ const claudeNoStderr = "No stderr output"
 // exit 0, its reason first and stderr ignored; without a reason there, the
 // reason is "[COMMAND]: " and stderr, or "No stderr output". Plain text on
 // stdout is not read. The decision is deny, whatever the JSON says.
-func claudeBlockOutput(ev event.Event, meta Meta, out, errText string, notes *[]string) *Output {
-	o := &Output{}
+func claudeBlockOutput(ev event.Event, meta Meta, out, errText string, notes *[]string) *verdict.Output {
+	o := &verdict.Output{}
 	if obj, ok := outputObject(out); ok {
 		o = normalize(ev, obj, notes)
 	}

@@ -3,6 +3,8 @@ package aggregator
 import (
 	"encoding/json"
 	"strconv"
+
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // geminiExited interprets a gemini-dialect hook that exited with code the
@@ -22,9 +24,9 @@ import (
 // The outcome is success on exit 0, blocked when a non-zero exit comes with
 // an answer that denies, and error otherwise (so a fail-closed hook still
 // denies when it fails).
-func geminiExited(code int, out, errText string, notes *[]string) (Outcome, *Output) {
+func geminiExited(code int, out, errText string, notes *[]string) (verdict.Outcome, *verdict.Output) {
 	text := firstNonEmpty(out, errText)
-	var o *Output
+	var o *verdict.Output
 	switch obj, kind := geminiAnswer(text); kind {
 	case answerObject:
 		o = normalizeGemini(obj, notes)
@@ -34,20 +36,20 @@ func geminiExited(code int, out, errText string, notes *[]string) (Outcome, *Out
 		noteBanner(text, notes)
 		switch code {
 		case 0:
-			o = &Output{SystemMessage: text}
+			o = &verdict.Output{SystemMessage: text}
 		case 1:
-			o = &Output{SystemMessage: "Warning: " + text}
+			o = &verdict.Output{SystemMessage: "Warning: " + text}
 		default:
-			o = &Output{Decision: "deny", Reason: text}
+			o = &verdict.Output{Decision: "deny", Reason: text}
 		}
 	}
 	switch {
 	case code == 0:
-		return Success, o
+		return verdict.Success, o
 	case o != nil && o.Decision == "deny":
-		return Blocked, o
+		return verdict.Blocked, o
 	default:
-		return Error, o
+		return verdict.Error, o
 	}
 }
 
@@ -89,7 +91,7 @@ func geminiAnswer(text string) (map[string]any, answerKind) {
 // decision compared case-sensitively ("Block" decides nothing),
 // suppressOutput true for any JavaScript-truthy value ("true", 1), and
 // none of Claude Code's fields (permissionDecision is not a decision).
-func normalizeGemini(obj map[string]any, notes *[]string) *Output {
+func normalizeGemini(obj map[string]any, notes *[]string) *verdict.Output {
 	d, hasDecision := obj["decision"]
 	s, hasSuppress := obj["suppressOutput"]
 	rest := make(map[string]any, len(obj))
@@ -113,7 +115,7 @@ func normalizeGemini(obj map[string]any, notes *[]string) *Output {
 		t := true
 		o.SuppressOutput = &t
 	}
-	_, o.wholeToolInput = o.HookSpecificOutput["tool_input"].(map[string]any)
+	_, o.WholeToolInput = o.HookSpecificOutput["tool_input"].(map[string]any)
 	return o
 }
 

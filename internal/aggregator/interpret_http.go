@@ -6,6 +6,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // maxBodyQuote bounds the part of a response body quoted in a message.
@@ -18,7 +19,7 @@ const maxBodyQuote = 200
 // caps is an error of the hook: a status code alone never blocks. The
 // messages are Claude Code's. It returns the detail of a failure, for a
 // fail-closed reason.
-func httpAnswer(ev event.Event, meta Meta, res runner.Result, out string, r *HookReport, notes *[]string) string {
+func httpAnswer(ev event.Event, meta Meta, res runner.Result, out string, r *verdict.HookReport, notes *[]string) string {
 	code := res.HTTPStatus
 	switch {
 	case code < 200 || code > 299:
@@ -34,7 +35,7 @@ func httpAnswer(ev event.Event, meta Meta, res runner.Result, out string, r *Hoo
 	case res.StdoutTruncated:
 		return httpFailure(fmt.Sprintf("HTTP %d with a body larger than the output cap (--max-output, --max-total-output)", code), r, notes)
 	case out == "":
-		r.Outcome = Success
+		r.Outcome = verdict.Success
 		return ""
 	case !strings.HasPrefix(out, "{"):
 		return httpFailure("HTTP hook must return JSON, but got non-JSON response body: "+quoteBody(out), r, notes)
@@ -43,7 +44,7 @@ func httpAnswer(ev event.Event, meta Meta, res runner.Result, out string, r *Hoo
 	if !ok {
 		return httpFailure("HTTP hook must return valid JSON, but parsing failed: "+quoteBody(out), r, notes)
 	}
-	r.Outcome = Success
+	r.Outcome = verdict.Success
 	r.Output = normalize(ev, obj, notes)
 	return ""
 }
@@ -53,8 +54,8 @@ func httpAnswer(ev event.Event, meta Meta, res runner.Result, out string, r *Hoo
 // names the hook and what failed (Claude Code warns that such a hook gave
 // no usable answer). It returns the failure, the detail of a fail-closed
 // reason.
-func httpFailure(failure string, r *HookReport, notes *[]string) string {
-	r.Outcome = Error
+func httpFailure(failure string, r *verdict.HookReport, notes *[]string) string {
+	r.Outcome = verdict.Error
 	*notes = append([]string{failure}, *notes...)
 	return failure
 }

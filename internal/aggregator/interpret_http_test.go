@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 func answered(status int, body string) runner.Result {
@@ -33,43 +34,43 @@ func TestInterpretHTTP(t *testing.T) {
 		name       string
 		dialect    string
 		res        runner.Result
-		outcome    Outcome
-		output     *Output
+		outcome    verdict.Outcome
+		output     *verdict.Output
 		err        string
 		failClosed string // the deny reason when the hook fails closed; "" = same as open
 	}{
-		{name: "2xx empty", dialect: "claude", res: answered(204, ""), outcome: Success},
-		{name: "2xx blank", dialect: "claude", res: answered(200, " \n"), outcome: Success},
+		{name: "2xx empty", dialect: "claude", res: answered(204, ""), outcome: verdict.Success},
+		{name: "2xx blank", dialect: "claude", res: answered(200, " \n"), outcome: verdict.Success},
 		{name: "2xx json deny", dialect: "claude", res: answered(200, `{"decision":"block","reason":"no"}`),
-			outcome: Success, output: &Output{Decision: "deny", Reason: "no"}},
+			outcome: verdict.Success, output: &verdict.Output{Decision: "deny", Reason: "no"}},
 		{name: "2xx claude deny", dialect: "claude",
 			res:     answered(200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm"}}`),
-			outcome: Success, output: &Output{Decision: "deny", Reason: "rm", HookSpecificOutput: map[string]any{"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "rm"}}},
-		{name: "2xx text, claude", dialect: "claude", res: answered(200, "ok"), outcome: Error,
+			outcome: verdict.Success, output: &verdict.Output{Decision: "deny", Reason: "rm", HookSpecificOutput: map[string]any{"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "rm"}}},
+		{name: "2xx text, claude", dialect: "claude", res: answered(200, "ok"), outcome: verdict.Error,
 			err: "HTTP hook must return JSON, but got non-JSON response body: ok", failClosed: closedClaude + "HTTP hook must return JSON, but got non-JSON response body: ok"},
-		{name: "2xx text, native", dialect: "native", res: answered(200, "ok"), outcome: Error,
+		{name: "2xx text, native", dialect: "native", res: answered(200, "ok"), outcome: verdict.Error,
 			err: "HTTP hook must return JSON, but got non-JSON response body: ok", failClosed: "hook policy failed: HTTP hook must return JSON, but got non-JSON response body: ok"},
-		{name: "2xx json array", dialect: "native", res: answered(200, `[1]`), outcome: Error,
+		{name: "2xx json array", dialect: "native", res: answered(200, `[1]`), outcome: verdict.Error,
 			err: "HTTP hook must return JSON, but got non-JSON response body: [1]", failClosed: "hook policy failed: HTTP hook must return JSON, but got non-JSON response body: [1]"},
-		{name: "2xx json string holding an object", dialect: "native", res: answered(200, `"{}"`), outcome: Error,
+		{name: "2xx json string holding an object", dialect: "native", res: answered(200, `"{}"`), outcome: verdict.Error,
 			err: `HTTP hook must return JSON, but got non-JSON response body: "{}"`, failClosed: `hook policy failed: HTTP hook must return JSON, but got non-JSON response body: "{}"`},
-		{name: "2xx broken json", dialect: "native", res: answered(200, `{"decision":`), outcome: Error,
+		{name: "2xx broken json", dialect: "native", res: answered(200, `{"decision":`), outcome: verdict.Error,
 			err: `HTTP hook must return valid JSON, but parsing failed: {"decision":`, failClosed: `hook policy failed: HTTP hook must return valid JSON, but parsing failed: {"decision":`},
-		{name: "500 with a deny body never blocks", dialect: "claude", res: answered(500, `{"decision":"block"}`), outcome: Error,
+		{name: "500 with a deny body never blocks", dialect: "claude", res: answered(500, `{"decision":"block"}`), outcome: verdict.Error,
 			err: `HTTP 500 from ` + url + `; body: {"decision":"block"}`, failClosed: closedClaude + "HTTP 500 from " + url},
-		{name: "redirect", dialect: "native", res: answered(302, ""), outcome: Error,
+		{name: "redirect", dialect: "native", res: answered(302, ""), outcome: verdict.Error,
 			err: "HTTP 302 from " + url + "; redirects are not followed", failClosed: "hook policy failed: HTTP 302 from " + url},
-		{name: "body past the cap", dialect: "native", res: truncated, outcome: Error,
+		{name: "body past the cap", dialect: "native", res: truncated, outcome: verdict.Error,
 			err: "HTTP 200 with a body larger than the output cap (--max-output, --max-total-output)", failClosed: "hook policy failed: HTTP 200 with a body larger than the output cap (--max-output, --max-total-output)"},
 		{name: "connection refused", dialect: "claude",
 			res:     runner.Result{Status: runner.RequestFailed, Started: true, ExitCode: -1, Err: errors.New("dial tcp: connection refused")},
-			outcome: Error,
+			outcome: verdict.Error,
 			err:     "request failed: dial tcp: connection refused", failClosed: closedClaude + "request failed: dial tcp: connection refused"},
 		{name: "timeout, claude", dialect: "claude", res: runner.Result{Status: runner.TimedOut, Started: true, ExitCode: -1},
-			outcome: Timeout, err: "timed out: no response within its timeout", failClosed: "[" + url + `]: timed out; blocking because onFailure is "block"`},
+			outcome: verdict.Timeout, err: "timed out: no response within its timeout", failClosed: "[" + url + `]: timed out; blocking because onFailure is "block"`},
 		{name: "timeout, native", dialect: "native", res: runner.Result{Status: runner.TimedOut, Started: true, ExitCode: -1},
-			outcome: Timeout, err: "timed out: no response within its timeout", failClosed: "hook policy timed out: no response within its timeout"},
-		{name: "cancelled", dialect: "claude", res: runner.Result{Status: runner.Cancelled, Started: true, ExitCode: -1}, outcome: Cancelled},
+			outcome: verdict.Timeout, err: "timed out: no response within its timeout", failClosed: "hook policy timed out: no response within its timeout"},
+		{name: "cancelled", dialect: "claude", res: runner.Result{Status: runner.Cancelled, Started: true, ExitCode: -1}, outcome: verdict.Cancelled},
 	}
 	ev := mustEvent(t, "PreToolUse")
 	for _, tt := range tests {
@@ -87,7 +88,7 @@ func TestInterpretHTTP(t *testing.T) {
 				assert.Equal(t, r.Output, closed.Output, "failing closed changes nothing here")
 				return
 			}
-			assert.Equal(t, &Output{Decision: "deny", Reason: tt.failClosed}, closed.Output)
+			assert.Equal(t, &verdict.Output{Decision: "deny", Reason: tt.failClosed}, closed.Output)
 			assert.Equal(t, tt.outcome, closed.Outcome)
 		})
 	}
@@ -97,7 +98,7 @@ func TestInterpretHTTP(t *testing.T) {
 func TestInterpretHTTPFailClosedNonBlockingEvent(t *testing.T) {
 	t.Parallel()
 	r := Interpret(mustEvent(t, "Notification"), httpMeta("claude", true), answered(500, ""))
-	assert.Equal(t, Error, r.Outcome)
+	assert.Equal(t, verdict.Error, r.Outcome)
 	assert.Nil(t, r.Output)
 }
 
@@ -108,7 +109,7 @@ func TestFailClosedReasonByFlag(t *testing.T) {
 	m := httpMeta("claude", true)
 	m.HTTP, m.Command, m.FailClosedByFlag = false, "./guard.sh", true
 	r := Interpret(mustEvent(t, "PreToolUse"), m, exited(1, "", "broken\n"))
-	assert.Equal(t, &Output{Decision: "deny", Reason: "[./guard.sh]: failed; blocking because hookexec runs with --fail-closed\nbroken"}, r.Output)
+	assert.Equal(t, &verdict.Output{Decision: "deny", Reason: "[./guard.sh]: failed; blocking because hookexec runs with --fail-closed\nbroken"}, r.Output)
 }
 
 // A claude-dialect command that fails with nothing on stderr is reported
@@ -118,5 +119,5 @@ func TestFailClosedReasonNoStderr(t *testing.T) {
 	m := httpMeta("claude", true)
 	m.HTTP, m.Command = false, "./guard.sh"
 	r := Interpret(mustEvent(t, "PreToolUse"), m, exited(1, `{"decision":"allow"}`, ""))
-	assert.Equal(t, &Output{Decision: "deny", Reason: "[./guard.sh]: failed; blocking because onFailure is \"block\"\nNo stderr output"}, r.Output)
+	assert.Equal(t, &verdict.Output{Decision: "deny", Reason: "[./guard.sh]: failed; blocking because onFailure is \"block\"\nNo stderr output"}, r.Output)
 }

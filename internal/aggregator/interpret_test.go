@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 func mustEvent(t testing.TB, name string) event.Event {
@@ -49,93 +50,93 @@ func TestInterpret(t *testing.T) {
 		event   string // default BeforeTool
 		dialect string // default native
 		res     runner.Result
-		outcome Outcome
-		output  *Output
+		outcome verdict.Outcome
+		output  *verdict.Output
 		err     string
 	}{
 		// exit 0
 		{name: "exit 0 json", res: exited(0, `{"decision":"allow","reason":"ok","systemMessage":"hi"}`+"\n", ""),
-			outcome: Success, output: &Output{Decision: "allow", Reason: "ok", SystemMessage: "hi"}},
+			outcome: verdict.Success, output: &verdict.Output{Decision: "allow", Reason: "ok", SystemMessage: "hi"}},
 		{name: "exit 0 plain text", res: exited(0, "  all good\n", ""),
-			outcome: Success, output: &Output{SystemMessage: "all good"}},
-		{name: "exit 0 nothing", res: exited(0, "", "noise on stderr"), outcome: Success},
-		{name: "exit 0 whitespace only", res: exited(0, " \n\t\n", ""), outcome: Success},
+			outcome: verdict.Success, output: &verdict.Output{SystemMessage: "all good"}},
+		{name: "exit 0 nothing", res: exited(0, "", "noise on stderr"), outcome: verdict.Success},
+		{name: "exit 0 whitespace only", res: exited(0, " \n\t\n", ""), outcome: verdict.Success},
 		{name: "exit 0 double-encoded json", res: exited(0, `"{\"decision\":\"deny\",\"reason\":\"nope\"}"`, ""),
-			outcome: Success, output: &Output{Decision: "deny", Reason: "nope"}},
+			outcome: verdict.Success, output: &verdict.Output{Decision: "deny", Reason: "nope"}},
 		{name: "exit 0 json string that is not an object", res: exited(0, `"just text"`, ""),
-			outcome: Success, output: &Output{SystemMessage: `"just text"`}},
+			outcome: verdict.Success, output: &verdict.Output{SystemMessage: `"just text"`}},
 		{name: "exit 0 banner before json", res: exited(0, "checking...\n{\"decision\":\"deny\"}\n", ""),
-			outcome: Success, output: &Output{SystemMessage: "checking...\n{\"decision\":\"deny\"}"}, err: banner},
+			outcome: verdict.Success, output: &verdict.Output{SystemMessage: "checking...\n{\"decision\":\"deny\"}"}, err: banner},
 		{name: "exit 0 json array", res: exited(0, `[{"decision":"deny"}]`, ""),
-			outcome: Success, output: &Output{SystemMessage: `[{"decision":"deny"}]`}},
+			outcome: verdict.Success, output: &verdict.Output{SystemMessage: `[{"decision":"deny"}]`}},
 		{name: "exit 0 number", res: exited(0, "42\n", ""),
-			outcome: Success, output: &Output{SystemMessage: "42"}},
+			outcome: verdict.Success, output: &verdict.Output{SystemMessage: "42"}},
 		{name: "exit 0 broken json", res: exited(0, `{"decision":`, ""),
-			outcome: Success, output: &Output{SystemMessage: `{"decision":`}},
+			outcome: verdict.Success, output: &verdict.Output{SystemMessage: `{"decision":`}},
 		{name: "exit 0 two objects", res: exited(0, `{"a":1} {"b":2}`, ""),
-			outcome: Success, output: &Output{SystemMessage: `{"a":1} {"b":2}`}},
-		{name: "exit 0 empty object", res: exited(0, `{}`, ""), outcome: Success, output: &Output{}},
+			outcome: verdict.Success, output: &verdict.Output{SystemMessage: `{"a":1} {"b":2}`}},
+		{name: "exit 0 empty object", res: exited(0, `{}`, ""), outcome: verdict.Success, output: &verdict.Output{}},
 		{name: "exit 0 unknown keys dropped", res: exited(0, `{"foo":1,"systemMessage":"m"}`, ""),
-			outcome: Success, output: &Output{SystemMessage: "m"}},
+			outcome: verdict.Success, output: &verdict.Output{SystemMessage: "m"}},
 		{name: "plain text never allows", res: exited(0, "allow", ""),
-			outcome: Success, output: &Output{SystemMessage: "allow"}},
+			outcome: verdict.Success, output: &verdict.Output{SystemMessage: "allow"}},
 		{name: "claude plain text on BeforeAgent", event: "UserPromptSubmit", dialect: "claude", res: exited(0, "context line\n", ""),
-			outcome: Success, output: &Output{HookSpecificOutput: map[string]any{"additionalContext": "context line"}}},
+			outcome: verdict.Success, output: &verdict.Output{HookSpecificOutput: map[string]any{"additionalContext": "context line"}}},
 		{name: "claude plain text on SessionStart", event: "SessionStart", dialect: "claude", res: exited(0, "context", ""),
-			outcome: Success, output: &Output{HookSpecificOutput: map[string]any{"additionalContext": "context"}}},
+			outcome: verdict.Success, output: &verdict.Output{HookSpecificOutput: map[string]any{"additionalContext": "context"}}},
 		{name: "native plain text on SessionStart", event: "SessionStart", res: exited(0, "context", ""),
-			outcome: Success, output: &Output{SystemMessage: "context"}},
+			outcome: verdict.Success, output: &verdict.Output{SystemMessage: "context"}},
 		{name: "claude plain text on BeforeTool", dialect: "claude", res: exited(0, "text", ""),
-			outcome: Success, output: &Output{SystemMessage: "text"}},
+			outcome: verdict.Success, output: &verdict.Output{SystemMessage: "text"}},
 
 		// exit 2
 		{name: "exit 2 with stderr", res: exited(2, "", "writes to /etc are not allowed\n"),
-			outcome: Blocked, output: &Output{Decision: "deny", Reason: "writes to /etc are not allowed"}},
+			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: "writes to /etc are not allowed"}},
 		{name: "exit 2 only stdout text", res: exited(2, "no way\n", ""),
-			outcome: Blocked, output: &Output{Decision: "deny", Reason: "no way"}},
+			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: "no way"}},
 		{name: "exit 2 silent", res: exited(2, "", ""),
-			outcome: Blocked, output: &Output{Decision: "deny", Reason: "hook exited with code 2 without an error message"}},
+			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: "hook exited with code 2 without an error message"}},
 		{name: "exit 2 json and stderr", res: exited(2, `{"decision":"allow","reason":"json reason","systemMessage":"sm","continue":false,"stopReason":"stop"}`, "stderr reason"),
-			outcome: Blocked, output: &Output{Decision: "deny", Reason: "stderr reason", SystemMessage: "sm", Continue: boolPtr(false), StopReason: "stop"}},
+			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: "stderr reason", SystemMessage: "sm", Continue: boolPtr(false), StopReason: "stop"}},
 		{name: "exit 2 json reason", res: exited(2, `{"reason":"json reason"}`, "  \n"),
-			outcome: Blocked, output: &Output{Decision: "deny", Reason: "json reason"}},
+			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: "json reason"}},
 		{name: "exit 2 json without reason", res: exited(2, `{"systemMessage":"x"}`, ""),
-			outcome: Blocked, output: &Output{Decision: "deny", Reason: "hook exited with code 2 without an error message", SystemMessage: "x"}},
+			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: "hook exited with code 2 without an error message", SystemMessage: "x"}},
 		{name: "exit 2 double-encoded json", res: exited(2, `"{\"reason\":\"inner\"}"`, ""),
-			outcome: Blocked, output: &Output{Decision: "deny", Reason: "inner"}},
+			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: "inner"}},
 		{name: "exit 2 json array is not a reason", res: exited(2, `[1,2]`, ""),
-			outcome: Blocked, output: &Output{Decision: "deny", Reason: "hook exited with code 2 without an error message"}},
+			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: "hook exited with code 2 without an error message"}},
 		{name: "exit 2 banner before json", res: exited(2, "oops\n{\"reason\":\"r\"}", ""),
-			outcome: Blocked, output: &Output{Decision: "deny", Reason: "oops\n{\"reason\":\"r\"}"}, err: banner},
+			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: "oops\n{\"reason\":\"r\"}"}, err: banner},
 		{name: "exit 2 on event that cannot block", event: "Notification", res: exited(2, "", "stop"),
-			outcome: Blocked, output: &Output{Decision: "deny", Reason: "stop"}},
+			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: "stop"}},
 
 		// other exit codes
 		{name: "exit 1 stderr", res: exited(1, `{"decision":"deny"}`, "boom\n"),
-			outcome: Error, output: &Output{SystemMessage: "Warning: boom"}, err: "exit code 1"},
+			outcome: verdict.Error, output: &verdict.Output{SystemMessage: "Warning: boom"}, err: "exit code 1"},
 		{name: "exit 3 only stdout", res: exited(3, " partial \n", ""),
-			outcome: Error, output: &Output{SystemMessage: "Warning: partial"}, err: "exit code 3"},
+			outcome: verdict.Error, output: &verdict.Output{SystemMessage: "Warning: partial"}, err: "exit code 3"},
 		{name: "exit 3 json stdout is not interpreted", res: exited(3, `{"decision":"deny"}`, ""),
-			outcome: Error, output: &Output{SystemMessage: `Warning: {"decision":"deny"}`}, err: "exit code 3"},
-		{name: "exit 127 silent", res: exited(127, "", ""), outcome: Error, err: "exit code 127"},
+			outcome: verdict.Error, output: &verdict.Output{SystemMessage: `Warning: {"decision":"deny"}`}, err: "exit code 3"},
+		{name: "exit 127 silent", res: exited(127, "", ""), outcome: verdict.Error, err: "exit code 127"},
 		{name: "exit 127 stderr", res: exited(127, "", "sh: nope: not found"),
-			outcome: Error, output: &Output{SystemMessage: "Warning: sh: nope: not found"}, err: "exit code 127"},
+			outcome: verdict.Error, output: &verdict.Output{SystemMessage: "Warning: sh: nope: not found"}, err: "exit code 127"},
 
 		// signals
-		{name: "SIGKILL silent", res: signaled("SIGKILL", "", ""), outcome: Error, err: "killed by SIGKILL"},
+		{name: "SIGKILL silent", res: signaled("SIGKILL", "", ""), outcome: verdict.Error, err: "killed by SIGKILL"},
 		{name: "SIGSEGV with json stdout", res: signaled("SIGSEGV", `{"decision":"allow"}`, ""),
-			outcome: Error, output: &Output{SystemMessage: `Warning: {"decision":"allow"}`}, err: "killed by SIGSEGV"},
+			outcome: verdict.Error, output: &verdict.Output{SystemMessage: `Warning: {"decision":"allow"}`}, err: "killed by SIGSEGV"},
 		{name: "SIGSEGV exit-2-like stderr", res: signaled("SIGSEGV", "", "segfault"),
-			outcome: Error, output: &Output{SystemMessage: "Warning: segfault"}, err: "killed by SIGSEGV"},
+			outcome: verdict.Error, output: &verdict.Output{SystemMessage: "Warning: segfault"}, err: "killed by SIGSEGV"},
 
 		// never interpreted
 		{name: "timeout keeps output uninterpreted",
 			res:     runner.Result{Status: runner.TimedOut, Started: true, Signal: "SIGTERM", Stdout: []byte(`{"decision":"deny"}`), Duration: 1500 * time.Millisecond},
-			outcome: Timeout, err: "timed out: killed after 1.5s"},
+			outcome: verdict.Timeout, err: "timed out: killed after 1.5s"},
 		{name: "spawn error", res: runner.Result{Status: runner.SpawnFailed, Err: errors.New(`exec: "nope": executable file not found in $PATH`)},
-			outcome: SpawnError, err: `exec: "nope": executable file not found in $PATH`},
+			outcome: verdict.SpawnError, err: `exec: "nope": executable file not found in $PATH`},
 		{name: "cancelled", res: runner.Result{Status: runner.Cancelled, Started: true, Signal: "SIGTERM", Stdout: []byte(`{"decision":"deny"}`)},
-			outcome: Cancelled},
+			outcome: verdict.Cancelled},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -164,7 +165,7 @@ func TestInterpret(t *testing.T) {
 				assert.Nil(t, r.ExitCode)
 			}
 			if tt.res.Status == runner.Signaled {
-				assert.NotEqual(t, Success, r.Outcome)
+				assert.NotEqual(t, verdict.Success, r.Outcome)
 				assert.False(t, r.Output.Blocks(), "a signal never blocks")
 			}
 		})
@@ -192,7 +193,7 @@ func TestInterpretReportFields(t *testing.T) {
 	assert.True(t, r.StdoutTruncated)
 	assert.True(t, r.StderrTruncated)
 	assert.InDelta(t, 3.2, r.DurationMs, 0.001)
-	assert.Equal(t, &Output{SystemMessage: "ok \uFFFD done"}, r.Output)
+	assert.Equal(t, &verdict.Output{SystemMessage: "ok \uFFFD done"}, r.Output)
 
 	b, err := json.Marshal(r)
 	require.NoError(t, err)
@@ -208,7 +209,7 @@ func TestInterpretExitedWithRunnerError(t *testing.T) {
 	res := exited(0, `{"decision":"maybe"}`, "")
 	res.Err = errors.New("output pipes still open after exit")
 	r := Interpret(mustEvent(t, "BeforeTool"), testMeta(), res)
-	assert.Equal(t, Success, r.Outcome)
+	assert.Equal(t, verdict.Success, r.Outcome)
 	assert.Equal(t, `unknown decision "maybe" ignored; output pipes still open after exit`, r.Error)
 }
 
@@ -219,26 +220,26 @@ func TestInterpretFailClosed(t *testing.T) {
 		name    string
 		event   string
 		res     runner.Result
-		outcome Outcome
-		output  *Output
+		outcome verdict.Outcome
+		output  *verdict.Output
 	}{
-		{name: "error with stderr", event: "BeforeTool", res: exited(3, "", "boom\n"), outcome: Error,
-			output: &Output{Decision: "deny", Reason: "hook guard failed: exit code 3: boom"}},
-		{name: "error silent", event: "BeforeTool", res: exited(1, "", ""), outcome: Error,
-			output: &Output{Decision: "deny", Reason: "hook guard failed: exit code 1"}},
-		{name: "signal", event: "BeforeTool", res: signaled("SIGSEGV", "", ""), outcome: Error,
-			output: &Output{Decision: "deny", Reason: "hook guard failed: killed by SIGSEGV"}},
-		{name: "timeout", event: "BeforeTool", res: runner.Result{Status: runner.TimedOut, Started: true, Duration: 2 * time.Second}, outcome: Timeout,
-			output: &Output{Decision: "deny", Reason: "hook guard timed out: killed after 2s"}},
-		{name: "spawn error", event: "BeforeTool", res: runner.Result{Status: runner.SpawnFailed, Err: spawnErr}, outcome: SpawnError,
-			output: &Output{Decision: "deny", Reason: `hook guard could not start: exec: "nope": executable file not found in $PATH`}},
-		{name: "cancelled is not affected", event: "BeforeTool", res: runner.Result{Status: runner.Cancelled}, outcome: Cancelled},
-		{name: "success is not affected", event: "BeforeTool", res: exited(0, "fine", ""), outcome: Success,
-			output: &Output{SystemMessage: "fine"}},
-		{name: "SessionStart cannot block", event: "SessionStart", res: exited(1, "", "boom"), outcome: Error,
-			output: &Output{SystemMessage: "Warning: boom"}},
-		{name: "Notification timeout cannot block", event: "Notification", res: runner.Result{Status: runner.TimedOut}, outcome: Timeout},
-		{name: "Notification spawn error cannot block", event: "Notification", res: runner.Result{Status: runner.SpawnFailed, Err: spawnErr}, outcome: SpawnError},
+		{name: "error with stderr", event: "BeforeTool", res: exited(3, "", "boom\n"), outcome: verdict.Error,
+			output: &verdict.Output{Decision: "deny", Reason: "hook guard failed: exit code 3: boom"}},
+		{name: "error silent", event: "BeforeTool", res: exited(1, "", ""), outcome: verdict.Error,
+			output: &verdict.Output{Decision: "deny", Reason: "hook guard failed: exit code 1"}},
+		{name: "signal", event: "BeforeTool", res: signaled("SIGSEGV", "", ""), outcome: verdict.Error,
+			output: &verdict.Output{Decision: "deny", Reason: "hook guard failed: killed by SIGSEGV"}},
+		{name: "timeout", event: "BeforeTool", res: runner.Result{Status: runner.TimedOut, Started: true, Duration: 2 * time.Second}, outcome: verdict.Timeout,
+			output: &verdict.Output{Decision: "deny", Reason: "hook guard timed out: killed after 2s"}},
+		{name: "spawn error", event: "BeforeTool", res: runner.Result{Status: runner.SpawnFailed, Err: spawnErr}, outcome: verdict.SpawnError,
+			output: &verdict.Output{Decision: "deny", Reason: `hook guard could not start: exec: "nope": executable file not found in $PATH`}},
+		{name: "cancelled is not affected", event: "BeforeTool", res: runner.Result{Status: runner.Cancelled}, outcome: verdict.Cancelled},
+		{name: "success is not affected", event: "BeforeTool", res: exited(0, "fine", ""), outcome: verdict.Success,
+			output: &verdict.Output{SystemMessage: "fine"}},
+		{name: "SessionStart cannot block", event: "SessionStart", res: exited(1, "", "boom"), outcome: verdict.Error,
+			output: &verdict.Output{SystemMessage: "Warning: boom"}},
+		{name: "Notification timeout cannot block", event: "Notification", res: runner.Result{Status: runner.TimedOut}, outcome: verdict.Timeout},
+		{name: "Notification spawn error cannot block", event: "Notification", res: runner.Result{Status: runner.SpawnFailed, Err: spawnErr}, outcome: verdict.SpawnError},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -249,7 +250,7 @@ func TestInterpretFailClosed(t *testing.T) {
 			r := Interpret(ev, meta, tt.res)
 			assert.Equal(t, tt.outcome, r.Outcome)
 			assert.Equal(t, tt.output, r.Output)
-			v := Merge(ev, []HookReport{r})
+			v := Merge(ev, []verdict.HookReport{r})
 			assert.Equal(t, tt.output != nil && tt.output.Decision == "deny", v.Blocked)
 			if !ev.CanBlock {
 				assert.False(t, v.Blocked)
@@ -260,7 +261,7 @@ func TestInterpretFailClosed(t *testing.T) {
 
 func TestNotRun(t *testing.T) {
 	t.Parallel()
-	for _, o := range []Outcome{Skipped, Cancelled} {
+	for _, o := range []verdict.Outcome{verdict.Skipped, verdict.Cancelled} {
 		r := NotRun(testMeta(), o)
 		assert.Equal(t, o, r.Outcome)
 		assert.Equal(t, "guard", r.Name)

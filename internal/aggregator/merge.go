@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Merge merges reports (already in plan order) with ev's strategy (SPEC §5)
@@ -15,12 +16,12 @@ import (
 // Blocked is true only when ev can block and the merged decision is deny or
 // continue is false; on an event that cannot block the merged fields are
 // still reported but never block.
-func Merge(ev event.Event, reports []HookReport) Verdict {
+func Merge(ev event.Event, reports []verdict.HookReport) verdict.Verdict {
 	if reports == nil {
-		reports = []HookReport{}
+		reports = []verdict.HookReport{}
 	}
-	v := Verdict{Event: ev.Name, Continue: true, Hooks: reports}
-	outs := make([]*Output, 0, len(reports))
+	v := verdict.Verdict{Event: ev.Name, Continue: true, Hooks: reports}
+	outs := make([]*verdict.Output, 0, len(reports))
 	for i := range reports {
 		if reports[i].Output != nil {
 			outs = append(outs, reports[i].Output)
@@ -57,7 +58,7 @@ func decisionRank(d string) int {
 
 // mergeDecision is the decision strategy: the strongest decision wins and
 // carries the reasons of the outputs that chose it; messages are joined.
-func mergeDecision(v *Verdict, outs []*Output) {
+func mergeDecision(v *verdict.Verdict, outs []*verdict.Output) {
 	for _, o := range outs {
 		if decisionRank(o.Decision) > decisionRank(v.Decision) {
 			v.Decision = o.Decision
@@ -87,7 +88,7 @@ func mergeDecision(v *Verdict, outs []*Output) {
 
 // mergeReplace is the replace strategy: each field present in a later
 // output replaces the earlier value.
-func mergeReplace(v *Verdict, outs []*Output) {
+func mergeReplace(v *verdict.Verdict, outs []*verdict.Output) {
 	for _, o := range outs {
 		if o.Decision != "" {
 			v.Decision = o.Decision
@@ -121,12 +122,12 @@ func mergeReplace(v *Verdict, outs []*Output) {
 // gemini-dialect hook's replaces the ones before it, as in Gemini CLI) and
 // updatedInput is the last one. The result is nil when empty; the outputs'
 // maps are never modified.
-func mergeSpecific(outs []*Output, decisionRules bool) map[string]any {
+func mergeSpecific(outs []*verdict.Output, decisionRules bool) map[string]any {
 	merged := map[string]any{}
 	var contexts []string
 	var toolInput map[string]any
 	for _, o := range outs {
-		if decisionRules && o.replacesToolInput {
+		if decisionRules && o.ReplacesToolInput {
 			toolInput = nil
 		}
 		for k, val := range o.HookSpecificOutput {
@@ -150,12 +151,12 @@ func mergeSpecific(outs []*Output, decisionRules bool) map[string]any {
 			case "watchPaths":
 				merged[k] = joinPaths(merged[k], val)
 			case "action":
-				if actionRank(val) >= actionRank(merged[k]) {
+				if verdict.ActionRank(val) >= verdict.ActionRank(merged[k]) {
 					merged[k] = val
 				}
 			case "tool_input":
 				if m, ok := val.(map[string]any); ok {
-					if toolInput == nil || o.wholeToolInput {
+					if toolInput == nil || o.WholeToolInput {
 						toolInput = make(map[string]any, len(m))
 					}
 					for tk, tv := range m {
@@ -199,19 +200,4 @@ func joinPaths(acc, list any) any {
 		}
 	}
 	return out
-}
-
-// actionRank orders Claude Code's elicitation actions: decline > cancel >
-// accept > anything else (a refusal wins, as deny does).
-func actionRank(a any) int {
-	switch a {
-	case "decline":
-		return 3
-	case "cancel":
-		return 2
-	case "accept":
-		return 1
-	default:
-		return 0
-	}
 }

@@ -7,13 +7,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // reportsFor interprets one exit-0 hook per stdout, in order.
-func reportsFor(t testing.TB, eventName string, stdouts ...string) []HookReport {
+func reportsFor(t testing.TB, eventName string, stdouts ...string) []verdict.HookReport {
 	t.Helper()
 	ev := mustEvent(t, eventName)
-	reports := make([]HookReport, len(stdouts))
+	reports := make([]verdict.HookReport, len(stdouts))
 	for i, s := range stdouts {
 		meta := testMeta()
 		meta.Name = fmt.Sprintf("hook%d", i)
@@ -29,25 +31,25 @@ func TestMerge(t *testing.T) {
 		name    string
 		event   string
 		stdouts []string
-		want    Verdict // Event and Hooks are checked separately
+		want    verdict.Verdict // Event and Hooks are checked separately
 	}{
 		{name: "no outputs", event: "BeforeTool", stdouts: []string{"", ""},
-			want: Verdict{Continue: true}},
+			want: verdict.Verdict{Continue: true}},
 		{name: "allow and deny", event: "BeforeTool",
 			stdouts: []string{`{"decision":"allow","reason":"fine"}`, `{"decision":"deny","reason":"no /etc"}`, `{"decision":"deny"}`},
-			want:    Verdict{Blocked: true, Decision: "deny", Reason: "no /etc", Continue: true}},
+			want:    verdict.Verdict{Blocked: true, Decision: "deny", Reason: "no /etc", Continue: true}},
 		{name: "two deny reasons joined", event: "BeforeTool",
 			stdouts: []string{`{"decision":"deny","reason":"a"}`, `{"decision":"ask","reason":"q"}`, `{"decision":"deny","reason":"b"}`},
-			want:    Verdict{Blocked: true, Decision: "deny", Reason: "a\nb", Continue: true}},
+			want:    verdict.Verdict{Blocked: true, Decision: "deny", Reason: "a\nb", Continue: true}},
 		{name: "ask and allow", event: "BeforeTool",
 			stdouts: []string{`{"decision":"allow","reason":"fine"}`, `{"decision":"ask","reason":"sure?"}`},
-			want:    Verdict{Decision: "ask", Reason: "sure?", Continue: true}},
+			want:    verdict.Verdict{Decision: "ask", Reason: "sure?", Continue: true}},
 		{name: "no decision reasons", event: "AfterTool",
 			stdouts: []string{`{"reason":"x"}`, `{"reason":"y"}`},
-			want:    Verdict{Reason: "x\ny", Continue: true}},
+			want:    verdict.Verdict{Reason: "x\ny", Continue: true}},
 		{name: "continue false blocks with stopReason", event: "AfterAgent",
 			stdouts: []string{`{"continue":true,"stopReason":"ignored"}`, `{"continue":false,"stopReason":"done"}`, `{"continue":false,"stopReason":"really"}`},
-			want:    Verdict{Blocked: true, Continue: false, StopReason: "done\nreally"}},
+			want:    verdict.Verdict{Blocked: true, Continue: false, StopReason: "done\nreally"}},
 		{name: "messages and context joined in plan order", event: "BeforeAgent",
 			stdouts: []string{
 				`{"systemMessage":"one","hookSpecificOutput":{"hookEventName":"BeforeAgent","additionalContext":"ctx1"}}`,
@@ -56,7 +58,7 @@ func TestMerge(t *testing.T) {
 				`{"systemMessage":"three","hookSpecificOutput":{"additionalContext":"ctx2","clearContext":true}}`,
 				`{"hookSpecificOutput":{"clearContext":false}}`,
 			},
-			want: Verdict{Continue: true, SystemMessage: "one\nplain two\nthree", SuppressOutput: true,
+			want: verdict.Verdict{Continue: true, SystemMessage: "one\nplain two\nthree", SuppressOutput: true,
 				HookSpecificOutput: map[string]any{"additionalContext": "ctx1\nctx2", "clearContext": true}}},
 		{name: "tool_input merge and updatedInput last", event: "BeforeTool",
 			stdouts: []string{
@@ -64,20 +66,20 @@ func TestMerge(t *testing.T) {
 				`{"hookSpecificOutput":{"tool_input":{"b":"2","c":"2"},"updatedInput":{"cmd":"second"},"x":"second"}}`,
 				`{"hookSpecificOutput":{"tool_input":"not an object"}}`,
 			},
-			want: Verdict{Continue: true, HookSpecificOutput: map[string]any{
+			want: verdict.Verdict{Continue: true, HookSpecificOutput: map[string]any{
 				"tool_input":   map[string]any{"a": "1", "b": "2", "c": "2"},
 				"updatedInput": map[string]any{"cmd": "second"},
 				"x":            "second",
 			}}},
 		{name: "hookEventName only gives no hookSpecificOutput", event: "BeforeTool",
 			stdouts: []string{`{"hookSpecificOutput":{"hookEventName":"PreToolUse"}}`},
-			want:    Verdict{Continue: true}},
+			want:    verdict.Verdict{Continue: true}},
 		{name: "claude permission decisions merge", event: "PreToolUse",
 			stdouts: []string{
 				`{"hookSpecificOutput":{"permissionDecision":"allow","permissionDecisionReason":"ok"}}`,
 				`{"hookSpecificOutput":{"permissionDecision":"ask","permissionDecisionReason":"check"}}`,
 			},
-			want: Verdict{Continue: true, Decision: "ask", Reason: "check", HookSpecificOutput: map[string]any{
+			want: verdict.Verdict{Continue: true, Decision: "ask", Reason: "check", HookSpecificOutput: map[string]any{
 				"permissionDecision": "ask", "permissionDecisionReason": "check",
 			}}},
 		{name: "replace: last wins per field", event: "BeforeModel",
@@ -86,32 +88,32 @@ func TestMerge(t *testing.T) {
 				`{"decision":"allow","systemMessage":"m2","continue":true,"hookSpecificOutput":{"b":2,"llm_request":{"temperature":0}}}`,
 				`{"reason":"r3"}`,
 			},
-			want: Verdict{Decision: "allow", Reason: "r3", SystemMessage: "m2", Continue: true, StopReason: "s1", SuppressOutput: true,
+			want: verdict.Verdict{Decision: "allow", Reason: "r3", SystemMessage: "m2", Continue: true, StopReason: "s1", SuppressOutput: true,
 				HookSpecificOutput: map[string]any{"a": json.Number("1"), "b": json.Number("2"), "llm_request": map[string]any{"temperature": json.Number("0")}}}},
 		{name: "replace: deny blocks BeforeModel", event: "BeforeModel",
 			stdouts: []string{`{"decision":"allow"}`, `{"decision":"deny","reason":"no"}`},
-			want:    Verdict{Blocked: true, Decision: "deny", Reason: "no", Continue: true}},
+			want:    verdict.Verdict{Blocked: true, Decision: "deny", Reason: "no", Continue: true}},
 		{name: "replace: later suppressOutput false replaces true", event: "AfterModel",
 			stdouts: []string{`{"suppressOutput":true}`, `{"suppressOutput":false}`, `{"systemMessage":"m"}`},
-			want:    Verdict{Continue: true, SystemMessage: "m"}},
+			want:    verdict.Verdict{Continue: true, SystemMessage: "m"}},
 		{name: "decision: suppressOutput true if any", event: "AfterTool",
 			stdouts: []string{`{"suppressOutput":true}`, `{"suppressOutput":false}`},
-			want:    Verdict{Continue: true, SuppressOutput: true}},
+			want:    verdict.Verdict{Continue: true, SuppressOutput: true}},
 		{name: "replace: later continue true replaces false", event: "AfterModel",
 			stdouts: []string{`{"continue":false}`, `{"continue":true}`},
-			want:    Verdict{Continue: true}},
+			want:    verdict.Verdict{Continue: true}},
 		{name: "Notification never blocks", event: "Notification",
 			stdouts: []string{`{"decision":"deny","reason":"r","continue":false,"stopReason":"s"}`},
-			want:    Verdict{Decision: "deny", Reason: "r", Continue: false, StopReason: "s"}},
+			want:    verdict.Verdict{Decision: "deny", Reason: "r", Continue: false, StopReason: "s"}},
 		{name: "SessionStart never blocks", event: "SessionStart",
 			stdouts: []string{`{"decision":"deny","reason":"r"}`, `{"continue":false,"stopReason":"s"}`},
-			want:    Verdict{Decision: "deny", Reason: "r", Continue: false, StopReason: "s"}},
+			want:    verdict.Verdict{Decision: "deny", Reason: "r", Continue: false, StopReason: "s"}},
 		{name: "tool selection NONE", event: "BeforeToolSelection",
 			stdouts: []string{
 				`{"decision":"deny","systemMessage":"ignored","hookSpecificOutput":{"toolConfig":{"mode":"ANY","allowedFunctionNames":["b","a"]}}}`,
 				`{"hookSpecificOutput":{"toolConfig":{"mode":"none","allowedFunctionNames":["c"]}}}`,
 			},
-			want: Verdict{Continue: true, HookSpecificOutput: map[string]any{
+			want: verdict.Verdict{Continue: true, HookSpecificOutput: map[string]any{
 				"toolConfig": map[string]any{"mode": "NONE", "allowedFunctionNames": []string{}},
 			}}},
 		{name: "tool selection ANY union", event: "BeforeToolSelection",
@@ -120,7 +122,7 @@ func TestMerge(t *testing.T) {
 				`{"hookSpecificOutput":{"toolConfig":{"mode":"any","allowedFunctionNames":["edit","read"]}}}`,
 				`{"systemMessage":"no tool config"}`,
 			},
-			want: Verdict{Continue: true, HookSpecificOutput: map[string]any{
+			want: verdict.Verdict{Continue: true, HookSpecificOutput: map[string]any{
 				"toolConfig": map[string]any{"mode": "ANY", "allowedFunctionNames": []string{"edit", "read", "write"}},
 			}}},
 		{name: "tool selection AUTO", event: "BeforeToolSelection",
@@ -128,12 +130,12 @@ func TestMerge(t *testing.T) {
 				`{"hookSpecificOutput":{"toolConfig":{"allowedFunctionNames":["z","a","z"]}}}`,
 				`{"hookSpecificOutput":{"toolConfig":{"mode":"Auto"}}}`,
 			},
-			want: Verdict{Continue: true, HookSpecificOutput: map[string]any{
+			want: verdict.Verdict{Continue: true, HookSpecificOutput: map[string]any{
 				"toolConfig": map[string]any{"mode": "AUTO", "allowedFunctionNames": []string{"a", "z"}},
 			}}},
 		{name: "tool selection without toolConfig", event: "BeforeToolSelection",
 			stdouts: []string{`{"decision":"deny","hookSpecificOutput":{"other":1}}`},
-			want:    Verdict{Continue: true}},
+			want:    verdict.Verdict{Continue: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -168,10 +170,10 @@ func TestMergeEmpty(t *testing.T) {
 func TestMergeSkipsFailedHooks(t *testing.T) {
 	t.Parallel()
 	ev := mustEvent(t, "BeforeTool")
-	reports := []HookReport{
+	reports := []verdict.HookReport{
 		Interpret(ev, testMeta(), exited(1, "", "boom")),
 		Interpret(ev, testMeta(), signaled("SIGKILL", "", "")),
-		NotRun(testMeta(), Skipped),
+		NotRun(testMeta(), verdict.Skipped),
 		Interpret(ev, testMeta(), exited(0, `{"decision":"allow"}`, "")),
 	}
 	v := Merge(ev, reports)
@@ -202,7 +204,7 @@ func BenchmarkMerge100(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		reports := make([]HookReport, len(results))
+		reports := make([]verdict.HookReport, len(results))
 		for i, out := range results {
 			res := exited(0, "", "")
 			res.Stdout = out
@@ -220,16 +222,16 @@ func BenchmarkMerge100(b *testing.B) {
 func TestMergeGeminiToolInputReplaces(t *testing.T) {
 	t.Parallel()
 	ev := mustEvent(t, "BeforeTool")
-	gemini := func(stdout string) HookReport {
+	gemini := func(stdout string) verdict.HookReport {
 		meta := testMeta()
 		meta.Dialect = "gemini"
 		return Interpret(ev, meta, exited(0, stdout, ""))
 	}
-	native := func(stdout string) HookReport { return Interpret(ev, testMeta(), exited(0, stdout, "")) }
+	native := func(stdout string) verdict.HookReport { return Interpret(ev, testMeta(), exited(0, stdout, "")) }
 	first := `{"hookSpecificOutput":{"tool_input":{"command":"echo first","first":true}}}`
 	second := `{"hookSpecificOutput":{"tool_input":{"command":"echo second"}}}`
-	v := Merge(ev, []HookReport{gemini(first), gemini(second)})
+	v := Merge(ev, []verdict.HookReport{gemini(first), gemini(second)})
 	assert.Equal(t, map[string]any{"command": "echo second"}, v.HookSpecificOutput["tool_input"])
-	v = Merge(ev, []HookReport{native(first), native(second)})
+	v = Merge(ev, []verdict.HookReport{native(first), native(second)})
 	assert.Equal(t, map[string]any{"command": "echo second", "first": true}, v.HookSpecificOutput["tool_input"])
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // outputObject parses a hook's trimmed stdout as one JSON object, or as a
@@ -65,7 +66,7 @@ func isJSON(s string) bool {
 
 // normalize turns a hook's JSON output object into an Output (SPEC §4.6).
 // Values that are dropped are described in notes.
-func normalize(ev event.Event, obj map[string]any, notes *[]string) *Output {
+func normalize(ev event.Event, obj map[string]any, notes *[]string) *verdict.Output {
 	o := commonFields(obj, notes, decisionsOf(ev)...)
 	claudeFields(ev, o, notes)
 	return o
@@ -85,10 +86,10 @@ func decisionsOf(ev event.Event) []string {
 // commonFields reads the fields every dialect shares: decision (any case,
 // with block and approve as aliases, one of allowed), reason, stopReason,
 // systemMessage, continue, suppressOutput and hookSpecificOutput.
-func commonFields(obj map[string]any, notes *[]string, allowed ...string) *Output {
-	o := &Output{}
+func commonFields(obj map[string]any, notes *[]string, allowed ...string) *verdict.Output {
+	o := &verdict.Output{}
 	if v, ok := present(obj, "decision"); ok {
-		if d, ok := decision(v, allowed...); ok {
+		if d, ok := verdict.ParseDecision(v, allowed...); ok {
 			o.Decision = d
 		} else {
 			*notes = append(*notes, "unknown decision "+describe(v)+" ignored")
@@ -124,7 +125,7 @@ func commonFields(obj map[string]any, notes *[]string, allowed ...string) *Outpu
 // claudeFields applies Claude Code's decision fields inside
 // hookSpecificOutput: permissionDecision (and its reason), and for
 // PermissionRequest decision.behavior (and its message).
-func claudeFields(ev event.Event, o *Output, notes *[]string) {
+func claudeFields(ev event.Event, o *verdict.Output, notes *[]string) {
 	hso := o.HookSpecificOutput
 	if hso == nil {
 		return
@@ -133,7 +134,7 @@ func claudeFields(ev event.Event, o *Output, notes *[]string) {
 		if v, ok := present(hso, "decision"); ok {
 			if d, ok := v.(map[string]any); ok {
 				if b, ok := present(d, "behavior"); ok && o.Decision == "" {
-					if dec, ok := decision(b, "allow", "deny"); ok {
+					if dec, ok := verdict.ParseDecision(b, "allow", "deny"); ok {
 						o.Decision = dec
 					} else {
 						*notes = append(*notes, "unknown hookSpecificOutput.decision.behavior "+describe(b)+" ignored")
@@ -151,7 +152,7 @@ func claudeFields(ev event.Event, o *Output, notes *[]string) {
 		if s, isString := v.(string); isString && strings.EqualFold(strings.TrimSpace(s), "defer") && ev.Name != "BeforeTool" {
 			// defer outside PreToolUse: no decision, the agent decides
 			// as usual.
-		} else if d, ok := decision(v, decisionsOf(ev)...); ok {
+		} else if d, ok := verdict.ParseDecision(v, decisionsOf(ev)...); ok {
 			o.Decision = d
 		} else {
 			*notes = append(*notes, "unknown hookSpecificOutput.permissionDecision "+describe(v)+" ignored")
@@ -160,28 +161,6 @@ func claudeFields(ev event.Event, o *Output, notes *[]string) {
 	if r := stringField(hso, "hookSpecificOutput.", "permissionDecisionReason", notes); o.Reason == "" {
 		o.Reason = r
 	}
-}
-
-// decision maps a decision value to its canonical form if it is one of
-// allowed. "block" means deny and "approve" means allow, where allowed.
-func decision(v any, allowed ...string) (string, bool) {
-	s, ok := v.(string)
-	if !ok {
-		return "", false
-	}
-	d := strings.ToLower(strings.TrimSpace(s))
-	switch d {
-	case "block":
-		d = "deny"
-	case "approve":
-		d = "allow"
-	}
-	for _, a := range allowed {
-		if d == a {
-			return d, true
-		}
-	}
-	return "", false
 }
 
 // present returns obj[key] unless it is absent, null or the empty string,

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // GuardRewrites keeps a project hook from changing a tool's input after a
@@ -24,7 +26,7 @@ import (
 // names the hooks. Configs from one side only (all the project's, or all
 // the user's) are unchanged; so is a hook of the user's that rewrites.
 // reports are in plan order; the outputs are copied, never modified.
-func GuardRewrites(reports []HookReport, sequential bool) ([]HookReport, []string) {
+func GuardRewrites(reports []verdict.HookReport, sequential bool) ([]verdict.HookReport, []string) {
 	var notes []string
 	for i := range reports {
 		r := &reports[i]
@@ -55,15 +57,15 @@ func GuardRewrites(reports []HookReport, sequential bool) ([]HookReport, []strin
 // tool_input the hooks before it had patched, and they saw the patches, so
 // the patches before it are not merged on top of it again (else a guard
 // after both would judge one input and the agent run another).
-func markReplacements(reports []HookReport) {
+func markReplacements(reports []verdict.HookReport) {
 	for i := range reports {
 		o := reports[i].Output
-		if o == nil || reports[i].Outcome != Success {
+		if o == nil || reports[i].Outcome != verdict.Success {
 			continue
 		}
 		if _, ok := o.HookSpecificOutput["updatedInput"].(map[string]any); ok {
 			c := *o
-			c.replacesToolInput = true
+			c.ReplacesToolInput = true
 			reports[i].Output = &c
 		}
 	}
@@ -71,7 +73,7 @@ func markReplacements(reports []HookReport) {
 
 // unseenBy names the hooks of the user's that ran on the event without
 // seeing the change of the hook at index i.
-func unseenBy(reports []HookReport, i int, sequential bool) []string {
+func unseenBy(reports []verdict.HookReport, i int, sequential bool) []string {
 	var names []string
 	for j, u := range reports {
 		if u.Project || !judged(u.Outcome) || (sequential && j > i) {
@@ -83,16 +85,16 @@ func unseenBy(reports []HookReport, i int, sequential bool) []string {
 }
 
 // judged: the hook was run on the event's input and its answer read.
-func judged(o Outcome) bool {
+func judged(o verdict.Outcome) bool {
 	switch o {
-	case Skipped, Cancelled, Async, "":
+	case verdict.Skipped, verdict.Cancelled, verdict.Async, "":
 		return false
 	}
 	return true
 }
 
 // rewrites reports whether o changes the tool input.
-func rewrites(o *Output) bool {
+func rewrites(o *verdict.Output) bool {
 	if o == nil {
 		return false
 	}
@@ -110,7 +112,7 @@ func rewrites(o *Output) bool {
 
 // withoutRewrite is a copy of o without its tool input change and its
 // allow.
-func withoutRewrite(o *Output) *Output {
+func withoutRewrite(o *verdict.Output) *verdict.Output {
 	c := *o
 	c.HookSpecificOutput = maps.Clone(o.HookSpecificOutput)
 	delete(c.HookSpecificOutput, "updatedInput")

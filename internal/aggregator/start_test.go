@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 func TestInterpretKeepsStartOfStartedHooks(t *testing.T) {
@@ -19,5 +20,5 @@ func TestInterpretKeepsStartOfStartedHooks(t *testing.T) {
 
 	notStarted := runner.Result{Status: runner.Cancelled, ExitCode: -1, Start: start}
 	assert.True(t, Interpret(mustEvent(t, "BeforeTool"), testMeta(), notStarted).Start.IsZero(), "a hook that never started has no start")
-	assert.True(t, NotRun(testMeta(), Skipped).Start.IsZero())
+	assert.True(t, NotRun(testMeta(), verdict.Skipped).Start.IsZero())
 }

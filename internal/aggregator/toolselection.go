@@ -3,6 +3,8 @@ package aggregator
 import (
 	"slices"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // mergeToolSelection is the tool-selection strategy (BeforeToolSelection):
@@ -10,7 +12,7 @@ import (
 // says NONE, else ANY if any says ANY, else AUTO; allowedFunctionNames is the
 // sorted, de-duplicated union of all lists, and empty for NONE. Nothing is
 // reported unless at least one output has a toolConfig object.
-func mergeToolSelection(v *Verdict, outs []*Output) {
+func mergeToolSelection(v *verdict.Verdict, outs []*verdict.Output) {
 	seen := false
 	none, anyMode := false, false
 	var names []string

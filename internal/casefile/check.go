@@ -5,13 +5,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Result is what firing a case produced.
 type Result struct {
 	// Verdict is fire's result; nil when fire would have exited 1.
-	Verdict *aggregator.Verdict
+	Verdict *verdict.Verdict
 	// Err is the config or input error that makes fire exit 1.
 	Err error
 }
@@ -102,9 +102,9 @@ func (e Expect) noVerdict(c *checker) {
 	}
 }
 
-func (h HookExpect) check(c *checker, reports []aggregator.HookReport) {
+func (h HookExpect) check(c *checker, reports []verdict.HookReport) {
 	label := fmt.Sprintf("hooks[%d]", h.Index)
-	var r *aggregator.HookReport
+	var r *verdict.HookReport
 	if h.Name != "" {
 		label = fmt.Sprintf("hooks[%q]", h.Name)
 		for i := range reports {
@@ -144,7 +144,7 @@ func (h HookExpect) check(c *checker, reports []aggregator.HookReport) {
 	c.contains(label+".stderr", h.StderrContains, r.Stderr)
 }
 
-func errorSuffix(r *aggregator.HookReport) string {
+func errorSuffix(r *verdict.HookReport) string {
 	if r.Error == "" {
 		return ""
 	}
@@ -152,7 +152,7 @@ func errorSuffix(r *aggregator.HookReport) string {
 }
 
 // hookList renders the plan as ["a" "b"].
-func hookList(reports []aggregator.HookReport) string {
+func hookList(reports []verdict.HookReport) string {
 	names := make([]string, len(reports))
 	for i, r := range reports {
 		names[i] = strconv.Quote(r.Name)

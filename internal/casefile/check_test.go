@@ -7,21 +7,21 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 func ptr[T any](v T) *T { return &v }
 
-func verdict() *aggregator.Verdict {
+func sampleVerdict() *verdict.Verdict {
 	two, zero := 2, 0
-	return &aggregator.Verdict{
+	return &verdict.Verdict{
 		Event: "BeforeTool", Blocked: true, Decision: "deny", Reason: "refusing sudo", Continue: true,
 		SystemMessage:      "audited",
 		HookSpecificOutput: map[string]any{"additionalContext": "branch main"},
-		Hooks: []aggregator.HookReport{
-			{Name: "guard", Outcome: aggregator.Blocked, ExitCode: &two, Stderr: "refusing sudo\n", Output: &aggregator.Output{Decision: "deny", Reason: "refusing sudo"}},
-			{Name: "audit", Outcome: aggregator.Success, ExitCode: &zero, Stdout: "audited"},
-			{Name: "killed", Outcome: aggregator.Error, Error: "killed by SIGKILL"},
+		Hooks: []verdict.HookReport{
+			{Name: "guard", Outcome: verdict.Blocked, ExitCode: &two, Stderr: "refusing sudo\n", Output: &verdict.Output{Decision: "deny", Reason: "refusing sudo"}},
+			{Name: "audit", Outcome: verdict.Success, ExitCode: &zero, Stdout: "audited"},
+			{Name: "killed", Outcome: verdict.Error, Error: "killed by SIGKILL"},
 		},
 	}
 }
@@ -37,8 +37,8 @@ func TestCheckPasses(t *testing.T) {
 			{Index: 0, Outcome: ptr("blocked"), Decision: ptr("deny"), StderrContains: []string{"sudo"}},
 		},
 	}
-	assert.Empty(t, e.Check(Result{Verdict: verdict()}))
-	assert.Empty(t, Expect{}.Check(Result{Verdict: verdict()}), "no expectation: any verdict passes")
+	assert.Empty(t, e.Check(Result{Verdict: sampleVerdict()}))
+	assert.Empty(t, Expect{}.Check(Result{Verdict: sampleVerdict()}), "no expectation: any verdict passes")
 }
 
 func TestCheckMismatches(t *testing.T) {
@@ -54,7 +54,7 @@ func TestCheckMismatches(t *testing.T) {
 			{Name: "killed", ExitCode: ptr(0), StdoutContains: []string{"x"}},
 		},
 	}
-	got := e.Check(Result{Verdict: verdict()})
+	got := e.Check(Result{Verdict: sampleVerdict()})
 	want := []Mismatch{
 		{"exitCode", "0", "2"},
 		{"error", `contains "boom"`, "no error"},
@@ -98,7 +98,7 @@ func TestCheckError(t *testing.T) {
 
 func TestResultExitCode(t *testing.T) {
 	t.Parallel()
-	assert.Equal(t, 2, Result{Verdict: &aggregator.Verdict{Blocked: true}}.ExitCode())
-	assert.Equal(t, 0, Result{Verdict: &aggregator.Verdict{Decision: "deny"}}.ExitCode(), "a deny that cannot block proceeds")
+	assert.Equal(t, 2, Result{Verdict: &verdict.Verdict{Blocked: true}}.ExitCode())
+	assert.Equal(t, 0, Result{Verdict: &verdict.Verdict{Decision: "deny"}}.ExitCode(), "a deny that cannot block proceeds")
 	assert.Equal(t, 1, Result{}.ExitCode())
 }

@@ -7,10 +7,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/trust"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Field names, for validation and "did you mean" suggestions.
@@ -19,8 +19,8 @@ var (
 	expectFields = []string{"blocked", "decision", "continue", "exitCode", "reasonContains", "stopReasonContains",
 		"systemMessageContains", "additionalContextContains", "errorContains", "hookCount", "hooks"}
 	hookFields = []string{"name", "outcome", "exitCode", "decision", "stdoutContains", "stderrContains"}
-	outcomes   = []aggregator.Outcome{aggregator.Success, aggregator.Blocked, aggregator.Error, aggregator.Timeout,
-		aggregator.SpawnError, aggregator.Cancelled, aggregator.Skipped, aggregator.Async}
+	outcomes   = []verdict.Outcome{verdict.Success, verdict.Blocked, verdict.Error, verdict.Timeout,
+		verdict.SpawnError, verdict.Cancelled, verdict.Skipped, verdict.Async}
 )
 
 // Parse reads the cases of one case file: a case object or an array of

@@ -7,6 +7,7 @@ import (
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Background starts the hooks the verdict does not wait for (Claude Code's
@@ -21,7 +22,7 @@ type Background interface {
 // backgrounded is what startBackground leaves for the merge: the report of
 // every step, in plan order, with the foreground steps' slots still empty.
 type backgrounded struct {
-	reports []aggregator.HookReport
+	reports []verdict.HookReport
 	// fg[i] is the plan index of the foreground plan's step i.
 	fg []int
 }
@@ -38,7 +39,7 @@ func (e *Engine) startBackground(ctx context.Context, p planner.Plan, in *event.
 	if !hasAsync(p) {
 		return p, nil
 	}
-	bg := &backgrounded{reports: make([]aggregator.HookReport, len(p.Steps))}
+	bg := &backgrounded{reports: make([]verdict.HookReport, len(p.Steps))}
 	fg := p
 	fg.Steps = nil
 	sh := e.shared(in)
@@ -48,10 +49,10 @@ func (e *Engine) startBackground(ctx context.Context, p planner.Plan, in *event.
 			bg.fg = append(bg.fg, i)
 			continue
 		}
-		r := aggregator.NotRun(meta(step), aggregator.Async)
+		r := aggregator.NotRun(meta(step), verdict.Async)
 		switch {
 		case ctx.Err() != nil:
-			r.Outcome = aggregator.Cancelled
+			r.Outcome = verdict.Cancelled
 		case e.Background == nil:
 			r.Error = "not started: async hooks run only under fire and serve"
 		default:
@@ -66,7 +67,7 @@ func (e *Engine) startBackground(ctx context.Context, p planner.Plan, in *event.
 }
 
 // merge puts the foreground reports into their plan slots.
-func (bg *backgrounded) merge(fg []aggregator.HookReport) []aggregator.HookReport {
+func (bg *backgrounded) merge(fg []verdict.HookReport) []verdict.HookReport {
 	if bg == nil {
 		return fg
 	}

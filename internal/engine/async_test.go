@@ -15,11 +15,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/testproc"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // async is a hook with "async": true.
@@ -30,7 +30,7 @@ func async(h hook) hook {
 
 // runAsync runs f's plan with a background group on its own runner and
 // returns the verdict and the group (Wait for the background hooks).
-func runAsync(t *testing.T, f fixture, opts runner.Options) (aggregator.Verdict, *background.Group) {
+func runAsync(t *testing.T, f fixture, opts runner.Options) (verdict.Verdict, *background.Group) {
 	t.Helper()
 	e := f.engine(opts)
 	g := background.NewGroup(context.Background(), runner.New(opts), zerolog.Nop())
@@ -55,7 +55,7 @@ func TestAsyncHookDoesNotHoldTheVerdict(t *testing.T) {
 	v, g := runAsync(t, f, runner.Options{})
 
 	assert.Equal(t, []string{"first", "later", "last"}, names(v), "plan order")
-	assert.Equal(t, []aggregator.Outcome{aggregator.Success, aggregator.Async, aggregator.Success}, outcomes(v))
+	assert.Equal(t, []verdict.Outcome{verdict.Success, verdict.Async, verdict.Success}, outcomes(v))
 	assert.Empty(t, v.Hooks[1].Error)
 	assert.Nil(t, v.Hooks[1].ExitCode)
 	assert.Equal(t, "before\nafter", v.SystemMessage)
@@ -92,7 +92,7 @@ func TestAsyncHookAnswerIgnored(t *testing.T) {
 			assert.Equal(t, "allow", v.Decision)
 			assert.True(t, v.Continue)
 			assert.Empty(t, v.Failed())
-			assert.Equal(t, aggregator.Async, v.Hooks[0].Outcome)
+			assert.Equal(t, verdict.Async, v.Hooks[0].Outcome)
 			assert.Nil(t, v.Hooks[0].Output)
 		})
 	}
@@ -118,7 +118,7 @@ func TestAsyncHookKilledAfterItsTimeout(t *testing.T) {
 
 	start := time.Now()
 	v, g := runAsync(t, f, runnerOptsFast)
-	assert.Equal(t, []aggregator.Outcome{aggregator.Async}, outcomes(v))
+	assert.Equal(t, []verdict.Outcome{verdict.Async}, outcomes(v))
 	require.Eventually(t, func() bool {
 		pids, err := testproc.Survivors("sleep " + marker)
 		return err == nil && len(pids) >= 2 // the shell and its two sleeps
@@ -137,7 +137,7 @@ func TestAsyncHookWithoutBackground(t *testing.T) {
 	t.Parallel()
 	f := load(t, "BeforeTool", map[string][]def{"BeforeTool": {group(async(cmd("touch ran")))}}, `{"tool_name":"x"}`, planner.Options{})
 	v := f.run(t)
-	require.Equal(t, []aggregator.Outcome{aggregator.Async}, outcomes(v))
+	require.Equal(t, []verdict.Outcome{verdict.Async}, outcomes(v))
 	assert.Contains(t, v.Hooks[0].Error, "not started")
 	assert.NoFileExists(t, f.path("ran"))
 }
@@ -157,7 +157,7 @@ func TestAsyncHookInSequentialPlan(t *testing.T) {
 	v, g := runAsync(t, f, runner.Options{})
 	g.Wait()
 
-	assert.Equal(t, []aggregator.Outcome{aggregator.Success, aggregator.Async, aggregator.Skipped}, outcomes(v))
+	assert.Equal(t, []verdict.Outcome{verdict.Success, verdict.Async, verdict.Skipped}, outcomes(v))
 	assert.True(t, v.Blocked)
 	assert.FileExists(t, dir+"/bg")
 	assert.NoFileExists(t, dir+"/after")

@@ -1,8 +1,15 @@
-// Package engine wires plan -> run -> aggregate. It turns plan steps into
-// process specs (environment, working directory, argv, stdin per event key),
-// runs them in parallel or sequentially with input chaining and
-// short-circuit (SPEC §4.7), interprets and merges the results. fire and
-// test share this one code path. Steps of async hooks are handed to a
+// Package engine is the one load-and-fire path. A Request says where an
+// event's input and configs come from and how its hooks run; Engine.Do
+// checks the nesting depth, reads the input, resolves the project
+// directory, loads the configs (through a Cache when serve keeps them),
+// then wires plan -> run -> aggregate, and answers a config or input error
+// (the agent's JSON, the deny of --fail-closed). fire, each test case and
+// each serve request come through Do.
+//
+// Running turns plan steps into process specs (environment, working
+// directory, argv, stdin per event key), runs them in parallel or
+// sequentially with input chaining and short-circuit (SPEC §4.7),
+// interprets and merges the results. Steps of async hooks are handed to a
 // Background before the others run and take no part in the verdict
 // (async.go).
 package engine

@@ -13,6 +13,7 @@ import (
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/trust"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Engine runs plans. Its fields are set by the caller; it holds no other
@@ -39,12 +40,13 @@ type Engine struct {
 
 // Run executes the plan with input in and returns the merged verdict.
 // Cancelling ctx terminates running hooks and reports the rest cancelled.
-// The hooks of the plan share one output budget (--max-total-output).
-func (e *Engine) Run(ctx context.Context, p planner.Plan, in *event.Input) aggregator.Verdict {
+// The hooks of the plan share one output budget (--max-total-output),
+// which also bounds what the verdict writes of their output.
+func (e *Engine) Run(ctx context.Context, p planner.Plan, in *event.Input) verdict.Verdict {
 	start := time.Now()
 	p, bg := e.startBackground(ctx, p, in)
 	budget := e.Runner.NewBudget(len(p.Steps))
-	var reports []aggregator.HookReport
+	var reports []verdict.HookReport
 	if p.Sequential {
 		reports = e.runSequential(ctx, p, in, budget)
 	} else {
@@ -58,18 +60,19 @@ func (e *Engine) Run(ctx context.Context, p planner.Plan, in *event.Input) aggre
 		}
 		v.SystemMessage = strings.Join(notes, "\n")
 	}
+	v = verdict.Bound(v, budget.Total())
 	v.DurationMs = millis(time.Since(start))
 	return v
 }
 
-func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Input, budget *runner.Budget) []aggregator.HookReport {
+func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Input, budget *runner.Budget) []verdict.HookReport {
 	specs := e.prepare(p, in)
 	for i, step := range p.Steps {
 		specs[i].Budget = budget
 		e.logStart(step)
 	}
 	results := e.Runner.RunAll(ctx, specs)
-	reports := make([]aggregator.HookReport, len(p.Steps))
+	reports := make([]verdict.HookReport, len(p.Steps))
 	for i, step := range p.Steps {
 		reports[i] = aggregator.Interpret(p.Event, meta(step), results[i])
 		e.logReport(reports[i])
@@ -94,8 +97,8 @@ func (e *Engine) prepare(p planner.Plan, in *event.Input) []runner.Spec {
 	return specs
 }
 
-func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.Input, budget *runner.Budget) []aggregator.HookReport {
-	reports := make([]aggregator.HookReport, len(p.Steps))
+func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.Input, budget *runner.Budget) []verdict.HookReport {
+	reports := make([]verdict.HookReport, len(p.Steps))
 	sh := e.shared(in)
 	cur := in
 	stopped := false
@@ -103,10 +106,10 @@ func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.In
 		m := meta(step)
 		switch {
 		case stopped:
-			reports[i] = aggregator.NotRun(m, aggregator.Skipped)
+			reports[i] = aggregator.NotRun(m, verdict.Skipped)
 			continue
 		case ctx.Err() != nil:
-			reports[i] = aggregator.NotRun(m, aggregator.Cancelled)
+			reports[i] = aggregator.NotRun(m, verdict.Cancelled)
 			continue
 		}
 		spec := sh.specFor(step, cur.Encode(step.Hook.EventKey))
@@ -119,7 +122,7 @@ func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.In
 			stopped = true
 			continue
 		}
-		if reports[i].Outcome == aggregator.Success && out != nil && out.HookSpecificOutput != nil && p.Event.Chain != event.ChainNone {
+		if reports[i].Outcome == verdict.Success && out != nil && out.HookSpecificOutput != nil && p.Event.Chain != event.ChainNone {
 			if cur == in {
 				cur = in.Clone()
 			}
@@ -151,7 +154,7 @@ func (e *Engine) logStart(step planner.Step) {
 	ev.Str("hook", h.DisplayName()).Strs("argv", argv).Msg("starting hook")
 }
 
-func (e *Engine) logReport(r aggregator.HookReport) {
+func (e *Engine) logReport(r verdict.HookReport) {
 	e.Log.Debug().Str("hook", r.Name).Str("outcome", string(r.Outcome)).Float64("durationMs", r.DurationMs).Str("error", r.Error).Msg("hook finished")
 }
 

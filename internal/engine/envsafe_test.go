@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 func TestInputEnvValue(t *testing.T) {
@@ -56,7 +56,7 @@ func TestHostileInputReachesEnvironmentSafely(t *testing.T) {
 		f := load(t, "BeforeTool", events, string(input), planner.Options{})
 		v := f.engine(runner.Options{}).Run(t.Context(), f.plan, f.input)
 
-		require.Equal(t, []aggregator.Outcome{aggregator.Success}, outcomes(v), name+": "+v.Hooks[0].Error)
+		require.Equal(t, []verdict.Outcome{verdict.Success}, outcomes(v), name+": "+v.Hooks[0].Error)
 		env := envMap(v.Hooks[0].Stdout)
 		assert.Equal(t, c.wantID, env["HOOKEXEC_SESSION_ID"], name)
 		assert.Equal(t, c.wantID, env["GEMINI_SESSION_ID"], name)

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // A placeholder's value never becomes shell code (issue 18 §1, low; SPEC
@@ -45,7 +45,7 @@ func TestExecFormShellScriptGetsValuesNotCode(t *testing.T) {
 
 			v := f.run(t)
 
-			require.Equal(t, []aggregator.Outcome{aggregator.Success}, outcomes(v), "error: %s %s", v.Hooks[0].Error, v.Hooks[0].Stderr)
+			require.Equal(t, []verdict.Outcome{verdict.Success}, outcomes(v), "error: %s %s", v.Hooks[0].Error, v.Hooks[0].Stderr)
 			assert.False(t, exists(marker), "the cwd's text ran as shell code")
 			want := cwd
 			if tt.split {
@@ -66,7 +66,7 @@ func TestExecFormPlaceholdersOutsideScripts(t *testing.T) {
 
 	v := f.run(t)
 
-	require.Equal(t, []aggregator.Outcome{aggregator.Success}, outcomes(v))
+	require.Equal(t, []verdict.Outcome{verdict.Success}, outcomes(v))
 	assert.Equal(t, "a;b|a;b-x|", v.Hooks[0].Stdout)
 }
 

@@ -4,16 +4,16 @@ import (
 	"context"
 	"strings"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Fire is the whole of one event after loading: plan ev against reg for
 // input in, run the plan and return the verdict with the registry's
 // warnings. fire and test both go through here.
-func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Event, in *event.Input, opts planner.Options) aggregator.Verdict {
+func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Event, in *event.Input, opts planner.Options) verdict.Verdict {
 	if opts.ProjectDir == "" {
 		opts.ProjectDir = e.ProjectDir
 	}
@@ -36,17 +36,17 @@ func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Even
 // --untrusted deny, untrusted project files deny every event that can
 // block; with --fail-closed, so do hooks that were left out (an entry, a
 // matcher or a whole file skipped) when they could have been this event's.
-func (e *Engine) refuseUnsafe(reg *registry.Registry, ev event.Event, v aggregator.Verdict, failClosed bool) aggregator.Verdict {
+func (e *Engine) refuseUnsafe(reg *registry.Registry, ev event.Event, v verdict.Verdict, failClosed bool) verdict.Verdict {
 	if failClosed {
 		if left := skipped(reg.Warnings, &ev); len(left) > 0 {
-			v = aggregator.Deny(ev, v, "hooks that could be this event's were left out (--fail-closed): "+strings.Join(left, "; ")+"; run 'hookexec validate' for details")
+			v = verdict.Deny(ev, v, "hooks that could be this event's were left out (--fail-closed): "+strings.Join(left, "; ")+"; run 'hookexec validate' for details")
 		}
 	}
 	if e.UntrustedDeny && len(reg.Untrusted) > 0 {
-		v = aggregator.Deny(ev, v, "project hook files are not trusted (--untrusted deny): "+strings.Join(reg.Untrusted, ", ")+"; review them and run 'hookexec trust'")
+		v = verdict.Deny(ev, v, "project hook files are not trusted (--untrusted deny): "+strings.Join(reg.Untrusted, ", ")+"; review them and run 'hookexec trust'")
 	}
 	if e.UntrustedDeny && len(reg.Pending) > 0 {
-		v = aggregator.Deny(ev, v, "project hook files changed since they were trusted (--untrusted deny): "+strings.Join(reg.Pending, ", ")+"; review them and run 'hookexec trust'")
+		v = verdict.Deny(ev, v, "project hook files changed since they were trusted (--untrusted deny): "+strings.Join(reg.Pending, ", ")+"; review them and run 'hookexec trust'")
 	}
 	return v
 }

@@ -12,11 +12,11 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // def is one hook definition of a config file, hook one of its hooks; both
@@ -101,7 +101,7 @@ func (f fixture) engine(opts runner.Options) *Engine {
 }
 
 // run runs the plan with default runner options.
-func (f fixture) run(t testing.TB) aggregator.Verdict {
+func (f fixture) run(t testing.TB) verdict.Verdict {
 	t.Helper()
 	return f.engine(runner.Options{}).Run(context.Background(), f.plan, f.input)
 }
@@ -110,8 +110,8 @@ func (f fixture) run(t testing.TB) aggregator.Verdict {
 func (f fixture) path(name string) string { return filepath.Join(f.dir, name) }
 
 // outcomes lists the hooks' outcomes in report order.
-func outcomes(v aggregator.Verdict) []aggregator.Outcome {
-	out := make([]aggregator.Outcome, len(v.Hooks))
+func outcomes(v verdict.Verdict) []verdict.Outcome {
+	out := make([]verdict.Outcome, len(v.Hooks))
 	for i, h := range v.Hooks {
 		out[i] = h.Outcome
 	}
@@ -119,7 +119,7 @@ func outcomes(v aggregator.Verdict) []aggregator.Outcome {
 }
 
 // names lists the hooks' names in report order.
-func names(v aggregator.Verdict) []string {
+func names(v verdict.Verdict) []string {
 	out := make([]string, len(v.Hooks))
 	for i, h := range v.Hooks {
 		out[i] = h.Name

@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // TestLogsShowTheConfiguredArgv: the exec form's ${NAME} placeholders are
@@ -39,7 +39,7 @@ func TestLogsShowTheConfiguredArgv(t *testing.T) {
 
 			v := e.Run(t.Context(), f.plan, f.input)
 
-			require.Equal(t, []aggregator.Outcome{aggregator.Success}, outcomes(v), "the hook got the substituted value")
+			require.Equal(t, []verdict.Outcome{verdict.Success}, outcomes(v), "the hook got the substituted value")
 			assert.Contains(t, logs.String(), `"argv":["test","Bearer ${GITHUB_TOKEN}","=","Bearer ${EXPECTED}"]`)
 			assert.NotContains(t, logs.String(), secret)
 		})

@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 func TestParallelStdinPerEventKey(t *testing.T) {
@@ -28,7 +28,7 @@ func TestParallelStdinPerEventKey(t *testing.T) {
 
 	v := f.run(t)
 
-	require.Equal(t, []aggregator.Outcome{aggregator.Success, aggregator.Success, aggregator.Success}, outcomes(v))
+	require.Equal(t, []verdict.Outcome{verdict.Success, verdict.Success, verdict.Success}, outcomes(v))
 	before1, before2, pre := v.Hooks[0].Stdout, v.Hooks[1].Stdout, v.Hooks[2].Stdout
 	assert.Equal(t, before1, before2, "hooks under the same key get identical bytes")
 	for _, s := range []string{before1, pre} {
@@ -100,7 +100,7 @@ func TestCancelledBeforeRun(t *testing.T) {
 
 			v := f.engine(runner.Options{MaxParallel: tt.maxParallel}).Run(ctx, f.plan, f.input)
 
-			assert.Equal(t, []aggregator.Outcome{aggregator.Cancelled, aggregator.Cancelled, aggregator.Cancelled}, outcomes(v))
+			assert.Equal(t, []verdict.Outcome{verdict.Cancelled, verdict.Cancelled, verdict.Cancelled}, outcomes(v))
 			for _, h := range v.Hooks {
 				assert.Nil(t, h.ExitCode)
 				assert.Nil(t, h.Output)
@@ -133,7 +133,7 @@ func TestCancelDuringSequentialRun(t *testing.T) {
 	v := f.engine(runnerOptsFast).Run(ctx, f.plan, f.input)
 
 	assert.Less(t, time.Since(start), 8*time.Second, "the running hook is terminated")
-	assert.Equal(t, []aggregator.Outcome{aggregator.Cancelled, aggregator.Cancelled}, outcomes(v))
+	assert.Equal(t, []verdict.Outcome{verdict.Cancelled, verdict.Cancelled}, outcomes(v))
 	assert.Equal(t, "partial\n", v.Hooks[0].Stdout, "captured output is kept")
 	assert.Nil(t, v.Hooks[0].Output, "and not interpreted")
 	assert.NoFileExists(t, f.path("first.marker"))

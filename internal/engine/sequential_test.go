@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // recorder is the last hook of a chaining test: it saves its stdin.
@@ -31,7 +31,7 @@ func TestSequentialChaining(t *testing.T) {
 		sequential, flag bool
 		field            string // the recorder's input field to check
 		want             string // its JSON value
-		wantOutcomes     []aggregator.Outcome
+		wantOutcomes     []verdict.Outcome
 	}{
 		{
 			name:  "tool_input is shallow-merged into the next input",
@@ -68,14 +68,14 @@ func TestSequentialChaining(t *testing.T) {
 				cmd(`echo '{"hookSpecificOutput":{"tool_input":{"c":3}}}'`),
 			},
 			field: "tool_input", want: `{"a":1,"b":1,"c":3,"nested":{"x":1}}`,
-			wantOutcomes: []aggregator.Outcome{aggregator.Error, aggregator.Success, aggregator.Success},
+			wantOutcomes: []verdict.Outcome{verdict.Error, verdict.Success, verdict.Success},
 		},
 		{
 			name:  "a timed-out hook does not feed the next",
 			event: "BeforeTool", input: toolInput, sequential: true,
 			feeders: []hook{withTimeout(cmd(`echo '{"hookSpecificOutput":{"tool_input":{"b":99}}}'; sleep 3501`), "300ms")},
 			field:   "tool_input", want: `{"a":1,"b":1,"nested":{"x":1}}`,
-			wantOutcomes: []aggregator.Outcome{aggregator.Timeout, aggregator.Success},
+			wantOutcomes: []verdict.Outcome{verdict.Timeout, verdict.Success},
 		},
 		{
 			name:  "--sequential chains without a sequential definition",
@@ -128,9 +128,9 @@ func TestSequentialChaining(t *testing.T) {
 
 			want := tt.wantOutcomes
 			if want == nil {
-				want = make([]aggregator.Outcome, len(tt.feeders)+1)
+				want = make([]verdict.Outcome, len(tt.feeders)+1)
 				for i := range want {
-					want[i] = aggregator.Success
+					want[i] = verdict.Success
 				}
 			}
 			require.Equal(t, want, outcomes(v), "verdict: %+v", v)
@@ -148,32 +148,32 @@ func TestSequentialBlockSkipsTheRest(t *testing.T) {
 		event       string
 		input       string
 		blocker     hook
-		wantFirst   aggregator.Outcome
+		wantFirst   verdict.Outcome
 		wantSkipped bool // the second hook is skipped (and never ran)
 		wantBlocked bool
 	}{
 		{name: "exit 2", event: "BeforeTool", blocker: cmd(`echo no >&2; exit 2`),
-			wantFirst: aggregator.Blocked, wantSkipped: true, wantBlocked: true},
+			wantFirst: verdict.Blocked, wantSkipped: true, wantBlocked: true},
 		{name: "decision deny", event: "BeforeTool", blocker: cmd(`echo '{"decision":"deny","reason":"no"}'`),
-			wantFirst: aggregator.Success, wantSkipped: true, wantBlocked: true},
+			wantFirst: verdict.Success, wantSkipped: true, wantBlocked: true},
 		{name: "decision block", event: "BeforeTool", blocker: cmd(`echo '{"decision":"block","reason":"no"}'`),
-			wantFirst: aggregator.Success, wantSkipped: true, wantBlocked: true},
+			wantFirst: verdict.Success, wantSkipped: true, wantBlocked: true},
 		{name: "Claude permissionDecision deny", event: "PreToolUse", blocker: cmd(`echo '{"hookSpecificOutput":{"permissionDecision":"deny"}}'`),
-			wantFirst: aggregator.Success, wantSkipped: true, wantBlocked: true},
+			wantFirst: verdict.Success, wantSkipped: true, wantBlocked: true},
 		{name: "continue false", event: "BeforeAgent", blocker: cmd(`echo '{"continue":false,"stopReason":"halt"}'`),
-			wantFirst: aggregator.Success, wantSkipped: true, wantBlocked: true},
+			wantFirst: verdict.Success, wantSkipped: true, wantBlocked: true},
 		{name: "fail-closed hook that fails", event: "BeforeTool", blocker: hook{"type": "command", "command": "exit 1", "failClosed": true},
-			wantFirst: aggregator.Error, wantSkipped: true, wantBlocked: true},
+			wantFirst: verdict.Error, wantSkipped: true, wantBlocked: true},
 		{name: "a failing hook does not stop the chain", event: "BeforeTool", blocker: cmd(`echo oops >&2; exit 1`),
-			wantFirst: aggregator.Error},
+			wantFirst: verdict.Error},
 		{name: "ask does not stop the chain", event: "BeforeTool", blocker: cmd(`echo '{"decision":"ask"}'`),
-			wantFirst: aggregator.Success},
+			wantFirst: verdict.Success},
 		{name: "deny on SessionStart (cannot block) does not stop the chain", event: "SessionStart", blocker: cmd(`echo '{"decision":"deny"}'`),
-			wantFirst: aggregator.Success},
+			wantFirst: verdict.Success},
 		{name: "exit 2 on SessionStart does not stop the chain", event: "SessionStart", blocker: cmd(`exit 2`),
-			wantFirst: aggregator.Blocked},
+			wantFirst: verdict.Blocked},
 		{name: "continue false on Notification does not stop the chain", event: "Notification", blocker: cmd(`echo '{"continue":false}'`),
-			wantFirst: aggregator.Success},
+			wantFirst: verdict.Success},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -187,13 +187,13 @@ func TestSequentialBlockSkipsTheRest(t *testing.T) {
 			assert.Equal(t, tt.wantBlocked, v.Blocked)
 			after := v.Hooks[1]
 			if tt.wantSkipped {
-				assert.Equal(t, aggregator.Skipped, after.Outcome)
+				assert.Equal(t, verdict.Skipped, after.Outcome)
 				assert.Nil(t, after.ExitCode)
 				assert.Nil(t, after.Output)
 				assert.Equal(t, "after", after.Name)
 				assert.NoFileExists(t, f.path("after.marker"), "a skipped hook never runs")
 			} else {
-				assert.Equal(t, aggregator.Success, after.Outcome)
+				assert.Equal(t, verdict.Success, after.Outcome)
 				assert.FileExists(t, f.path("after.marker"))
 			}
 		})

@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // An http hook gets the bytes a command hook would read on stdin, with its
@@ -40,7 +40,7 @@ func TestHTTPHookRequest(t *testing.T) {
 
 	v := e.Run(t.Context(), f.plan, f.input)
 
-	require.Equal(t, []aggregator.Outcome{aggregator.Success}, outcomes(v), v.Hooks[0].Error)
+	require.Equal(t, []verdict.Outcome{verdict.Success}, outcomes(v), v.Hooks[0].Error)
 	r := <-got
 	assert.Equal(t, f.input.Encode("PreToolUse"), r.body)
 	assert.Equal(t, "Bearer t0k", r.auth)

@@ -9,12 +9,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/trust"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // printEnv is an exec-form hook printing its environment, NUL-separated.
@@ -39,7 +39,7 @@ func TestHookEnvironment(t *testing.T) {
 
 	v := e.Run(t.Context(), f.plan, f.input)
 
-	require.Equal(t, []aggregator.Outcome{aggregator.Success}, outcomes(v))
+	require.Equal(t, []verdict.Outcome{verdict.Success}, outcomes(v))
 	env := envMap(v.Hooks[0].Stdout)
 	for name, want := range map[string]string{
 		"HOOKEXEC_EVENT":       "PreToolUse", // the key it was registered under
@@ -164,7 +164,7 @@ func TestHookWorkingDirectory(t *testing.T) {
 				f := loadDialect(t, dialect, "BeforeAgent", map[string][]def{"BeforeAgent": {group(pwd, printEnv(nil))}}, input, planner.Options{})
 				v := f.run(t)
 
-				require.Equal(t, []aggregator.Outcome{aggregator.Success, aggregator.Success}, outcomes(v))
+				require.Equal(t, []verdict.Outcome{verdict.Success, verdict.Success}, outcomes(v))
 				want := elsewhere
 				if tt.project || dialect == registry.Native {
 					want = f.dir
@@ -192,7 +192,7 @@ func TestExecFormPlaceholders(t *testing.T) {
 
 	v := f.run(t)
 
-	require.Equal(t, []aggregator.Outcome{aggregator.Success}, outcomes(v), "error: %s", v.Hooks[0].Error)
+	require.Equal(t, []verdict.Outcome{verdict.Success}, outcomes(v), "error: %s", v.Hooks[0].Error)
 	assert.Equal(t, "hi|PostToolUse||$HOME|hi-hi|${unclosed|", v.Hooks[0].Stdout)
 }
 
@@ -203,6 +203,6 @@ func TestShellFormIsNotExpandedByHookexec(t *testing.T) {
 
 	v := f.run(t)
 
-	require.Equal(t, []aggregator.Outcome{aggregator.Success}, outcomes(v))
+	require.Equal(t, []verdict.Outcome{verdict.Success}, outcomes(v))
 	assert.Equal(t, "${GREETING}", v.Hooks[0].Stdout, "the shell, not hookexec, interprets a shell-form command")
 }

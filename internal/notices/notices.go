@@ -26,7 +26,7 @@ const (
 const maxMarker = 128
 
 // Log is the memory of one session; the zero value (or nil) remembers
-// nothing. It implements aggregator.NoticeLog.
+// nothing. It implements verdict.NoticeLog.
 type Log struct {
 	dir, anchor string
 	session     string

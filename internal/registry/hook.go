@@ -1,11 +1,11 @@
 package registry
 
 import (
-	"math"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/duration"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -227,17 +227,17 @@ func (r *hookReader) timeout() time.Duration {
 	switch v.kind {
 	case kindNumber:
 		f, err := strconv.ParseFloat(v.str, 64)
+		dur, ok := duration.Units(f, unit)
 		switch {
 		case err != nil:
 			r.fail(v.off, `"timeout" %s is out of range`, v.str)
 		case f <= 0:
 			r.fail(v.off, `"timeout" must be positive, got %s`, v.str)
-		case f*float64(unit) >= math.MaxInt64:
+		case !ok:
 			r.fail(v.off, `"timeout" %s %s is too large`, v.str, unitName)
-		case math.Round(f*float64(unit)) < 1:
+		case dur < 1:
 			r.fail(v.off, `"timeout" %s %s is too small`, v.str, unitName)
 		default:
-			dur := time.Duration(math.Round(f * float64(unit)))
 			r.unitWarning(v, f, dur)
 			return dur
 		}

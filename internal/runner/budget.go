@@ -21,6 +21,7 @@ import "sync/atomic"
 // A Budget belongs to one event (a fire, a test case, a served request);
 // it is safe for concurrent use.
 type Budget struct {
+	total  int64        // the event's --max-total-output
 	pool   atomic.Int64 // bytes any stream may still take
 	shares atomic.Int64 // streams that may still claim a reserved share
 	share  int64        // the reserved share of one stream
@@ -33,7 +34,7 @@ func NewBudget(total int64, hooks int, maxOutput int64) *Budget {
 	if total <= 0 {
 		total = DefaultMaxTotalOutput
 	}
-	b := &Budget{}
+	b := &Budget{total: total}
 	streams := 2 * int64(max(hooks, 0))
 	if streams > 0 && maxOutput > 0 {
 		b.share = min(maxOutput, total/(2*streams))
@@ -48,6 +49,11 @@ func NewBudget(total int64, hooks int, maxOutput int64) *Budget {
 func (r *Runner) NewBudget(hooks int) *Budget {
 	return NewBudget(r.opts.MaxTotalOutput, hooks, r.opts.MaxOutput)
 }
+
+// Total is the budget's total, in bytes: what all the hooks of the event
+// may keep of their output, and what the verdict may write of it
+// (verdict.Bound).
+func (b *Budget) Total() int64 { return b.total }
 
 // claim hands a starting stream its reserved share (0 once every share is
 // claimed).

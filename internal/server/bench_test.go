@@ -13,11 +13,9 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
-	"github.com/hookexec/hookexec/internal/planner"
-	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // The serve-mode floor (issue 13, docs/benchmarks.md): one event with one
@@ -57,14 +55,10 @@ func benchServer(b *testing.B, hooks int, exec bool) *Server {
 		return ""
 	}
 	return New(Options{
-		Loader:     &Loader{Options: registry.Options{Configs: []string{cfg}, Getenv: getenv}},
-		ProjectDir: dir,
-		Getenv:     getenv,
-		Engine:     engine.Engine{Runner: runner.New(runner.Options{}), Environ: os.Environ(), Log: zerolog.Nop()},
-		Plan:       planner.Options{HasProgram: func(p string) bool { return runner.HasProgram(p, os.Environ()) }, Getenv: getenv},
-		Format:     aggregator.FormatClaude,
-		MaxEvents:  64,
-		Log:        zerolog.Nop(),
+		Request:   engine.Request{Configs: []string{cfg}, Cache: &engine.Cache{}, ProjectDir: dir, Getenv: getenv, Format: verdict.FormatClaude},
+		Engine:    engine.Engine{Runner: runner.New(runner.Options{}), Environ: os.Environ(), Log: zerolog.Nop()},
+		MaxEvents: 64,
+		Log:       zerolog.Nop(),
 	})
 }
 

@@ -1,7 +1,7 @@
 // Package server is `hookexec serve`: it reads hook execution requests as
 // newline-delimited JSON messages, fires each event through
-// internal/engine exactly as `fire` does, and writes one response line per
-// request.
+// internal/engine exactly as `fire` does (one engine.Request per request,
+// Engine.Do), and writes one response line per request.
 //
 // Messages (one JSON object per line):
 //
@@ -14,5 +14,5 @@
 // Each request runs in its own goroutine, at most MaxEvents at once, and is
 // answered as soon as it is done (responses may come out of order). The
 // registry is loaded once per project directory and loaded again when a
-// stat of the files and directories it depends on changes (Loader).
+// stat of the files and directories it depends on changes (engine.Cache).
 package server

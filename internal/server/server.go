@@ -7,10 +7,8 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
-	"github.com/hookexec/hookexec/internal/planner"
 )
 
 // DefaultMaxEvents is the default bound on events running at once.
@@ -22,21 +20,16 @@ const DefaultMaxLine = event.MaxInputSize + 1<<20
 
 // Options are what every event of the server shares: fire's settings.
 type Options struct {
-	// Loader loads the configs (fire's --config, --dialect and discovery).
-	Loader *Loader
-	// ProjectDir is --project-dir ("" resolves it per request from the
-	// environment and the input's cwd, as fire does).
-	ProjectDir string
-	Getenv     func(string) string
-	// Engine is the engine each event runs in, but for ProjectDir.
+	// Request is what each event's engine.Request starts from: fire's
+	// config flags (--config, --dialect, --project-dir, with a Cache so
+	// that configs are loaded again only when their files change), the
+	// environment, --format and the run flags, the flags' warnings. Each
+	// request sets Event and Input, and Format when it names one.
+	Request engine.Request
+	// Engine is the engine each event runs in.
 	Engine engine.Engine
-	// Plan are the planner options (--timeout, --sequential, --fail-closed).
-	Plan planner.Options
-	// Format is --format; MaxMessage is --max-message.
-	Format     aggregator.Format
+	// MaxMessage is --max-message.
 	MaxMessage int
-	// Warnings are the flags' warnings, put in every verdict as fire does.
-	Warnings []string
 	// MaxEvents bounds the events running at once across all streams
 	// (default DefaultMaxEvents); MaxLine the length of a line (default
 	// DefaultMaxLine).

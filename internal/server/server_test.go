@@ -16,11 +16,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
-	"github.com/hookexec/hookexec/internal/planner"
-	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // A request beyond MaxEvents waits for a running one to end; a
@@ -40,11 +38,8 @@ func TestServeBoundAndDuplicate(t *testing.T) {
 		return ""
 	}
 	srv := New(Options{
-		Loader:    &Loader{Options: registry.Options{Configs: []string{cfg}, Getenv: getenv}},
-		Getenv:    getenv,
+		Request:   engine.Request{Configs: []string{cfg}, Cache: &engine.Cache{}, Getenv: getenv, Format: verdict.FormatResult},
 		Engine:    engine.Engine{Runner: runner.New(runner.Options{}), Environ: os.Environ(), Log: zerolog.Nop()},
-		Plan:      planner.Options{HasProgram: func(p string) bool { return runner.HasProgram(p, os.Environ()) }, Getenv: getenv},
-		Format:    aggregator.FormatResult,
 		MaxEvents: 1,
 		Log:       zerolog.Nop(),
 	})

@@ -11,13 +11,13 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/testproc"
+	hookverdict "github.com/hookexec/hookexec/internal/verdict"
 )
 
 // phase is the outcome of one part of the soak.
@@ -137,7 +137,7 @@ func (fx *fixture) fireInProcess(n int) phase {
 	return p
 }
 
-func outcomes(hs []aggregator.HookReport) []string {
+func outcomes(hs []hookverdict.HookReport) []string {
 	var out []string
 	for _, h := range hs {
 		out = append(out, string(h.Outcome))

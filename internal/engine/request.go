@@ -1,0 +1,163 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/verdict"
+)
+
+// Request is one event to fire: where its input and configs come from and
+// how its hooks run. fire builds one per run, test one per case, serve one
+// per request; all three hand it to Engine.Do.
+type Request struct {
+	Event event.Event
+	// Input reads the event input. It is called first: an input error
+	// means no config is read.
+	Input func() (*event.Input, error)
+	// Format is the answer's format: a config or input error is answered
+	// in it (verdict.ErrorAnswer).
+	Format verdict.Format
+
+	// ProjectDir is --project-dir ("": resolved from Getenv and the
+	// input's cwd, dirs.ProjectRoot).
+	ProjectDir string
+	// Configs, Dialect and Inline are registry.Options' (--config,
+	// --dialect, a test case's inline config).
+	Configs []string
+	Dialect registry.Dialect
+	Inline  *registry.Inline
+	// Getenv is the environment the project directory and the configs are
+	// found with; Environ the one hooks start from ("NAME=value").
+	Getenv  func(string) string
+	Environ []string
+	// Cache, when set, keeps the registry between requests (serve); nil
+	// loads it afresh.
+	Cache *Cache
+	// Abandon stops waiting for the input and configs when ctx is
+	// cancelled (fire: stdin may never be closed); the result is then
+	// Interrupted and no hook runs.
+	Abandon bool
+
+	// Timeout, Sequential and FailClosed are --timeout, --sequential and
+	// --fail-closed.
+	Timeout    time.Duration
+	Sequential bool
+	FailClosed bool
+	// Warnings go first in the verdict's warnings (the flags', an unknown
+	// event's) and are logged.
+	Warnings []string
+}
+
+// Result is what came of a Request.
+type Result struct {
+	// Verdict is the merged verdict; for an error, the answer to it when
+	// Answered.
+	Verdict verdict.Verdict
+	// Input is the event input (nil when it was never read), ProjectDir
+	// the project directory resolved and Registry the configs loaded.
+	Input      *event.Input
+	ProjectDir string
+	Registry   *registry.Registry
+	// Start is when Do began; Loaded when the input and configs were read.
+	Start, Loaded time.Time
+	// Err is a config or input error: no hook ran. InputErr tells an
+	// input error (nothing loaded) from a config one. Answered says
+	// Verdict holds the answer to Err (an agent format, or the
+	// --fail-closed deny on an event that can block).
+	Err      error
+	InputErr bool
+	Answered bool
+	// Refused is a usage error, nothing run and nothing answered: the
+	// hooks nest too deep (HOOKEXEC_DEPTH).
+	Refused error
+	// Interrupted is set when ctx was cancelled while loading (Abandon):
+	// Verdict is the empty one, no hook ran.
+	Interrupted bool
+}
+
+// Do fires one event: the depth check, the input, the project directory,
+// the configs, then plan -> run -> aggregate. A config or input error runs
+// nothing and is answered as SPEC §6 and issue 17 §2 say (ErrorAnswer:
+// the agent's JSON, or the deny of --fail-closed). fire, test and serve
+// all come here.
+func (e Engine) Do(ctx context.Context, req Request) Result {
+	res := Result{Start: time.Now()}
+	ev := req.Event
+	if e.Depth >= MaxDepth {
+		if v := req.Getenv(DepthVar); DepthMalformed(v) {
+			// No recursion writes this: the repository can set it through
+			// the agent, so the event denies rather than exiting with an
+			// error the agent ignores (issue 18 §1 hole 10).
+			err := fmt.Errorf("%s is %q, not a count of nested fires; refusing to run hooks for %s", DepthVar, v, ev.Name)
+			return res.fail(req, err, true)
+		}
+		res.Refused = fmt.Errorf("%s is %d: hooks are firing hookexec recursively (at most %d nested fires); refusing to run hooks for %s", DepthVar, e.Depth, MaxDepth, ev.Name)
+		return res
+	}
+	e.Log.Debug().Str("event", ev.Name).Msg("reading input and configs")
+	l, ok := loadUnlessInterrupted(ctx, req)
+	res.Loaded = time.Now()
+	if !ok {
+		res.Interrupted = true
+		res.Verdict = verdict.Verdict{Event: ev.Name, Continue: true, Hooks: []verdict.HookReport{}, DurationMs: millisSince(res.Start)}
+		return res
+	}
+	res.Input, res.ProjectDir, res.Registry, res.InputErr = l.in, l.projectDir, l.reg, l.inputErr
+	if l.err != nil {
+		return res.fail(req, l.err, req.FailClosed)
+	}
+	for _, w := range req.Warnings {
+		e.Log.Warn().Msg(w)
+	}
+	for _, w := range l.reg.Warnings {
+		e.Log.Warn().Str("at", w.Pos.String()).Msg(w.Message)
+	}
+	environ := req.Environ
+	if environ == nil {
+		environ = e.Environ
+	}
+	run := e
+	run.ProjectDir, run.Environ = l.projectDir, environ
+	opts := PlanDefaults(l.reg.Getenv, environ)
+	opts.Timeout, opts.Sequential, opts.FailClosed = req.Timeout, req.Sequential, req.FailClosed
+	v := run.Fire(ctx, l.reg, ev, l.in, opts)
+	v.Warnings = append(slices.Clip(req.Warnings), v.Warnings...)
+	v.DurationMs = millisSince(res.Start)
+	res.Verdict = v
+	return res
+}
+
+// fail answers a config or input error (ErrorAnswer); failClosed is
+// --fail-closed, or true for a malformed HOOKEXEC_DEPTH.
+func (res Result) fail(req Request, err error, failClosed bool) Result {
+	res.Err = err
+	if v, ok := verdict.ErrorAnswer(req.Format, req.Event, err, failClosed); ok {
+		v.DurationMs = millisSince(res.Start)
+		res.Verdict, res.Answered = v, true
+	}
+	return res
+}
+
+// PlanDefaults are the planner options that come from the environment:
+// $HOOKEXEC_SHELL, the PATH on which the default shell is looked up, the
+// variables that locate Git Bash on Windows, and $HOME, which anchors the
+// "~/" path patterns of "if" rules.
+func PlanDefaults(getenv func(string) string, environ []string) planner.Options {
+	return planner.Options{
+		Shell:      getenv("HOOKEXEC_SHELL"),
+		HasProgram: func(p string) bool { return runner.HasProgram(p, environ) },
+		Getenv:     getenv,
+		Home:       getenv("HOME"),
+	}
+}
+
+func millisSince(t time.Time) float64 {
+	return millis(time.Since(t))
+}

@@ -1,0 +1,85 @@
+package verdict
+
+// claudeFieldsOf lists, per Claude event, the hookSpecificOutput fields
+// that pass from the merged hooks' answers to --format claude as they are
+// (Claude Code 2.1.328's output schema). The decision fields
+// (permissionDecision, decision, updatedInput) are rendered from the
+// verdict instead, and additionalContext goes by claudeContextEvents.
+var claudeFieldsOf = map[string][]string{
+	"PostToolUse":         {"updatedToolOutput", "updatedMCPToolOutput", "classifierContext"},
+	"UserPromptSubmit":    {"sessionTitle", "suppressOriginalPrompt"},
+	"UserPromptExpansion": {"suppressOriginalPrompt"},
+	"SessionStart":        {"initialUserMessage", "sessionTitle", "watchPaths", "reloadSkills"},
+	"PermissionDenied":    {"retry"},
+	"CwdChanged":          {"watchPaths"},
+	"FileChanged":         {"watchPaths"},
+	"MessageDisplay":      {"displayContent"},
+	"Elicitation":         {"action", "content"},
+	"ElicitationResult":   {"action", "content"},
+}
+
+// claudeSpecific is the hookSpecificOutput of Claude event name with the
+// pass-through fields of hso that have the type Claude Code requires (a
+// value of another type is left out: Claude would reject the whole
+// answer). Text that reaches the model is cut to in.MaxMessage.
+func claudeSpecific(name string, hso map[string]any, in AgentInput) *ClaudeSpecificOutput {
+	s := &ClaudeSpecificOutput{HookEventName: name}
+	if claudeContextEvents[name] {
+		s.AdditionalContext = in.cut(contextOf(hso))
+	}
+	for _, k := range claudeFieldsOf[name] {
+		val, ok := hso[k]
+		if !ok || val == nil {
+			continue
+		}
+		str, _ := val.(string)
+		flag, _ := val.(bool)
+		switch k {
+		case "updatedToolOutput":
+			s.UpdatedToolOutput = val
+		case "updatedMCPToolOutput":
+			s.UpdatedMCPToolOutput = val
+		case "classifierContext":
+			s.ClassifierContext = str
+		case "sessionTitle":
+			s.SessionTitle = str
+		case "suppressOriginalPrompt":
+			s.SuppressOriginalPrompt = flag
+		case "initialUserMessage":
+			s.InitialUserMessage = in.cut(str)
+		case "reloadSkills":
+			s.ReloadSkills = flag
+		case "watchPaths":
+			s.WatchPaths = stringList(val)
+		case "retry":
+			s.Retry = flag
+		case "displayContent":
+			s.DisplayContent = str
+		case "action":
+			if ActionRank(str) > 0 {
+				s.Action = str
+			}
+		case "content":
+			s.Content, _ = val.(map[string]any)
+		}
+	}
+	return s
+}
+
+// stringList is val's strings when val is an array of strings only, else
+// nil.
+func stringList(val any) []string {
+	items, ok := val.([]any)
+	if !ok {
+		return nil
+	}
+	out := make([]string, 0, len(items))
+	for _, it := range items {
+		s, ok := it.(string)
+		if !ok {
+			return nil
+		}
+		out = append(out, s)
+	}
+	return out
+}

@@ -1,0 +1,39 @@
+package verdict
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// maxEventName bounds the name of an event hookexec does not know.
+const maxEventName = 128
+
+// ResolveEvent finds the event fire (and serve) runs for a command-line
+// name in format f. A name of the catalogue is resolved as event.Resolve
+// does. Under an agent format (claude, gemini) a name hookexec does not
+// know is not an error: a newer agent fires events hookexec has not heard
+// of, and their hooks must still run. It becomes event.Unknown(name),
+// with warning saying so. Under the result format, which people and
+// scripts read, it stays a usage error (a typo should fail loudly), as do
+// an empty name and one with control characters or spaces.
+func ResolveEvent(name string, f Format) (ev event.Event, warning string, err error) {
+	ev, err = event.Resolve(name)
+	if err == nil || f == FormatResult || !plausibleName(name) {
+		return ev, "", err
+	}
+	warning = fmt.Sprintf("unknown event %q: ran the hooks registered under exactly this key, matchers ignored, merged as decisions", name)
+	if s := event.Suggest(name); s != "" {
+		warning += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return event.Unknown(name), warning, nil
+}
+
+// plausibleName: a name that could be a config key of an event: at most
+// maxEventName bytes, no space or control character.
+func plausibleName(name string) bool {
+	return name != "" && len(name) <= maxEventName &&
+		!strings.ContainsFunc(name, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) || r == unicode.ReplacementChar })
+}

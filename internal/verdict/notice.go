@@ -1,0 +1,102 @@
+package verdict
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// NoticeLog remembers which notices an agent session's user has been
+// given, so that the first event of a session that can block tells them
+// once and the later ones do not repeat it (issue 17 §2).
+type NoticeLog interface {
+	// Given reports whether notice was already given in this session, and
+	// records it as given now. When it cannot tell (no session id, state
+	// that cannot be read or written) it reports false: the user is told
+	// again rather than never.
+	Given(notice string) bool
+}
+
+// maxNoticeItems is how many skipped entries the notice names; it says how
+// many more there are.
+const maxNoticeItems = 3
+
+// skipNoticeText is what the user is told of the hooks hookexec left out:
+// project files that are not trusted (SPEC §2.4), and entries, files and
+// matchers it skipped (v.Skipped). "" when nothing was left out.
+func skipNoticeText(v Verdict) string {
+	var lines []string
+	if len(v.Untrusted) > 0 {
+		lines = append(lines, "hookexec: this project's hook files are not trusted, so their hooks did not run: "+
+			strings.Join(v.Untrusted, ", ")+". Review them and run 'hookexec trust' in the project to enable them.")
+	}
+	if len(v.Pending) > 0 {
+		lines = append(lines, PendingText(v.Pending, v.Held))
+	}
+	if n := len(v.Skipped); n > 0 {
+		items := v.Skipped[:min(n, maxNoticeItems)]
+		more := ""
+		if n > maxNoticeItems {
+			more = fmt.Sprintf(" (and %d more)", n-maxNoticeItems)
+		}
+		lines = append(lines, "hookexec: these hooks do not run: "+strings.Join(items, "; ")+more+". Run 'hookexec validate' for details.")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// skipNotice adds to the verdict's systemMessage the notice of the hooks
+// hookexec left out, where the agent shows it to its user: always on
+// SessionStart and BeforeAgent (UserPromptSubmit), and on the first other
+// event of the session that can block unless the session's user was told
+// already (log). BeforeAgent records the notice as given; SessionStart does
+// not, since Claude Code 2.1.328 shows a SessionStart hook's systemMessage
+// nowhere in -p mode (a real run; UserPromptSubmit's and PreToolUse's it
+// reports as "... says: "). Without a log, only SessionStart and
+// BeforeAgent tell. On other events v is unchanged.
+func skipNotice(ev event.Event, v Verdict, log NoticeLog) Verdict {
+	text := skipNoticeText(v)
+	if text == "" {
+		return v
+	}
+	switch {
+	case ev.Name == "SessionStart":
+	case ev.Name == "BeforeAgent":
+		if log != nil {
+			log.Given(text) // remembered, so that the next tool call does not repeat it
+		}
+	case ev.CanBlock && log != nil:
+		if log.Given(text) {
+			return v
+		}
+	default:
+		return v
+	}
+	return prependMessage(v, text)
+}
+
+// PendingText is what the user is told of a project that changed since
+// it was trusted (issue 18 §3): what is pending review, that the last
+// trusted hooks still run, and the one command that reviews the change.
+func PendingText(pending, held []string) string {
+	text := "hookexec: this project's hook files changed since you trusted them: " + strings.Join(pending, ", ") +
+		". The hooks you trusted still run; new or changed hooks do not"
+	if len(held) > 0 {
+		text += " (held: " + strings.Join(held[:min(len(held), maxNoticeItems)], "; ")
+		if len(held) > maxNoticeItems {
+			text += fmt.Sprintf(" and %d more", len(held)-maxNoticeItems)
+		}
+		text += ")"
+	}
+	return text + ". Review the change with 'hookexec trust'."
+}
+
+// prependMessage puts text first in v's systemMessage.
+func prependMessage(v Verdict, text string) Verdict {
+	if v.SystemMessage == "" {
+		v.SystemMessage = text
+	} else {
+		v.SystemMessage = text + "\n" + v.SystemMessage
+	}
+	return v
+}
