@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/runner"
@@ -107,23 +108,24 @@ func (a *app) fire(name string, f fireFlags) error {
 	// failed hook (Gemini CLI) or a hook error (Claude Code); on Stop,
 	// Claude takes exit 2 as "keep going", not as the JSON's continue:
 	// false (README, "What the agent receives"). When the JSON could not
-	// be written, exit 2 and the reason on stderr still block. Under
-	// --format claude, a claude-dialect policy that blocked with exit 2
-	// makes hookexec exit 2 too: Claude reads the JSON all the same, and
-	// labels the block as it would label the policy's own.
-	// Claude Code's WorktreeCreate has no JSON block: only a status other
-	// than 0 fails the creation.
+	// be written, exit 2 and the reason on stderr still block. The agent's
+	// format says where it exits 2 all the same (agent.Answer.ExitBlocked:
+	// under --format claude, a claude-dialect policy that blocked with exit
+	// 2, and WorktreeCreate).
+	answer, _ := agents.AnswerOf(settings.format.Format)
 	if v.Blocked && (settings.format.Format == verdict.FormatResult || werr != nil ||
-		settings.format.Format == verdict.FormatClaude && (v.ClaudeExit2() || ev.Plain == event.PlainWorktreePath)) {
+		answer.ExitBlocked != nil && answer.ExitBlocked(ev, v)) {
 		fmt.Fprintln(a.stderr, verdict.CutMessage(blockMessage(v), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
 	}
 	// Gemini CLI learns of a failed policy by the exit status, and reads
-	// the JSON all the same (Verdict.Failed). Claude Code is told in
+	// the JSON all the same (agent.Answer.Failed). Claude Code is told in
 	// systemMessage instead: with "onFailure": "block" on hookexec's
 	// entry (install), any status but 0 and 2 would block the tool.
-	if failed := v.Failed(); settings.format.Format == verdict.FormatGemini && len(failed) > 0 && werr == nil {
-		return withStatus(exitError, fmt.Errorf("hook(s) failed: %s", strings.Join(failed, ", ")))
+	if answer.Failed != nil && werr == nil {
+		if failed := answer.Failed(v); len(failed) > 0 {
+			return withStatus(exitError, fmt.Errorf("hook(s) failed: %s", strings.Join(failed, ", ")))
+		}
 	}
 	return werr
 }
@@ -155,19 +157,21 @@ func (a *app) answerError(ev event.Event, format outputFormat, res engine.Result
 }
 
 // errorStatus is fire's exit status for a config or input error whose
-// verdict (blocked or not) was printed. Under --format claude it is 0: the
-// JSON carries the error in systemMessage, and the deny under
-// --fail-closed; Claude Code reads the JSON on exit 0, and with "onFailure":
-// "block" on hookexec's entry any status but 0 and 2 blocks the tool (issue
-// 17 §2). Under --format gemini it is 1 (2 for a deny), as for a policy
-// that failed: Gemini CLI reads the JSON whatever the status and records
-// the failure. The result format keeps SPEC §6: 1, or 2 for a deny.
+// verdict (blocked or not) was printed. Under --format claude it is 0
+// (agent.Answer.ErrorsExitZero): the JSON carries the error in
+// systemMessage, and the deny under --fail-closed; Claude Code reads the
+// JSON on exit 0, and with "onFailure": "block" on hookexec's entry any
+// status but 0 and 2 blocks the tool (issue 17 §2). Under --format gemini
+// it is 1 (2 for a deny), as for a policy that failed: Gemini CLI reads
+// the JSON whatever the status and records the failure. The result format
+// keeps SPEC §6: 1, or 2 for a deny.
 func errorStatus(f verdict.Format, blocked bool) int {
+	answer, _ := agents.AnswerOf(f)
 	switch {
-	case blocked && f != verdict.FormatClaude:
-		return exitBlocked
-	case f == verdict.FormatClaude:
+	case answer.ErrorsExitZero:
 		return exitOK
+	case blocked:
+		return exitBlocked
 	default:
 		return exitError
 	}

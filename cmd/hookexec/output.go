@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/notices"
@@ -31,11 +32,11 @@ type outputFormat struct {
 // under --format claude, WorktreeCreate prints the worktree's path as a
 // line of text (or nothing), as Claude Code reads it (ClaudeText).
 func (a *app) writeVerdict(f outputFormat, ev event.Event, v verdict.Verdict, in *event.Input) error {
-	out := verdict.Render(f.Format, ev, v, verdict.AgentInput{ToolInput: verdict.ToolInputOf(in), MaxMessage: f.maxMessage, Notices: a.noticeLog(f, in)})
+	out := agents.Render(f.Format, ev, v, verdict.AgentInput{ToolInput: verdict.ToolInputOf(in), MaxMessage: f.maxMessage, Notices: a.noticeLog(f, in)})
 	if out == nil {
 		return nil
 	}
-	if text, ok := out.(verdict.ClaudeText); ok {
+	if text, ok := out.(verdict.Text); ok {
 		if text == "" {
 			return nil
 		}

@@ -23,7 +23,7 @@ func TestTable(t *testing.T) {
 		"claude": {"SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "NeedsEnable"},
 		"gemini": {"PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
 		"llxprt": {"PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
-			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable"},
+			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "NeedsEnable"},
 	}
 	require.Equal(t, len(empty), len(All()), "a row per agent")
 	for _, a := range All() {
@@ -66,6 +66,11 @@ func TestAgentsConsistent(t *testing.T) {
 		assert.Positive(t, a.DefaultTimeout, a.Name)
 		_, ok := ByFormat(a.Format)
 		assert.True(t, ok, "%s: format %q is no agent's own", a.Name, a.Format)
+		if a.Format == a.Name {
+			assert.NotNil(t, a.Answer.Render, "%s: its own format needs a renderer", a.Name)
+		} else {
+			assert.Zero(t, a.Answer, "%s: reads %s's format, so has no answer of its own", a.Name, a.Format)
+		}
 		for _, key := range a.DefaultEvents {
 			ev, ok := event.ByKey(key)
 			require.True(t, ok, "%s: default event %q is not in the catalogue", a.Name, key)

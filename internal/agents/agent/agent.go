@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Agent is everything hookexec knows of one coding agent. Every field is
@@ -112,6 +113,9 @@ type Agent struct {
 	// Format is fire's --format that answers as the agent reads one hook:
 	// the agent's own name, or that of the agent whose answers it reads.
 	Format string
+	// Answer is the agent's format, when Format is the agent's own name;
+	// zero when the agent reads another agent's.
+	Answer Answer
 
 	// HookName is the "name" install gives hookexec's entries ("" for
 	// none).
@@ -129,6 +133,23 @@ type Tools struct {
 	// Files are the tools that read, search or change files named in
 	// their input: an "if" rule's specifier is a path pattern for them.
 	Files []string
+}
+
+// Answer is an agent's format: how fire answers when hookexec is the
+// agent's one hook (fire --format NAME, SPEC §6).
+type Answer struct {
+	// Render renders the verdict as the agent reads one hook's output.
+	Render verdict.Renderer
+	// ExitBlocked reports whether fire exits 2 (with the answer, and the
+	// reason on stderr) for a blocked verdict; nil or false: fire exits 0
+	// and the answer blocks.
+	ExitBlocked func(ev event.Event, v verdict.Verdict) bool
+	// Failed lists the hooks whose failure fire reports by exiting 1
+	// (with the answer); nil: the answer itself tells of them.
+	Failed func(v verdict.Verdict) []string
+	// ErrorsExitZero: a config or input error is told in the answer and
+	// fire exits 0; false: fire exits 1 (2 when the answer denies).
+	ErrorsExitZero bool
 }
 
 // ShellValue is one value an agent accepts for a hook's "shell", and the

@@ -6,7 +6,7 @@
 // what install and doctor do for it.
 //
 // An Agent is plain data and small functions over plain values. This
-// package imports only low-level packages (event and the standard
+// package imports only low-level packages (event, verdict and the standard
 // library); the packages that run hooks ask the table (internal/agents)
 // for an Agent instead of switching on agent names.
 package agent

@@ -54,6 +54,7 @@ func Agent() agent.Agent {
 		PasteQuote:        nil,
 		Reading:           agent.ReadClaude,
 		Format:            Name,
+		Answer:            answer(),
 		HookName:          "",
 		NeedsEnable:       false,
 	}

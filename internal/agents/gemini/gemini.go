@@ -49,6 +49,7 @@ func Agent() agent.Agent {
 		PasteQuote:  ShellQuote,
 		Reading:     agent.ReadGemini,
 		Format:      Name,
+		Answer:      answer(),
 		HookName:    "hookexec",
 		NeedsEnable: true,
 	}

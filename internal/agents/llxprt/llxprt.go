@@ -44,6 +44,7 @@ func Agent() agent.Agent {
 		PasteQuote:          nil,
 		Reading:             agent.ReadSpec,
 		Format:              gemini.Name,
+		Answer:              agent.Answer{}, // Gemini CLI's (Format)
 		HookName:            "",
 		NeedsEnable:         false,
 	}
