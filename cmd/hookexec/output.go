@@ -28,9 +28,9 @@ type outputFormat struct {
 //
 // The exceptions to "one JSON document": under --format gemini, a
 // BeforeToolSelection verdict with nothing to say prints nothing, because
-// Gemini CLI reads even {} there as a tool config (GeminiOutput.Silent);
+// Gemini CLI reads even {} there as a tool config (gemini.Output.Silent);
 // under --format claude, WorktreeCreate prints the worktree's path as a
-// line of text (or nothing), as Claude Code reads it (ClaudeText).
+// line of text (or nothing), as Claude Code reads it (verdict.Text).
 func (a *app) writeVerdict(f outputFormat, ev event.Event, v verdict.Verdict, in *event.Input) error {
 	out := agents.Render(f.Format, ev, v, verdict.AgentInput{ToolInput: verdict.ToolInputOf(in), MaxMessage: f.maxMessage, Notices: a.noticeLog(f, in)})
 	if out == nil {

@@ -23,7 +23,7 @@ func answer() agent.Answer {
 	}
 }
 
-// render is the claude format: ClaudeText for WorktreeCreate, else the
+// render is the claude format: RenderText for WorktreeCreate, else the
 // JSON of RenderOutput with the notices of hooks that were left out
 // (verdict.SkipNotice) and of hooks that failed without denying
 // (failureNotice) in systemMessage, so that the agent's user hears of
