@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
@@ -38,7 +39,7 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 
 	// A leading byte order mark is ignored, as in every JSON hookexec
 	// reads; r.Stdout keeps it.
-	out := strings.TrimSpace(strings.TrimPrefix(r.Stdout, event.BOM))
+	out := strings.TrimSpace(strings.TrimPrefix(r.Stdout, jsonpos.BOM))
 	errText := strings.TrimSpace(r.Stderr)
 	var notes []string
 	var detail string // what went wrong, for a fail-closed reason

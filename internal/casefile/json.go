@@ -1,25 +1,24 @@
 package casefile
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
-	"strings"
 
-	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/jsonpos"
 )
 
-// The case file is read with encoding/json, but every value is kept with
-// its byte offset in the file, so that a malformed case is reported as
-// file:line:col like a malformed config.
+// The case file is read with jsonpos: every value is kept with its byte
+// offset in the file, so that a malformed case is reported as
+// file:line:col like a malformed config. Syntax errors read as
+// encoding/json words them (jsonpos.Options.Std), as they always have.
 
-// node is one JSON value of the file: its first byte's offset and its text.
+// node is one JSON value of the file: its first byte's offset, its text and
+// its parsed form.
 type node struct {
 	off int
 	raw []byte
+	v   *jsonpos.Value
 }
 
 // member is one key/value pair of an object, in file order.
@@ -33,154 +32,96 @@ type member struct {
 type reader struct {
 	file  string
 	data  []byte
-	lines []int // offsets at which lines start
+	lines jsonpos.Lines
 }
 
 func newReader(file string, data []byte) *reader {
-	r := &reader{file: file, data: data, lines: []int{0}}
-	for i, b := range data {
-		if b == '\n' {
-			r.lines = append(r.lines, i+1)
-		}
-	}
-	return r
+	return &reader{file: file, data: data, lines: jsonpos.NewLines(data)}
 }
 
 func (r *reader) pos(off int) Position {
-	n := sort.Search(len(r.lines), func(i int) bool { return r.lines[i] > off }) - 1
-	n = max(n, 0)
-	return Position{File: r.file, Line: n + 1, Col: off - r.lines[n] + 1}
+	line, col := r.lines.LineCol(off)
+	return Position{File: r.file, Line: line, Col: col}
 }
 
 func (r *reader) errorf(off int, format string, args ...any) error {
 	return &Error{Pos: r.pos(off), Msg: fmt.Sprintf(format, args...)}
 }
 
-// root checks the syntax of the whole file and returns its top-level value.
+func (r *reader) node(v *jsonpos.Value) node {
+	return node{off: v.Off, raw: r.data[v.Off:v.End], v: v}
+}
+
+// root parses the whole file and returns its top-level value.
 func (r *reader) root() (node, error) {
-	var v json.RawMessage
-	if err := json.Unmarshal(r.data, &v); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			// At the end of the input Offset is the input's length.
-			off := event.SyntaxErrorOffset(r.data, se.Offset)
-			if int(se.Offset) >= len(r.data) && strings.Contains(se.Error(), "end of JSON input") {
-				off = len(r.data)
-			}
-			return node{}, r.errorf(off, "invalid JSON: %s", trimJSONPrefix(se.Error()))
+	v, _, err := jsonpos.Parse(r.data, jsonpos.Options{Std: true})
+	if err != nil {
+		var se *jsonpos.SyntaxError
+		if !errors.As(err, &se) {
+			return node{}, r.errorf(0, "invalid JSON: %v", err)
 		}
-		return node{}, r.errorf(0, "invalid JSON: %s", trimJSONPrefix(err.Error()))
-	}
-	return node{off: skipSeparators(r.data, 0), raw: bytes.TrimSpace(v)}, nil
-}
-
-func trimJSONPrefix(s string) string {
-	return strings.TrimPrefix(s, "json: ")
-}
-
-// skipSeparators returns the offset of the next value or key at or after
-// off: white space, ':' and ',' are skipped.
-func skipSeparators(data []byte, off int) int {
-	for off < len(data) {
-		switch data[off] {
-		case ' ', '\t', '\r', '\n', ':', ',':
-			off++
-		default:
-			return off
+		off := se.Off
+		if se.EOF {
+			off = len(r.data)
 		}
+		return node{}, r.errorf(off, "invalid JSON: %s", se.Msg)
 	}
-	return off
+	return r.node(v), nil
 }
 
 // kindOf names the JSON type of n.
 func kindOf(n node) string {
-	if len(n.raw) == 0 {
+	if n.v == nil {
 		return "nothing"
 	}
-	return event.JSONKind(n.raw[0])
+	return n.v.Kind.Phrase()
 }
 
-// members returns the members of object n with absolute offsets. n must be
-// syntactically valid (root checked the file).
+// members returns the members of object n.
 func (r *reader) members(n node, what string) ([]member, error) {
 	if kindOf(n) != "an object" {
 		return nil, r.errorf(n.off, "%s must be a JSON object, got %s", what, kindOf(n))
 	}
-	dec := json.NewDecoder(bytes.NewReader(n.raw))
-	if _, err := dec.Token(); err != nil { // {
-		return nil, r.errorf(n.off, "%s: %v", what, err)
-	}
-	var out []member
+	out := make([]member, 0, len(n.v.Members))
 	seen := map[string]int{}
-	for dec.More() {
-		keyOff := n.off + skipSeparators(n.raw, int(dec.InputOffset()))
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, r.errorf(keyOff, "%s: %v", what, err)
-		}
-		key, _ := tok.(string)
-		if first, ok := seen[key]; ok {
+	for _, m := range n.v.Members {
+		if first, ok := seen[m.Key]; ok {
 			// A case file is hookexec's own format: as in a native
 			// config, a repeated key is an error, never a silent drop.
-			return nil, r.errorf(keyOff, "duplicate key %q (also at %s): a key may appear only once in a case file", key, r.pos(first))
+			return nil, r.errorf(m.KeyOff, "duplicate key %q (also at %s): a key may appear only once in a case file", m.Key, r.pos(first))
 		}
-		seen[key] = keyOff
-		val, err := r.next(dec, n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, member{key: key, keyOff: keyOff, val: val})
+		seen[m.Key] = m.KeyOff
+		out = append(out, member{key: m.Key, keyOff: m.KeyOff, val: r.node(m.Val)})
 	}
 	return out, nil
 }
 
-// elements returns the elements of array n with absolute offsets.
+// elements returns the elements of array n.
 func (r *reader) elements(n node, what string) ([]node, error) {
 	if kindOf(n) != "an array" {
 		return nil, r.errorf(n.off, "%s must be a JSON array, got %s", what, kindOf(n))
 	}
-	dec := json.NewDecoder(bytes.NewReader(n.raw))
-	if _, err := dec.Token(); err != nil { // [
-		return nil, r.errorf(n.off, "%s: %v", what, err)
-	}
-	var out []node
-	for dec.More() {
-		el, err := r.next(dec, n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, el)
+	out := make([]node, 0, len(n.v.Elems))
+	for _, el := range n.v.Elems {
+		out = append(out, r.node(el))
 	}
 	return out, nil
 }
 
-// next reads the value that dec is about to decode inside parent.
-func (r *reader) next(dec *json.Decoder, parent node) (node, error) {
-	start := skipSeparators(parent.raw, int(dec.InputOffset()))
-	var skip json.RawMessage
-	if err := dec.Decode(&skip); err != nil {
-		return node{}, r.errorf(parent.off+start, "%v", err)
-	}
-	end := int(dec.InputOffset())
-	return node{off: parent.off + start, raw: parent.raw[start:end]}, nil
-}
-
 // str reads a string.
 func (r *reader) str(n node, what string) (string, error) {
-	var s string
-	if kindOf(n) != "a string" || json.Unmarshal(n.raw, &s) != nil {
+	if kindOf(n) != "a string" {
 		return "", r.errorf(n.off, "%s must be a string, got %s", what, kindOf(n))
 	}
-	return s, nil
+	return n.v.Str, nil
 }
 
 // boolean reads true or false.
 func (r *reader) boolean(n node, what string) (bool, error) {
-	var b bool
-	if kindOf(n) != "a boolean" || json.Unmarshal(n.raw, &b) != nil {
+	if kindOf(n) != "a boolean" {
 		return false, r.errorf(n.off, "%s must be true or false, got %s", what, kindOf(n))
 	}
-	return b, nil
+	return n.v.Bool, nil
 }
 
 // integer reads a whole number.

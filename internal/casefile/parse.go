@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/spelling"
 	"github.com/hookexec/hookexec/internal/trust"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
@@ -27,10 +29,10 @@ var (
 // them. file names the file in positions and anchors relative config paths.
 // A malformed file yields an *Error naming file:line:col.
 func Parse(file string, data []byte) ([]Case, error) {
-	if bytes.HasPrefix(data, []byte(event.BOM)) {
+	if bytes.HasPrefix(data, []byte(jsonpos.BOM)) {
 		// A leading byte order mark is ignored, as everywhere; the
 		// columns still count its bytes, as a config's do.
-		data = append([]byte("   "), data[len(event.BOM):]...)
+		data = append([]byte("   "), data[len(jsonpos.BOM):]...)
 	}
 	r := newReader(file, data)
 	root, err := r.root()
@@ -177,7 +179,7 @@ func (r *reader) env(n node) (map[string]string, error) {
 
 // unknown reports a field that is not one of known.
 func (r *reader) unknown(m member, in string, known []string) error {
-	if s := event.Closest(m.key, known, len(m.key)/3+1); s != "" {
+	if s := spelling.Closest(m.key, known, len(m.key)/3+1); s != "" {
 		return r.errorf(m.keyOff, "unknown field %q in %s (did you mean %q?)", m.key, in, s)
 	}
 	return r.errorf(m.keyOff, "unknown field %q in %s (known: %s)", m.key, in, strings.Join(known, ", "))

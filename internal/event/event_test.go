@@ -84,13 +84,7 @@ func TestCatalogueFacts(t *testing.T) {
 	assert.Equal(t, []string{"PermissionRequest"}, All()[11].Keys())
 }
 
-func TestClosest(t *testing.T) {
+func TestSuggest(t *testing.T) {
 	t.Parallel()
-	known := []string{"timeout", "command", "failClosed"}
-	assert.Equal(t, "timeout", Closest("timout", known, 2))
-	assert.Equal(t, "command", Closest("comand", known, 2))
-	assert.Equal(t, "failClosed", Closest("FAILCLOSED", known, 0), "equal but for case wins at any distance")
-	assert.Equal(t, "", Closest("statusMessage", known, 2))
-	assert.Equal(t, "", Closest("tools", []string{"hooks"}, 1))
 	assert.Equal(t, "PreCompact", Suggest("Compact"), "a fragment of a longer name")
 }

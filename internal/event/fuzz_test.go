@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -25,7 +26,7 @@ func FuzzParseInput(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in, err := ParseInput(data, now, "/w")
-		body := bytes.TrimPrefix(data, []byte(BOM))
+		body := bytes.TrimPrefix(data, []byte(jsonpos.BOM))
 		trimmed := bytes.TrimSpace(body)
 		if len(trimmed) == 0 {
 			require.NoError(t, err)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/jsonpos"
 )
 
 // The fields of a Claude Code command hook beyond hookexec's own, as
@@ -28,7 +29,7 @@ func claudeCommandFields() []string {
 // ignores it wherever hookexec reads a hook.
 type ignoredField struct {
 	name string
-	kind kind
+	kind jsonpos.Kind
 }
 
 // ignoredClaudeFields: statusMessage is the text of Claude Code's spinner
@@ -39,11 +40,11 @@ type ignoredField struct {
 // whether a cloud session may run the hook.
 func ignoredClaudeFields() []ignoredField {
 	return []ignoredField{
-		{"statusMessage", kindString},
-		{"once", kindBool},
-		{"rewakeMessage", kindString},
-		{"rewakeSummary", kindString},
-		{"cloud", kindString},
+		{"statusMessage", jsonpos.String},
+		{"once", jsonpos.Bool},
+		{"rewakeMessage", jsonpos.String},
+		{"rewakeSummary", jsonpos.String},
+		{"cloud", jsonpos.String},
 	}
 }
 
@@ -58,8 +59,8 @@ func (r *hookReader) claudeFields(h *Hook) {
 	h.AsyncRewake = r.flag("asyncRewake")
 	h.Async = r.flag("async") || h.AsyncRewake
 	for _, f := range ignoredClaudeFields() {
-		if v := r.obj.get(f.name); present(v) && v.kind != f.kind {
-			r.d.advise(v.off, "%s: %q must be a %s, got %s; ignored (hookexec ignores this field in any case)", r.where, f.name, f.kind, v.kind)
+		if v := r.obj.Get(f.name); present(v) && v.Kind != f.kind {
+			r.d.advise(v.Off, "%s: %q must be a %s, got %s; ignored (hookexec ignores this field in any case)", r.where, f.name, f.kind, v.Kind)
 		}
 	}
 }
@@ -67,15 +68,15 @@ func (r *hookReader) claudeFields(h *Hook) {
 // flag reads an optional boolean that changes how the hook runs, never
 // whether it runs.
 func (r *hookReader) flag(key string) bool {
-	v := r.obj.get(key)
+	v := r.obj.Get(key)
 	if !present(v) {
 		return false
 	}
-	if v.kind != kindBool {
-		r.d.advise(v.off, "%s: %q must be a boolean, got %s; read as false: the hook runs in the foreground and its answer counts", r.where, key, v.kind)
+	if v.Kind != jsonpos.Bool {
+		r.d.advise(v.Off, "%s: %q must be a boolean, got %s; read as false: the hook runs in the foreground and its answer counts", r.where, key, v.Kind)
 		return false
 	}
-	return v.b
+	return v.Bool
 }
 
 // shell reads "shell" (SPEC §4.2: a program). Where the dialect's agent
@@ -92,27 +93,27 @@ func (r *hookReader) shell() string {
 // claudeShell warns about a "shell" that the dialect's agent would refuse
 // (agent.Agent.ShellValues: Claude Code's schema accepts only "bash" and
 // "powershell").
-func (l *linter) claudeShell(d *fileDecoder, where string, v *value) {
+func (l *linter) claudeShell(d *fileDecoder, where string, v *jsonpos.Value) {
 	a := d.agent
-	if a.ShellValues == nil || !present(v) || v.kind != kindString {
+	if a.ShellValues == nil || !present(v) || v.Kind != jsonpos.String {
 		return
 	}
 	var names []string
 	for _, sv := range a.ShellValues {
-		if sv.Name == v.str {
+		if sv.Name == v.Str {
 			return
 		}
 		names = append(names, strconv.Quote(sv.Name))
 	}
-	l.warn(d, v.off, `%s: "shell" %q: %s accepts only %s here; hookexec runs the program %q`, where, v.str, a.Title, agents.OrList(names), v.str)
+	l.warn(d, v.Off, `%s: "shell" %q: %s accepts only %s here; hookexec runs the program %q`, where, v.Str, a.Title, agents.OrList(names), v.Str)
 }
 
 // asyncRewake says what an asyncRewake hook loses behind hookexec: it runs
 // in the background, but nothing wakes the model when it exits 2
 // (docs/async-hooks.md).
-func (l *linter) asyncRewake(d *fileDecoder, where string, v *value, h *Hook) {
+func (l *linter) asyncRewake(d *fileDecoder, where string, v *jsonpos.Value, h *Hook) {
 	if !h.AsyncRewake {
 		return
 	}
-	l.warn(d, v.off, `%s: "asyncRewake": hookexec runs the hook in the background but cannot wake the model when it exits 2: fire has answered by then (register it in Claude Code's own settings to keep the wake-up)`, where)
+	l.warn(d, v.Off, `%s: "asyncRewake": hookexec runs the hook in the background but cannot wake the model when it exits 2: fire has answered by then (register it in Claude Code's own settings to keep the wake-up)`, where)
 }

@@ -11,13 +11,14 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/jsonpos"
 )
 
 // fileDecoder turns the parsed tree of one config file into hooks, warnings
 // and file settings.
 type fileDecoder struct {
 	spec      fileSpec
-	lines     lineIndex
+	lines     jsonpos.Lines
 	file      File
 	fileIndex int
 	defIndex  int // running count of definitions in file order
@@ -48,21 +49,21 @@ func decodeFile(reg *Registry, spec fileSpec, fileIndex int, data []byte) error 
 // decodeFileLint is decodeFile that also feeds lint (if not nil) every
 // definition and hook entry, for validate.
 func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, lint *linter) error {
-	lines := newLineIndex(data)
+	lines := jsonpos.NewLines(data)
 	pos := func(off int) Position {
-		line, col := lines.lineCol(off)
+		line, col := lines.LineCol(off)
 		return Position{File: spec.path, Line: line, Col: col}
 	}
-	root, dups, err := parseConfig(data, knownTopLevelFields(), lint != nil)
+	root, dups, err := jsonpos.Parse(data, jsonpos.Options{Only: knownTopLevelFields(), ListSkipped: lint != nil})
 	if err != nil {
-		var se *syntaxError
+		var se *jsonpos.SyntaxError
 		if errors.As(err, &se) {
-			return &Error{Pos: pos(se.off), Msg: "invalid JSON: " + se.msg, Err: err}
+			return &Error{Pos: pos(se.Off), Msg: "invalid JSON: " + se.Msg, Err: err}
 		}
 		return &Error{Pos: Position{File: spec.path}, Msg: err.Error(), Err: err}
 	}
-	if root.kind != kindObject {
-		return &Error{Pos: pos(root.off), Msg: fmt.Sprintf("a config file must be a JSON object, not %s", article(root.kind))}
+	if root.Kind != jsonpos.Object {
+		return &Error{Pos: pos(root.Off), Msg: fmt.Sprintf("a config file must be a JSON object, not %s", root.Kind.Phrase())}
 	}
 	pluginVar, pluginRoot := PluginRootVar(spec.path)
 	ag, _ := spec.dialect.Agent()
@@ -83,7 +84,7 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 	if lint != nil {
 		lint.fileFields(d, root)
 	}
-	d.events(root.get("hooks"))
+	d.events(root.Get("hooks"))
 
 	slices.SortStableFunc(d.warnings, func(a, b Diagnostic) int {
 		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
@@ -95,19 +96,8 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 	return nil
 }
 
-func article(k kind) string {
-	switch k {
-	case kindArray, kindObject:
-		return "an " + k.String()
-	case kindNull:
-		return "null"
-	default:
-		return "a " + k.String()
-	}
-}
-
 func (d *fileDecoder) pos(off int) Position {
-	line, col := d.lines.lineCol(off)
+	line, col := d.lines.LineCol(off)
 	return Position{File: d.spec.path, Line: line, Col: col}
 }
 
@@ -127,75 +117,75 @@ func (d *fileDecoder) advise(off int, format string, args ...any) {
 }
 
 // present reports whether a field is given: absent and null are the same.
-func present(v *value) bool { return v != nil && v.kind != kindNull }
+func present(v *jsonpos.Value) bool { return v != nil && v.Kind != jsonpos.Null }
 
 // settings reads hooksConfig and Claude's disableAllHooks. Values of the
 // wrong type are reported and ignored.
-func (d *fileDecoder) settings(root *value) {
-	if v := root.get("disableAllHooks"); present(v) {
-		if v.kind != kindBool {
-			d.warn(v.off, `"disableAllHooks" must be a boolean, got %s; ignored`, v.kind)
-		} else if v.b {
+func (d *fileDecoder) settings(root *jsonpos.Value) {
+	if v := root.Get("disableAllHooks"); present(v) {
+		if v.Kind != jsonpos.Bool {
+			d.warn(v.Off, `"disableAllHooks" must be a boolean, got %s; ignored`, v.Kind)
+		} else if v.Bool {
 			d.file.Enabled = false
 		}
 	}
-	hc := root.get("hooksConfig")
+	hc := root.Get("hooksConfig")
 	if !present(hc) {
 		return
 	}
-	if hc.kind != kindObject {
-		d.warn(hc.off, `"hooksConfig" must be an object, got %s; ignored`, hc.kind)
+	if hc.Kind != jsonpos.Object {
+		d.warn(hc.Off, `"hooksConfig" must be an object, got %s; ignored`, hc.Kind)
 		return
 	}
-	if v := hc.get("enabled"); present(v) {
-		if v.kind != kindBool {
-			d.warn(v.off, `"hooksConfig.enabled" must be a boolean, got %s; ignored`, v.kind)
-		} else if !v.b {
+	if v := hc.Get("enabled"); present(v) {
+		if v.Kind != jsonpos.Bool {
+			d.warn(v.Off, `"hooksConfig.enabled" must be a boolean, got %s; ignored`, v.Kind)
+		} else if !v.Bool {
 			d.file.Enabled = false
 		}
 	}
-	if v := hc.get("failClosed"); present(v) {
-		if v.kind != kindBool {
-			d.warn(v.off, `"hooksConfig.failClosed" must be a boolean, got %s; ignored`, v.kind)
+	if v := hc.Get("failClosed"); present(v) {
+		if v.Kind != jsonpos.Bool {
+			d.warn(v.Off, `"hooksConfig.failClosed" must be a boolean, got %s; ignored`, v.Kind)
 		} else {
-			d.file.FailClosed = v.b
+			d.file.FailClosed = v.Bool
 		}
 	}
-	if v := hc.get("disabled"); present(v) {
-		if v.kind != kindArray {
-			d.warn(v.off, `"hooksConfig.disabled" must be an array of strings, got %s; ignored`, v.kind)
+	if v := hc.Get("disabled"); present(v) {
+		if v.Kind != jsonpos.Array {
+			d.warn(v.Off, `"hooksConfig.disabled" must be an array of strings, got %s; ignored`, v.Kind)
 			return
 		}
-		for i, el := range v.elems {
-			if el.kind != kindString {
-				d.warn(el.off, `"hooksConfig.disabled[%d]" must be a string, got %s; ignored`, i, el.kind)
+		for i, el := range v.Elems {
+			if el.Kind != jsonpos.String {
+				d.warn(el.Off, `"hooksConfig.disabled[%d]" must be a string, got %s; ignored`, i, el.Kind)
 				continue
 			}
-			d.disabled = append(d.disabled, DisabledName{Name: el.str, FromProject: d.file.Project})
+			d.disabled = append(d.disabled, DisabledName{Name: el.Str, FromProject: d.file.Project})
 		}
 	}
 }
 
 // events reads the "hooks" object: event key -> array of definitions.
-func (d *fileDecoder) events(hooks *value) {
+func (d *fileDecoder) events(hooks *jsonpos.Value) {
 	if !present(hooks) {
 		return
 	}
-	if hooks.kind != kindObject {
-		d.skip(hooks.off, `"hooks" must be an object mapping event names to hook definitions, got %s; ignored`, hooks.kind)
+	if hooks.Kind != jsonpos.Object {
+		d.skip(hooks.Off, `"hooks" must be an object mapping event names to hook definitions, got %s; ignored`, hooks.Kind)
 		return
 	}
-	last := make(map[string]int, len(hooks.members))
-	for i, m := range hooks.members {
-		last[m.key] = i
+	last := make(map[string]int, len(hooks.Members))
+	for i, m := range hooks.Members {
+		last[m.Key] = i
 	}
 	defer func() { d.key = "" }()
-	for i, m := range hooks.members {
-		if last[m.key] != i {
+	for i, m := range hooks.Members {
+		if last[m.Key] != i {
 			continue // a duplicate: the last wins (duplicates warned)
 		}
-		d.key = m.key
-		ev, ok := event.ByKey(m.key)
+		d.key = m.Key
+		ev, ok := event.ByKey(m.Key)
 		if !ok {
 			// Kept under an unknown event of exactly that name: they run
 			// when an agent fires it (--format claude|gemini), never for
@@ -205,25 +195,25 @@ func (d *fileDecoder) events(hooks *value) {
 			// tell the user, --fail-closed denies over it); any other
 			// is a newer agent's event, a warning (advise).
 			const kept = "its hooks run only for 'fire %s' in an agent format (--format claude|gemini)"
-			switch s := event.Suggest(m.key); {
-			case s != "" && strings.EqualFold(s, m.key):
-				d.skip(m.keyOff, "unknown event %q (did you mean %q? event names are case-sensitive); "+kept, m.key, s, m.key)
+			switch s := event.Suggest(m.Key); {
+			case s != "" && strings.EqualFold(s, m.Key):
+				d.skip(m.KeyOff, "unknown event %q (did you mean %q? event names are case-sensitive); "+kept, m.Key, s, m.Key)
 			case s != "":
-				d.skip(m.keyOff, "unknown event %q (did you mean %q?); "+kept, m.key, s, m.key)
+				d.skip(m.KeyOff, "unknown event %q (did you mean %q?); "+kept, m.Key, s, m.Key)
 			default:
-				d.advise(m.keyOff, "unknown event %q; "+kept, m.key, m.key)
+				d.advise(m.KeyOff, "unknown event %q; "+kept, m.Key, m.Key)
 			}
-			ev = event.Unknown(m.key)
+			ev = event.Unknown(m.Key)
 		}
-		if !present(m.val) {
+		if !present(m.Val) {
 			continue
 		}
-		if m.val.kind != kindArray {
-			d.skip(m.val.off, "%s: must be an array of hook definitions, got %s; skipped", m.key, m.val.kind)
+		if m.Val.Kind != jsonpos.Array {
+			d.skip(m.Val.Off, "%s: must be an array of hook definitions, got %s; skipped", m.Key, m.Val.Kind)
 			continue
 		}
-		for i, def := range m.val.elems {
-			d.definition(m.key, ev, i, def)
+		for i, def := range m.Val.Elems {
+			d.definition(m.Key, ev, i, def)
 		}
 	}
 }
@@ -231,12 +221,12 @@ func (d *fileDecoder) events(hooks *value) {
 // definition reads one hook definition (group). An invalid definition is
 // skipped with a warning; its hooks are still checked so that every
 // problem is reported.
-func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) {
+func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *jsonpos.Value) {
 	where := fmt.Sprintf("%s[%d]", key, idx)
 	defIndex := d.defIndex
 	d.defIndex++
-	if v.kind != kindObject {
-		d.skip(v.off, "%s: a hook definition must be an object, got %s; skipped", where, v.kind)
+	if v.Kind != jsonpos.Object {
+		d.skip(v.Off, "%s: a hook definition must be an object, got %s; skipped", where, v.Kind)
 		return
 	}
 	if d.lint != nil {
@@ -249,39 +239,39 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 	}
 
 	var pattern string
-	mv := v.get("matcher")
+	mv := v.Get("matcher")
 	if present(mv) {
 		switch {
-		case mv.kind != kindString:
-			bad(mv.off, `"matcher" must be a string, got %s`, mv.kind)
-		case hasNUL(mv.str):
-			bad(mv.off, `"matcher" contains a NUL byte`)
+		case mv.Kind != jsonpos.String:
+			bad(mv.Off, `"matcher" must be a string, got %s`, mv.Kind)
+		case hasNUL(mv.Str):
+			bad(mv.Off, `"matcher" contains a NUL byte`)
 		default:
-			pattern = mv.str
+			pattern = mv.Str
 		}
 	}
 	var sequential bool
-	if sv := v.get("sequential"); present(sv) {
-		if sv.kind != kindBool {
-			bad(sv.off, `"sequential" must be a boolean, got %s`, sv.kind)
+	if sv := v.Get("sequential"); present(sv) {
+		if sv.Kind != jsonpos.Bool {
+			bad(sv.Off, `"sequential" must be a boolean, got %s`, sv.Kind)
 		} else {
-			sequential = sv.b
+			sequential = sv.Bool
 		}
 	}
 	var priority int
-	if pv := v.get("priority"); present(pv) {
+	if pv := v.Get("priority"); present(pv) {
 		if n, ok := intValue(pv); ok {
 			priority = n
 		} else {
-			bad(pv.off, `"priority" must be an integer, got %s`, literal(pv))
+			bad(pv.Off, `"priority" must be an integer, got %s`, literal(pv))
 		}
 	}
-	hv := v.get("hooks")
+	hv := v.Get("hooks")
 	switch {
 	case !present(hv):
-		bad(v.off, `missing "hooks" array`)
-	case hv.kind != kindArray:
-		bad(hv.off, `"hooks" must be an array, got %s`, hv.kind)
+		bad(v.Off, `missing "hooks" array`)
+	case hv.Kind != jsonpos.Array:
+		bad(hv.Off, `"hooks" must be an array, got %s`, hv.Kind)
 	}
 
 	var matcher Matcher
@@ -292,19 +282,19 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 		msg := d.patternMessage(err)
 		switch {
 		case err != nil && m == nil:
-			bad(mv.off, "%s", msg)
+			bad(mv.Off, "%s", msg)
 		case err != nil && d.spec.dialect.badMatcherNeverMatches():
-			d.skip(mv.off, "%s: %s; this matcher never matches", where, msg)
+			d.skip(mv.Off, "%s: %s; this matcher never matches", where, msg)
 		}
 		matcher = m
 		if d.lint != nil {
 			d.lint.matcher(d, where, ev, mv, m, err)
 		}
 	}
-	if hv == nil || hv.kind != kindArray {
+	if hv == nil || hv.Kind != jsonpos.Array {
 		return
 	}
-	for j, el := range hv.elems {
+	for j, el := range hv.Elems {
 		hwhere := fmt.Sprintf("%s.hooks[%d]", where, j)
 		h := d.hook(hwhere, el)
 		if h != nil {
@@ -331,14 +321,14 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *value) 
 }
 
 // intValue reads an integral JSON number that fits an int ("1e3" is 1000).
-func intValue(v *value) (int, bool) {
-	if v.kind != kindNumber {
+func intValue(v *jsonpos.Value) (int, bool) {
+	if v.Kind != jsonpos.Number {
 		return 0, false
 	}
-	if n, err := strconv.Atoi(v.str); err == nil {
+	if n, err := strconv.Atoi(v.Str); err == nil {
 		return n, true
 	}
-	f, err := strconv.ParseFloat(v.str, 64)
+	f, err := strconv.ParseFloat(v.Str, 64)
 	if err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
 		return 0, false
 	}
@@ -346,9 +336,9 @@ func intValue(v *value) (int, bool) {
 }
 
 // literal describes a value for a message: numbers as written, else the type.
-func literal(v *value) string {
-	if v.kind == kindNumber {
-		return v.str
+func literal(v *jsonpos.Value) string {
+	if v.Kind == jsonpos.Number {
+		return v.Str
 	}
-	return v.kind.String()
+	return v.Kind.String()
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/duration"
+	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -23,7 +24,7 @@ func unsupportedType(t string) bool {
 type hookReader struct {
 	d     *fileDecoder
 	where string
-	obj   *value
+	obj   *jsonpos.Value
 	bad   bool
 }
 
@@ -37,19 +38,19 @@ func (r *hookReader) fail(off int, format string, args ...any) {
 
 // str reads an optional string field.
 func (r *hookReader) str(key string) string {
-	v := r.obj.get(key)
+	v := r.obj.Get(key)
 	if r.bad || !present(v) {
 		return ""
 	}
-	if v.kind != kindString {
-		r.fail(v.off, "%q must be a string, got %s", key, v.kind)
+	if v.Kind != jsonpos.String {
+		r.fail(v.Off, "%q must be a string, got %s", key, v.Kind)
 		return ""
 	}
-	if hasNUL(v.str) {
-		r.fail(v.off, "%q contains a NUL byte", key)
+	if hasNUL(v.Str) {
+		r.fail(v.Off, "%q contains a NUL byte", key)
 		return ""
 	}
-	return v.str
+	return v.Str
 }
 
 func hasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
@@ -57,22 +58,22 @@ func hasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
 // hook reads one hook entry; it returns nil (after a warning) when the entry
 // is invalid or unsupported. The caller fills in the definition's and
 // file's fields.
-func (d *fileDecoder) hook(where string, v *value) *Hook {
-	if v.kind != kindObject {
-		d.skip(v.off, "%s: a hook must be an object, got %s; skipped", where, v.kind)
+func (d *fileDecoder) hook(where string, v *jsonpos.Value) *Hook {
+	if v.Kind != jsonpos.Object {
+		d.skip(v.Off, "%s: a hook must be an object, got %s; skipped", where, v.Kind)
 		return nil
 	}
 	r := &hookReader{d: d, where: where, obj: v}
 	if r.checkType() == "http" {
 		return r.httpHook()
 	}
-	h := &Hook{Pos: d.pos(v.off)}
+	h := &Hook{Pos: d.pos(v.Off)}
 	h.Command = r.str("command")
 	if !r.bad && strings.TrimSpace(h.Command) == "" {
-		if cv := v.get("command"); present(cv) {
-			r.fail(cv.off, `"command" must not be empty`)
+		if cv := v.Get("command"); present(cv) {
+			r.fail(cv.Off, `"command" must not be empty`)
 		} else {
-			r.fail(v.off, `missing "command"`)
+			r.fail(v.Off, `missing "command"`)
 		}
 	}
 	h.Args, h.ExecForm = r.args()
@@ -129,72 +130,72 @@ func (d *fileDecoder) hook(where string, v *value) *Hook {
 
 // checkType requires "type": "command" or "http" and returns it.
 func (r *hookReader) checkType() string {
-	t := r.obj.get("type")
+	t := r.obj.Get("type")
 	switch {
 	case !present(t):
-		r.fail(r.obj.off, `missing "type"; it must be "command" or "http"`)
-	case t.kind != kindString:
-		r.fail(t.off, `"type" must be the string "command" or "http", got %s`, t.kind)
-	case t.str == "command", t.str == "http":
-		return t.str
-	case strings.EqualFold(t.str, "command"), strings.EqualFold(t.str, "http"):
-		r.fail(t.off, `"type" is %q; types are case-sensitive, use %q`, t.str, strings.ToLower(t.str))
-	case unsupportedType(t.str):
-		r.fail(t.off, `unsupported hook type %q; hookexec runs "command" and "http" hooks`, t.str)
+		r.fail(r.obj.Off, `missing "type"; it must be "command" or "http"`)
+	case t.Kind != jsonpos.String:
+		r.fail(t.Off, `"type" must be the string "command" or "http", got %s`, t.Kind)
+	case t.Str == "command", t.Str == "http":
+		return t.Str
+	case strings.EqualFold(t.Str, "command"), strings.EqualFold(t.Str, "http"):
+		r.fail(t.Off, `"type" is %q; types are case-sensitive, use %q`, t.Str, strings.ToLower(t.Str))
+	case unsupportedType(t.Str):
+		r.fail(t.Off, `unsupported hook type %q; hookexec runs "command" and "http" hooks`, t.Str)
 	default:
-		r.fail(t.off, `unknown hook type %q; it must be "command" or "http"`, t.str)
+		r.fail(t.Off, `unknown hook type %q; it must be "command" or "http"`, t.Str)
 	}
 	return ""
 }
 
 // args reads the exec form's argument list.
 func (r *hookReader) args() ([]string, bool) {
-	v := r.obj.get("args")
+	v := r.obj.Get("args")
 	if r.bad || !present(v) {
 		return nil, false
 	}
-	if v.kind != kindArray {
-		r.fail(v.off, `"args" must be an array of strings, got %s`, v.kind)
+	if v.Kind != jsonpos.Array {
+		r.fail(v.Off, `"args" must be an array of strings, got %s`, v.Kind)
 		return nil, false
 	}
-	args := make([]string, 0, len(v.elems))
-	for i, el := range v.elems {
+	args := make([]string, 0, len(v.Elems))
+	for i, el := range v.Elems {
 		switch {
-		case el.kind != kindString:
-			r.fail(el.off, `"args[%d]" must be a string, got %s`, i, el.kind)
-		case hasNUL(el.str):
-			r.fail(el.off, `"args[%d]" contains a NUL byte`, i)
+		case el.Kind != jsonpos.String:
+			r.fail(el.Off, `"args[%d]" must be a string, got %s`, i, el.Kind)
+		case hasNUL(el.Str):
+			r.fail(el.Off, `"args[%d]" contains a NUL byte`, i)
 		}
-		args = append(args, el.str)
+		args = append(args, el.Str)
 	}
 	return args, true
 }
 
 // env reads a string -> string object.
 func (r *hookReader) env() map[string]string {
-	v := r.obj.get("env")
+	v := r.obj.Get("env")
 	if r.bad || !present(v) {
 		return nil
 	}
-	if v.kind != kindObject {
-		r.fail(v.off, `"env" must be an object of strings, got %s`, v.kind)
+	if v.Kind != jsonpos.Object {
+		r.fail(v.Off, `"env" must be an object of strings, got %s`, v.Kind)
 		return nil
 	}
-	env := make(map[string]string, len(v.members))
-	for _, m := range v.members {
+	env := make(map[string]string, len(v.Members))
+	for _, m := range v.Members {
 		switch {
-		case m.key == "" || strings.ContainsAny(m.key, "=\x00"):
-			r.fail(m.keyOff, `"env" has an invalid variable name %q`, m.key)
-		case m.val.kind != kindString:
-			r.fail(m.val.off, `"env.%s" must be a string, got %s`, m.key, m.val.kind)
-		case hasNUL(m.val.str):
-			r.fail(m.val.off, `"env.%s" contains a NUL byte`, m.key)
+		case m.Key == "" || strings.ContainsAny(m.Key, "=\x00"):
+			r.fail(m.KeyOff, `"env" has an invalid variable name %q`, m.Key)
+		case m.Val.Kind != jsonpos.String:
+			r.fail(m.Val.Off, `"env.%s" must be a string, got %s`, m.Key, m.Val.Kind)
+		case hasNUL(m.Val.Str):
+			r.fail(m.Val.Off, `"env.%s" contains a NUL byte`, m.Key)
 		}
-		if why, ok := reservedEnv(m.key); ok && !r.bad {
-			r.d.warn(m.keyOff, `%s: "env.%s" is ignored: %s`, r.where, m.key, why)
+		if why, ok := reservedEnv(m.Key); ok && !r.bad {
+			r.d.warn(m.KeyOff, `%s: "env.%s" is ignored: %s`, r.where, m.Key, why)
 			continue
 		}
-		env[m.key] = m.val.str
+		env[m.Key] = m.Val.Str
 	}
 	return env
 }
@@ -215,7 +216,7 @@ func reservedEnv(name string) (why string, ok bool) {
 // timeout reads a positive number in the dialect's unit, or a positive Go
 // duration string.
 func (r *hookReader) timeout() time.Duration {
-	v := r.obj.get("timeout")
+	v := r.obj.Get("timeout")
 	if r.bad || !present(v) {
 		return 0
 	}
@@ -224,35 +225,35 @@ func (r *hookReader) timeout() time.Duration {
 	if unit == time.Second {
 		unitName = "seconds"
 	}
-	switch v.kind {
-	case kindNumber:
-		f, err := strconv.ParseFloat(v.str, 64)
+	switch v.Kind {
+	case jsonpos.Number:
+		f, err := strconv.ParseFloat(v.Str, 64)
 		dur, ok := duration.Units(f, unit)
 		switch {
 		case err != nil:
-			r.fail(v.off, `"timeout" %s is out of range`, v.str)
+			r.fail(v.Off, `"timeout" %s is out of range`, v.Str)
 		case f <= 0:
-			r.fail(v.off, `"timeout" must be positive, got %s`, v.str)
+			r.fail(v.Off, `"timeout" must be positive, got %s`, v.Str)
 		case !ok:
-			r.fail(v.off, `"timeout" %s %s is too large`, v.str, unitName)
+			r.fail(v.Off, `"timeout" %s %s is too large`, v.Str, unitName)
 		case dur < 1:
-			r.fail(v.off, `"timeout" %s %s is too small`, v.str, unitName)
+			r.fail(v.Off, `"timeout" %s %s is too small`, v.Str, unitName)
 		default:
 			r.unitWarning(v, f, dur)
 			return dur
 		}
-	case kindString:
-		dur, err := time.ParseDuration(v.str)
+	case jsonpos.String:
+		dur, err := time.ParseDuration(v.Str)
 		switch {
 		case err != nil:
-			r.fail(v.off, `"timeout" %q is neither a number (%s) nor a duration such as "1m30s"`, v.str, unitName)
+			r.fail(v.Off, `"timeout" %q is neither a number (%s) nor a duration such as "1m30s"`, v.Str, unitName)
 		case dur <= 0:
-			r.fail(v.off, `"timeout" must be positive, got %q`, v.str)
+			r.fail(v.Off, `"timeout" must be positive, got %q`, v.Str)
 		default:
 			return dur
 		}
 	default:
-		r.fail(v.off, `"timeout" must be a number (%s) or a duration string such as "1m30s", got %s`, unitName, v.kind)
+		r.fail(v.Off, `"timeout" must be a number (%s) or a duration string such as "1m30s", got %s`, unitName, v.Kind)
 	}
 	return 0
 }
@@ -263,7 +264,7 @@ func (r *hookReader) timeout() time.Duration {
 // the native dialect, where "timeout": 2 kills the hook after 2 ms, so the
 // warning says how the file's dialect was chosen. It is a load warning, so
 // fire lists it in the verdict's warnings and validate prints it.
-func (r *hookReader) unitWarning(v *value, f float64, dur time.Duration) {
+func (r *hookReader) unitWarning(v *jsonpos.Value, f float64, dur time.Duration) {
 	dialect := r.d.spec.dialect
 	var meant time.Duration
 	var number, unitName string
@@ -275,8 +276,8 @@ func (r *hookReader) unitWarning(v *value, f float64, dur time.Duration) {
 	default:
 		return
 	}
-	r.d.advise(v.off, `%s: "timeout": %s is %s; %s timeouts are in %s (for %s write %s or %q; %s)`,
-		r.where, v.str, ShortDuration(dur), dialect, unitName, ShortDuration(meant), number, ShortDuration(meant), dialectChoice)
+	r.d.advise(v.Off, `%s: "timeout": %s is %s; %s timeouts are in %s (for %s write %s or %q; %s)`,
+		r.where, v.Str, ShortDuration(dur), dialect, unitName, ShortDuration(meant), number, ShortDuration(meant), dialectChoice)
 }
 
 // dialectChoice says how a file's dialect is chosen, for messages about it.

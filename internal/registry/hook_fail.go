@@ -1,6 +1,9 @@
 package registry
 
-import "github.com/hookexec/hookexec/internal/event"
+import (
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/jsonpos"
+)
 
 // failPolicy reads the hook's fail policy: hookexec's "failClosed" (a
 // boolean) and Claude Code's "onFailure" ("continue", the default, or
@@ -11,29 +14,29 @@ import "github.com/hookexec/hookexec/internal/event"
 // the two fields disagree, closed wins.
 func (r *hookReader) failPolicy() bool {
 	closed := false
-	if f := r.obj.get("failClosed"); !r.bad && present(f) {
-		if f.kind != kindBool {
-			r.fail(f.off, `"failClosed" must be a boolean, got %s`, f.kind)
+	if f := r.obj.Get("failClosed"); !r.bad && present(f) {
+		if f.Kind != jsonpos.Bool {
+			r.fail(f.Off, `"failClosed" must be a boolean, got %s`, f.Kind)
 			return false
 		}
-		closed = f.b
+		closed = f.Bool
 	}
-	f := r.obj.get("onFailure")
+	f := r.obj.Get("onFailure")
 	if r.bad || !present(f) {
 		return closed
 	}
 	switch {
-	case f.kind == kindString && f.str == "block":
+	case f.Kind == jsonpos.String && f.Str == "block":
 		return true
-	case f.kind == kindString && f.str == "continue":
+	case f.Kind == jsonpos.String && f.Str == "continue":
 		if closed {
-			r.d.advise(f.off, `%s: "onFailure": "continue" contradicts "failClosed": true; the hook fails closed`, r.where)
+			r.d.advise(f.Off, `%s: "onFailure": "continue" contradicts "failClosed": true; the hook fails closed`, r.where)
 		}
 		return closed
-	case f.kind == kindString:
-		r.d.advise(f.off, `%s: "onFailure" must be "continue" or "block", got %q; the hook fails closed, as with "block"`, r.where, f.str)
+	case f.Kind == jsonpos.String:
+		r.d.advise(f.Off, `%s: "onFailure" must be "continue" or "block", got %q; the hook fails closed, as with "block"`, r.where, f.Str)
 	default:
-		r.d.advise(f.off, `%s: "onFailure" must be the string "continue" or "block", got %s; the hook fails closed, as with "block"`, r.where, f.kind)
+		r.d.advise(f.Off, `%s: "onFailure" must be the string "continue" or "block", got %s; the hook fails closed, as with "block"`, r.where, f.Kind)
 	}
 	return true
 }
@@ -47,13 +50,13 @@ func (r *hookReader) failPolicy() bool {
 //     dialect's agent ignores it (agent.Agent.FailPolicyIgnored: Claude
 //     Code's Stop, SubagentStop, TaskCompleted and TeammateIdle;
 //     hooksConfig.failClosed and --fail-closed still apply).
-func (d *fileDecoder) eventRules(where string, el *value, key string, ev event.Event, h *Hook) bool {
+func (d *fileDecoder) eventRules(where string, el *jsonpos.Value, key string, ev event.Event, h *Hook) bool {
 	if h.HTTP != nil && (ev.Name == "SessionStart" || key == "Setup") {
-		d.warn(el.off, "%s: http hooks do not run on %s, as in Claude Code (only command hooks run there); hook skipped", where, key)
+		d.warn(el.Off, "%s: http hooks do not run on %s, as in Claude Code (only command hooks run there); hook skipped", where, key)
 		return false
 	}
 	if a := d.agent; h.FailClosed && (a.IgnoresFailPolicy(key) || a.IgnoresFailPolicy(ev.Name)) {
-		d.advise(el.off, "%s: the hook's fail policy (onFailure or failClosed) has no effect on %s, as in Claude Code: a failed hook lets the agent stop", where, key)
+		d.advise(el.Off, "%s: the hook's fail policy (onFailure or failClosed) has no effect on %s, as in Claude Code: a failed hook lets the agent stop", where, key)
 		h.FailClosed = false
 	}
 	return true

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/jsonpos"
 )
 
 // HTTPHook is the request of a Claude Code "type": "http" hook: the event
@@ -31,7 +33,7 @@ var ignoredHeaders = []string{"content-length", "transfer-encoding"}
 // policy.
 // Fields of command hooks are not read; validate reports them as unknown.
 func (r *hookReader) httpHook() *Hook {
-	h := &Hook{Pos: r.d.pos(r.obj.off), HTTP: &HTTPHook{}}
+	h := &Hook{Pos: r.d.pos(r.obj.Off), HTTP: &HTTPHook{}}
 	h.HTTP.URL = r.url()
 	h.HTTP.AllowedEnvVars = r.stringList("allowedEnvVars")
 	h.HTTP.Headers = r.headers(h.HTTP.AllowedEnvVars)
@@ -48,27 +50,27 @@ func (r *hookReader) httpHook() *Hook {
 
 // url reads the required "url": an absolute http or https URL with a host.
 func (r *hookReader) url() string {
-	v := r.obj.get("url")
+	v := r.obj.Get("url")
 	raw := r.str("url")
 	if r.bad {
 		return ""
 	}
 	if raw == "" {
 		if present(v) {
-			r.fail(v.off, `"url" must not be empty`)
+			r.fail(v.Off, `"url" must not be empty`)
 		} else {
-			r.fail(r.obj.off, `missing "url"; an http hook POSTs the event to it`)
+			r.fail(r.obj.Off, `missing "url"; an http hook POSTs the event to it`)
 		}
 		return ""
 	}
 	u, err := url.Parse(raw)
 	switch {
 	case err != nil:
-		r.fail(v.off, `"url" is not a valid URL: %s`, strings.TrimPrefix(err.Error(), "parse "))
+		r.fail(v.Off, `"url" is not a valid URL: %s`, strings.TrimPrefix(err.Error(), "parse "))
 	case u.Scheme != "http" && u.Scheme != "https":
-		r.fail(v.off, `"url" %q must be an http:// or https:// URL`, raw)
+		r.fail(v.Off, `"url" %q must be an http:// or https:// URL`, raw)
 	case u.Host == "":
-		r.fail(v.off, `"url" %q has no host`, raw)
+		r.fail(v.Off, `"url" %q has no host`, raw)
 	}
 	return raw
 }
@@ -78,60 +80,60 @@ func (r *hookReader) url() string {
 // dropped with a warning. A reference to a variable that allowedEnvVars
 // does not list is sent empty, as in Claude Code, and reported.
 func (r *hookReader) headers(allowed []string) []Header {
-	v := r.obj.get("headers")
+	v := r.obj.Get("headers")
 	if r.bad || !present(v) {
 		return nil
 	}
-	if v.kind != kindObject {
-		r.fail(v.off, `"headers" must be an object of strings, got %s`, v.kind)
+	if v.Kind != jsonpos.Object {
+		r.fail(v.Off, `"headers" must be an object of strings, got %s`, v.Kind)
 		return nil
 	}
 	var out []Header
-	for _, m := range v.members {
+	for _, m := range v.Members {
 		switch {
-		case !isToken(m.key):
-			r.fail(m.keyOff, `"headers" has an invalid header name %q`, m.key)
-		case m.val.kind != kindString:
-			r.fail(m.val.off, `"headers.%s" must be a string, got %s`, m.key, m.val.kind)
-		case strings.ContainsAny(m.val.str, "\r\n\x00"):
-			r.fail(m.val.off, `"headers.%s" must be one line without NUL bytes`, m.key)
+		case !isToken(m.Key):
+			r.fail(m.KeyOff, `"headers" has an invalid header name %q`, m.Key)
+		case m.Val.Kind != jsonpos.String:
+			r.fail(m.Val.Off, `"headers.%s" must be a string, got %s`, m.Key, m.Val.Kind)
+		case strings.ContainsAny(m.Val.Str, "\r\n\x00"):
+			r.fail(m.Val.Off, `"headers.%s" must be one line without NUL bytes`, m.Key)
 		}
 		if r.bad {
 			return nil
 		}
-		if containsFold(ignoredHeaders, m.key) {
-			r.d.advise(m.keyOff, `%s: header %q is ignored: the length of the request comes from its body`, r.where, m.key)
+		if containsFold(ignoredHeaders, m.Key) {
+			r.d.advise(m.KeyOff, `%s: header %q is ignored: the length of the request comes from its body`, r.where, m.Key)
 			continue
 		}
-		for _, name := range HeaderVars(m.val.str) {
+		for _, name := range HeaderVars(m.Val.Str) {
 			if !slices.Contains(allowed, name) {
-				r.d.advise(m.val.off, `%s: header %q uses $%s, which "allowedEnvVars" does not list; it is sent empty`, r.where, m.key, name)
+				r.d.advise(m.Val.Off, `%s: header %q uses $%s, which "allowedEnvVars" does not list; it is sent empty`, r.where, m.Key, name)
 			}
 		}
-		out = append(out, Header{Name: m.key, Value: m.val.str})
+		out = append(out, Header{Name: m.Key, Value: m.Val.Str})
 	}
 	return out
 }
 
 // stringList reads an optional array of strings.
 func (r *hookReader) stringList(key string) []string {
-	v := r.obj.get(key)
+	v := r.obj.Get(key)
 	if r.bad || !present(v) {
 		return nil
 	}
-	if v.kind != kindArray {
-		r.fail(v.off, `%q must be an array of strings, got %s`, key, v.kind)
+	if v.Kind != jsonpos.Array {
+		r.fail(v.Off, `%q must be an array of strings, got %s`, key, v.Kind)
 		return nil
 	}
-	out := make([]string, 0, len(v.elems))
-	for i, el := range v.elems {
+	out := make([]string, 0, len(v.Elems))
+	for i, el := range v.Elems {
 		switch {
-		case el.kind != kindString:
-			r.fail(el.off, `"%s[%d]" must be a string, got %s`, key, i, el.kind)
-		case hasNUL(el.str):
-			r.fail(el.off, `"%s[%d]" contains a NUL byte`, key, i)
+		case el.Kind != jsonpos.String:
+			r.fail(el.Off, `"%s[%d]" must be a string, got %s`, key, i, el.Kind)
+		case hasNUL(el.Str):
+			r.fail(el.Off, `"%s[%d]" contains a NUL byte`, key, i)
 		}
-		out = append(out, el.str)
+		out = append(out, el.Str)
 	}
 	return out
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/jsonpos"
+
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/permrule"
 )
@@ -16,39 +18,39 @@ import (
 // has no "if" and runs such a hook on every call: so do the gemini and
 // llxprt dialects, with a warning.
 func (r *hookReader) ifRule() (string, *permrule.Rule) {
-	v := r.obj.get("if")
+	v := r.obj.Get("if")
 	if r.bad || !present(v) {
 		return "", nil
 	}
 	if dialect := r.d.spec.dialect; !dialect.readsIf() {
-		r.d.advise(v.off, `%s: "if" is ignored in the %s dialect: %s has no "if" and runs this hook on every call its matcher selects, and so does hookexec (in a native config, "if" filters)`, r.where, dialect, dialect.agent())
+		r.d.advise(v.Off, `%s: "if" is ignored in the %s dialect: %s has no "if" and runs this hook on every call its matcher selects, and so does hookexec (in a native config, "if" filters)`, r.where, dialect, dialect.agent())
 		return "", nil
 	}
-	if v.kind != kindString {
-		r.d.advise(v.off, `%s: "if" must be a string (a permission rule such as "Bash(git push *)"), got %s; the hook runs without it, wherever its matcher matches`, r.where, v.kind)
-		return "<" + v.kind.String() + ">", nil
+	if v.Kind != jsonpos.String {
+		r.d.advise(v.Off, `%s: "if" must be a string (a permission rule such as "Bash(git push *)"), got %s; the hook runs without it, wherever its matcher matches`, r.where, v.Kind)
+		return "<" + v.Kind.String() + ">", nil
 	}
-	if v.str == "" {
+	if v.Str == "" {
 		return "", nil
 	}
-	rule, err := permrule.Parse(v.str)
+	rule, err := permrule.Parse(v.Str)
 	if err != nil {
-		r.d.advise(v.off, `%s: "if" is not a permission rule: %v; the hook runs without it, wherever its matcher matches`, r.where, err)
-		return v.str, nil
+		r.d.advise(v.Off, `%s: "if" is not a permission rule: %v; the hook runs without it, wherever its matcher matches`, r.where, err)
+		return v.Str, nil
 	}
-	return v.str, rule
+	return v.Str, rule
 }
 
 // ifField is validate's check of a hook's "if" beyond "does it parse"
 // (the decoder reports that): a filter on an event without a tool, where
 // the hook never runs, and a specifier hookexec does not interpret.
-func (l *linter) ifField(d *fileDecoder, where string, ev event.Event, el *value, h *Hook) {
-	v := el.get("if")
+func (l *linter) ifField(d *fileDecoder, where string, ev event.Event, el *jsonpos.Value, h *Hook) {
+	v := el.Get("if")
 	if h.If == "" || v == nil {
 		return
 	}
 	if ev.MatchField != ToolField {
-		l.warn(d, v.off, `%s: "if" %q: the event has no tool, so this hook never runs (an "if" applies to tool events only, as in Claude Code)`, where, h.If)
+		l.warn(d, v.Off, `%s: "if" %q: the event has no tool, so this hook never runs (an "if" applies to tool events only, as in Claude Code)`, where, h.If)
 		return
 	}
 	if h.IfRule == nil {
@@ -56,11 +58,11 @@ func (l *linter) ifField(d *fileDecoder, where string, ev event.Event, el *value
 	}
 	for _, msg := range []string{h.IfRule.Note(), h.IfRule.Advice()} {
 		if msg != "" {
-			l.warn(d, v.off, "%s: %s", where, msg)
+			l.warn(d, v.Off, "%s: %s", where, msg)
 		}
 	}
 	if tools, ok := h.IfRule.Tools(); ok && h.Matcher != nil && !h.Matcher.MatchesAll() && !slices.ContainsFunc(tools, h.Matcher.Match) {
-		l.warn(d, v.off, `%s: "if" %q names %s, which the matcher %q never selects: this hook never runs`, where, h.If, strings.Join(tools, ", "), h.Matcher.String())
+		l.warn(d, v.Off, `%s: "if" %q names %s, which the matcher %q never selects: this hook never runs`, where, h.If, strings.Join(tools, ", "), h.Matcher.String())
 	}
 }
 

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/jsonpos"
+	"github.com/hookexec/hookexec/internal/spelling"
+
 	"github.com/hookexec/hookexec/internal/event"
 )
 
@@ -68,56 +71,56 @@ func knownHookFields() []string {
 // fileFields checks the top level (other keys are allowed, as in an agent's
 // settings.json, unless they look like a misspelt hookexec key) and
 // hooksConfig.
-func (l *linter) fileFields(d *fileDecoder, root *value) {
-	for _, m := range root.members {
-		if slices.Contains(knownTopLevelFields(), m.key) {
+func (l *linter) fileFields(d *fileDecoder, root *jsonpos.Value) {
+	for _, m := range root.Members {
+		if slices.Contains(knownTopLevelFields(), m.Key) {
 			continue
 		}
-		if s := event.Closest(m.key, knownTopLevelFields(), 1); s != "" {
-			l.warn(d, m.keyOff, "top-level key %q is ignored (did you mean %q?)", m.key, s)
+		if s := spelling.Closest(m.Key, knownTopLevelFields(), 1); s != "" {
+			l.warn(d, m.KeyOff, "top-level key %q is ignored (did you mean %q?)", m.Key, s)
 		}
 	}
-	if hc := root.get("hooksConfig"); hc != nil && hc.kind == kindObject {
+	if hc := root.Get("hooksConfig"); hc != nil && hc.Kind == jsonpos.Object {
 		l.unknownFields(d, "hooksConfig", hc, knownHooksConfigFields())
 	}
 }
 
-func (l *linter) definitionFields(d *fileDecoder, where string, v *value) {
+func (l *linter) definitionFields(d *fileDecoder, where string, v *jsonpos.Value) {
 	l.unknownFields(d, where, v, knownDefinitionFields())
 }
 
 // unknownFields warns about each member of obj that is not in known.
-func (l *linter) unknownFields(d *fileDecoder, where string, obj *value, known []string) {
-	for _, m := range obj.members {
-		if slices.Contains(known, m.key) {
+func (l *linter) unknownFields(d *fileDecoder, where string, obj *jsonpos.Value, known []string) {
+	for _, m := range obj.Members {
+		if slices.Contains(known, m.Key) {
 			continue
 		}
-		if s := event.Closest(m.key, known, max(1, len(m.key)/4)); s != "" {
-			l.warn(d, m.keyOff, "%s: unknown field %q (did you mean %q?); ignored", where, m.key, s)
+		if s := spelling.Closest(m.Key, known, max(1, len(m.Key)/4)); s != "" {
+			l.warn(d, m.KeyOff, "%s: unknown field %q (did you mean %q?); ignored", where, m.Key, s)
 		} else {
-			l.warn(d, m.keyOff, "%s: unknown field %q; ignored", where, m.key)
+			l.warn(d, m.KeyOff, "%s: unknown field %q; ignored", where, m.Key)
 		}
 	}
 }
 
 // matcher checks a definition's matcher beyond "does it compile", which the
 // decoder reports (native, claude).
-func (l *linter) matcher(d *fileDecoder, where string, ev event.Event, mv *value, m Matcher, err error) {
-	if mv == nil || mv.kind != kindString || m == nil {
+func (l *linter) matcher(d *fileDecoder, where string, ev event.Event, mv *jsonpos.Value, m Matcher, err error) {
+	if mv == nil || mv.Kind != jsonpos.String || m == nil {
 		return
 	}
 	dialect := d.spec.dialect
 	if err != nil && dialect.badMatcherExact() {
-		l.warn(d, mv.off, "%s: %s; %s compares it with the value for exact equality instead", where, d.patternMessage(err), dialect)
+		l.warn(d, mv.Off, "%s: %s; %s compares it with the value for exact equality instead", where, d.patternMessage(err), dialect)
 	}
 	switch {
 	case m.MatchesAll():
 	case ev.MatchField == "":
-		l.warn(d, mv.off, "%s: matcher %q has no effect: %s has no match value, so these hooks run for every %s event", where, mv.str, ev.Name, ev.Name)
-	case m.Kind() == KindGlob && regexAlternative(mv.str):
-		l.warn(d, mv.off, "%s: matcher %q: \"re:\" makes a regular expression only at the start of the whole matcher; in an alternative it is matched literally", where, mv.str)
-	case m.Kind() == KindGlob && looksLikeRegex(mv.str):
-		l.warn(d, mv.off, "%s: matcher %q looks like a regular expression, but native matchers are |-separated globs matched against the whole value; write %q for a regular expression", where, mv.str, "re:"+strings.TrimSpace(mv.str))
+		l.warn(d, mv.Off, "%s: matcher %q has no effect: %s has no match value, so these hooks run for every %s event", where, mv.Str, ev.Name, ev.Name)
+	case m.Kind() == KindGlob && regexAlternative(mv.Str):
+		l.warn(d, mv.Off, "%s: matcher %q: \"re:\" makes a regular expression only at the start of the whole matcher; in an alternative it is matched literally", where, mv.Str)
+	case m.Kind() == KindGlob && looksLikeRegex(mv.Str):
+		l.warn(d, mv.Off, "%s: matcher %q looks like a regular expression, but native matchers are |-separated globs matched against the whole value; write %q for a regular expression", where, mv.Str, "re:"+strings.TrimSpace(mv.Str))
 	}
 }
 
@@ -147,8 +150,8 @@ func looksLikeRegex(p string) bool {
 // decoded (h != nil, even inside a definition that is skipped) its program
 // and its shell syntax. A timeout in the wrong unit is reported when the
 // file is loaded (unitWarning), so fire reports it too.
-func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h *Hook) {
-	if el.kind != kindObject {
+func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *jsonpos.Value, h *Hook) {
+	if el.Kind != jsonpos.Object {
 		return
 	}
 	l.unknownFields(d, where, el, knownHookFields())
@@ -160,18 +163,18 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 	if h.HTTP != nil {
 		return
 	}
-	l.claudeShell(d, where, el.get("shell"))
-	l.asyncRewake(d, where, el.get("asyncRewake"), h)
-	cmdOff := el.off
-	if cv := el.get("command"); cv != nil {
-		cmdOff = cv.off
+	l.claudeShell(d, where, el.Get("shell"))
+	l.asyncRewake(d, where, el.Get("asyncRewake"), h)
+	cmdOff := el.Off
+	if cv := el.Get("command"); cv != nil {
+		cmdOff = cv.Off
 	}
 	l.projectExec(d, where, cmdOff, h)
 	if h.ExecForm {
 		l.execProgram(d, where, cmdOff, h)
 		return
 	}
-	l.shellCommand(d, where, cmdOff, el.get("shell"), h)
+	l.shellCommand(d, where, cmdOff, el.Get("shell"), h)
 	if vars := d.agent.PastedVars; vars != nil {
 		for _, name := range quotedVars(h.Command, vars) {
 			l.warn(d, cmdOff, `%s: %s inside "...": %s pastes its value already quoted, so in a project whose path needs quoting (a space, @, :, ...) the quotes become part of the word, and a script path there does not exist (bash exits 127, which %s and hookexec take as a deny); write %s unquoted`, where, name, d.spec.dialect.agent(), d.spec.dialect.agent(), name)
@@ -181,7 +184,7 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *value, h
 
 // otherTypeFields warns about the fields of a command hook on an http hook,
 // and the other way round: they are ignored.
-func (l *linter) otherTypeFields(d *fileDecoder, where string, el *value, h *Hook) {
+func (l *linter) otherTypeFields(d *fileDecoder, where string, el *jsonpos.Value, h *Hook) {
 	if h == nil {
 		return
 	}
@@ -190,8 +193,8 @@ func (l *linter) otherTypeFields(d *fileDecoder, where string, el *value, h *Hoo
 		fields, kind = []string{"command", "args", "shell", "env", "async", "asyncRewake"}, "an http"
 	}
 	for _, f := range fields {
-		if v := el.get(f); v != nil {
-			l.warn(d, v.off, "%s: field %q has no effect on %s hook; ignored", where, f, kind)
+		if v := el.Get(f); v != nil {
+			l.warn(d, v.Off, "%s: field %q has no effect on %s hook; ignored", where, f, kind)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/jsonpos"
+
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/hookexec/hookexec/internal/progpath"
@@ -51,7 +53,7 @@ func shellName(shell string) string {
 
 // shellCommand checks the syntax of a shell-form hook, that its shell
 // exists, and the program its first word names.
-func (l *linter) shellCommand(d *fileDecoder, where string, cmdOff int, shellField *value, h *Hook) {
+func (l *linter) shellCommand(d *fileDecoder, where string, cmdOff int, shellField *jsonpos.Value, h *Hook) {
 	shell := h.Shell
 	explicit := shell != ""
 	if !explicit {
@@ -71,7 +73,7 @@ func (l *linter) shellCommand(d *fileDecoder, where string, cmdOff int, shellFie
 	if _, err := l.lookPath(shell, l.env.getenv("PATH")); err != nil && explicit {
 		off, from := cmdOff, "$HOOKEXEC_SHELL"
 		if h.Shell != "" && shellField != nil {
-			off, from = shellField.off, `"shell"`
+			off, from = shellField.Off, `"shell"`
 		}
 		l.warn(d, off, "%s: shell %q (from %s) %v; the hook cannot start (spawn_error)", where, shell, from, err)
 	}

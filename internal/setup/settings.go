@@ -12,7 +12,7 @@ import (
 
 	"github.com/tailscale/hujson"
 
-	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/jsonpos"
 )
 
 // object is a read-only view of a JSON object whose members stay in file
@@ -87,7 +87,7 @@ func kindOf(data []byte) string {
 	if len(t) == 0 {
 		return "empty"
 	}
-	return event.JSONKind(t[0])
+	return jsonpos.KindOf(t[0]).Phrase()
 }
 
 func isNull(raw json.RawMessage) bool { return kindOf(raw) == "null" }
@@ -105,8 +105,8 @@ func jsonError(data []byte, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		// The column of the offending character's first byte, whatever
-		// the Go version (event.SyntaxErrorOffset).
-		line, col := lineCol(data, event.SyntaxErrorOffset(data, se.Offset)+1)
+		// the Go version (jsonpos.SyntaxErrorOffset).
+		line, col := lineCol(data, jsonpos.SyntaxErrorOffset(data, se.Offset)+1)
 		return &syntaxError{line, col, se.Error()}
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {

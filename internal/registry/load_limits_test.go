@@ -2,12 +2,12 @@ package registry
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -15,20 +15,6 @@ import (
 // nested returns n nested arrays, the innermost empty.
 func nested(n int) []byte {
 	return []byte(strings.Repeat("[", n) + strings.Repeat("]", n))
-}
-
-func TestParseJSONNestingLimitIsEncodingJSONs(t *testing.T) {
-	t.Parallel()
-	require.NoError(t, json.Unmarshal(nested(maxDepth), new(any)), "encoding/json takes 10,000 levels")
-	require.Error(t, json.Unmarshal(nested(maxDepth+1), new(any)), "and refuses 10,001")
-
-	_, err := parseJSON(nested(maxDepth))
-	require.NoError(t, err)
-	_, err = parseJSON(nested(maxDepth + 1))
-	var se *syntaxError
-	require.ErrorAs(t, err, &se)
-	assert.Equal(t, maxDepth, se.off, "the error points at the bracket that opens level 10,001")
-	assert.Equal(t, "exceeded max nesting depth (10000)", se.msg)
 }
 
 func TestLoadNestingLimit(t *testing.T) {
@@ -39,12 +25,12 @@ func TestLoadNestingLimit(t *testing.T) {
 		doc := func(inner int) string {
 			return "{\n  \"" + key + "\": " + string(nested(inner)) + "\n}"
 		}
-		_, err := Load(Options{Inline: &Inline{Name: "deep.json", Data: []byte(doc(maxDepth - 1))}})
+		_, err := Load(Options{Inline: &Inline{Name: "deep.json", Data: []byte(doc(jsonpos.MaxDepth - 1))}})
 		require.NoError(t, err, key)
-		_, err = Load(Options{Inline: &Inline{Name: "deep.json", Data: []byte(doc(maxDepth))}})
+		_, err = Load(Options{Inline: &Inline{Name: "deep.json", Data: []byte(doc(jsonpos.MaxDepth))}})
 		var cerr *Error
 		require.ErrorAs(t, err, &cerr, key)
-		assert.Equal(t, "deep.json:2:"+fmt.Sprint(len(key)+7+maxDepth-1), cerr.Pos.String())
+		assert.Equal(t, "deep.json:2:"+fmt.Sprint(len(key)+7+jsonpos.MaxDepth-1), cerr.Pos.String())
 		assert.Equal(t, "invalid JSON: exceeded max nesting depth (10000)", cerr.Msg)
 	}
 }
@@ -103,19 +89,5 @@ func BenchmarkLoadSettingsWithBigIgnoredKey(b *testing.B) {
 		if _, err := Load(Options{Inline: &Inline{Name: "settings.json", Data: data}, Dialect: Claude}); err != nil {
 			b.Fatal(err)
 		}
-	}
-}
-
-// A byte order mark is ignored only at the very start (issue 10, row 10).
-func TestParseJSONByteOrderMark(t *testing.T) {
-	t.Parallel()
-	v, err := parseJSON([]byte("\xEF\xBB\xBF{\"a\": \"\xEF\xBB\xBFb\"}"))
-	require.NoError(t, err)
-	assert.Equal(t, "\uFEFFb", v.get("a").str, "inside a string it is content")
-	for _, in := range []string{" \xEF\xBB\xBF{}", "\xEF\xBB\xBF\xEF\xBB\xBF{}", "{\"a\":\xEF\xBB\xBF1}"} {
-		_, err := parseJSON([]byte(in))
-		var se *syntaxError
-		require.ErrorAs(t, err, &se, "%q", in)
-		assert.Contains(t, se.msg, `invalid character '\ufeff'`)
 	}
 }

@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// The scanner must split exactly as json.Unmarshal into
-// map[string]json.RawMessage does, on any valid object.
-func TestSplitObjectMatchesEncodingJSON(t *testing.T) {
+// The input's top-level fields must be exactly what json.Unmarshal into
+// map[string]json.RawMessage yields (compacted), on any valid object.
+func TestParseInputSplitsAsEncodingJSON(t *testing.T) {
 	t.Parallel()
 	cases := []string{
 		`{}`,
@@ -33,11 +34,15 @@ func TestSplitObjectMatchesEncodingJSON(t *testing.T) {
 		require.NoError(t, json.Compact(&compact, []byte(src)), src)
 		want := map[string]json.RawMessage{}
 		require.NoError(t, json.Unmarshal(compact.Bytes(), &want), src)
-		got, order := splitObject(compact.Bytes())
-		require.Len(t, got, len(want), src)
-		require.Len(t, order, len(want), src)
+		in, err := ParseInput([]byte(src), now, "/w")
+		require.NoError(t, err, src)
 		for k, v := range want {
-			assert.Equal(t, string(v), string(got[k]), "key %q of %s", k, src)
+			assert.Equal(t, string(v), string(in.fields[k]), "key %q of %s", k, src)
+		}
+		for k := range in.fields {
+			if _, ok := want[k]; !ok {
+				assert.Contains(t, []string{"session_id", "transcript_path", "cwd", "timestamp"}, k, src)
+			}
 		}
 	}
 }
@@ -55,7 +60,7 @@ func TestQuoteAndUnquoteMatchEncodingJSON(t *testing.T) {
 		assert.Equal(t, string(want), string(quote(s)), "quote(%q)", s)
 		var back string
 		require.NoError(t, json.Unmarshal(want, &back))
-		assert.Equal(t, back, unquote(want), "unquote(%s)", want)
+		assert.Equal(t, back, jsonpos.Unquote(want), "unquote(%s)", want)
 	}
 }
 

@@ -1,4 +1,4 @@
-package registry
+package jsonpos
 
 import (
 	"bytes"
@@ -12,24 +12,24 @@ import (
 )
 
 // toAny converts a parsed value to what encoding/json (UseNumber) yields.
-func toAny(v *value) any {
-	switch v.kind {
-	case kindBool:
-		return v.b
-	case kindNumber:
-		return json.Number(v.str)
-	case kindString:
-		return v.str
-	case kindArray:
-		out := make([]any, 0, len(v.elems))
-		for _, e := range v.elems {
+func toAny(v *Value) any {
+	switch v.Kind {
+	case Bool:
+		return v.Bool
+	case Number:
+		return json.Number(v.Str)
+	case String:
+		return v.Str
+	case Array:
+		out := make([]any, 0, len(v.Elems))
+		for _, e := range v.Elems {
 			out = append(out, toAny(e))
 		}
 		return out
-	case kindObject:
-		out := make(map[string]any, len(v.members))
-		for _, m := range v.members {
-			out[m.key] = toAny(m.val)
+	case Object:
+		out := make(map[string]any, len(v.Members))
+		for _, m := range v.Members {
+			out[m.Key] = toAny(m.Val)
 		}
 		return out
 	default:
@@ -106,22 +106,22 @@ func TestParseJSONErrorPosition(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			_, err := parseJSON([]byte(tt.in))
-			var se *syntaxError
+			var se *SyntaxError
 			require.ErrorAs(t, err, &se)
-			line, col := newLineIndex([]byte(tt.in)).lineCol(se.off)
-			assert.Equal(t, []int{tt.line, tt.col}, []int{line, col}, "offset %d", se.off)
-			assert.Contains(t, se.msg, tt.msg)
+			line, col := NewLines([]byte(tt.in)).LineCol(se.Off)
+			assert.Equal(t, []int{tt.line, tt.col}, []int{line, col}, "offset %d", se.Off)
+			assert.Contains(t, se.Msg, tt.msg)
 		})
 	}
 }
 
 func TestParseJSONDepthLimit(t *testing.T) {
 	t.Parallel()
-	deep := bytes.Repeat([]byte("["), maxDepth+10)
+	deep := bytes.Repeat([]byte("["), MaxDepth+10)
 	_, err := parseJSON(deep)
-	var se *syntaxError
+	var se *SyntaxError
 	require.ErrorAs(t, err, &se)
-	assert.Contains(t, se.msg, "depth")
+	assert.Contains(t, se.Msg, "depth")
 }
 
 func TestParseJSONOffsets(t *testing.T) {
@@ -129,12 +129,18 @@ func TestParseJSONOffsets(t *testing.T) {
 	in := "\xEF\xBB\xBF{\n  \"hooks\": [\n    {\"x\": 1}\n  ]\n}"
 	v, err := parseJSON([]byte(in))
 	require.NoError(t, err)
-	idx := newLineIndex([]byte(in))
-	hooks := v.get("hooks")
+	idx := NewLines([]byte(in))
+	hooks := v.Get("hooks")
 	require.NotNil(t, hooks)
-	line, col := idx.lineCol(v.members[0].keyOff)
+	line, col := idx.LineCol(v.Members[0].KeyOff)
 	assert.Equal(t, []int{2, 3}, []int{line, col})
-	line, col = idx.lineCol(hooks.elems[0].off)
+	line, col = idx.LineCol(hooks.Elems[0].Off)
 	assert.Equal(t, []int{3, 5}, []int{line, col})
-	assert.Nil(t, v.get("nope"))
+	assert.Nil(t, v.Get("nope"))
+}
+
+// parseJSON builds the whole of data, in hookexec's words.
+func parseJSON(data []byte) (*Value, error) {
+	v, _, err := Parse(data, Options{})
+	return v, err
 }
