@@ -17,6 +17,7 @@ type Agent = agentdesc.Agent
 // Scope says which settings file: the project's or the user's.
 type Scope = agentdesc.Scope
 
+// The scopes (agent.ProjectScope, agent.UserScope).
 const (
 	ProjectScope = agentdesc.ProjectScope
 	UserScope    = agentdesc.UserScope

@@ -183,10 +183,13 @@ func (a Agent) Units(d time.Duration) int64 {
 type Scope int
 
 const (
+	// ProjectScope is the settings file under the project directory.
 	ProjectScope Scope = iota
+	// UserScope is the settings file under the user's home directory.
 	UserScope
 )
 
+// String names the scope as messages do: "project" or "user".
 func (s Scope) String() string {
 	if s == UserScope {
 		return "user"
