@@ -85,9 +85,9 @@ type Agent struct {
 	// §4.2).
 	RunsInProjectDir bool
 
-	// ProjectVar is the variable the agent sets to the project directory;
-	// every hook gets it (and the agent's DIR variable marks a run under
-	// the agent).
+	// ProjectVar is the variable the agent sets to the project directory:
+	// every hook gets it, it names the project directory to fire, and
+	// when set it says that hookexec runs as an agent's hook.
 	ProjectVar string
 	// Markers are the other variables the agent sets for the commands it
 	// runs (and hookexec does not set itself), which say that hookexec
