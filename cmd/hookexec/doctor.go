@@ -52,7 +52,7 @@ Exit status: 0 when every check passed, 1 otherwise.`,
 			if opts.ProjectDir, err = dirs.ProjectRoot(projectDir, a.getenv, ""); err != nil {
 				return err
 			}
-			if opts.Program, err = hookexecPath(); err != nil {
+			if opts.Program, err = setup.ThisProgram(); err != nil {
 				return err
 			}
 			report := setup.Doctor(cmd.Context(), opts)

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -83,7 +80,7 @@ func (a *app) install(cmd *cobra.Command, agentName string, f installFlags) erro
 	if err != nil {
 		return err
 	}
-	program, err := hookexecPath()
+	program, err := setup.ThisProgram()
 	if err != nil {
 		return err
 	}
@@ -106,17 +103,4 @@ func scopeOf(user bool) setup.Scope {
 		return setup.UserScope
 	}
 	return setup.ProjectScope
-}
-
-// hookexecPath is the running binary's absolute path, symbolic links
-// resolved: what the agent runs, whatever its PATH.
-func hookexecPath() (string, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return "", fmt.Errorf("finding this hookexec binary: %w", err)
-	}
-	if real, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = real
-	}
-	return filepath.Abs(exe)
 }

@@ -90,11 +90,11 @@ func (a *app) plan(name string, f planFlags) error {
 	// As fire plans: through the environment the registry read (SafeEnv).
 	opts.Shell, opts.Home, opts.Getenv = reg.Getenv("HOOKEXEC_SHELL"), reg.Getenv("HOME"), reg.Getenv
 	p := planner.Build(reg, ev, in, opts)
-	view := newPlanView(p, reg, projectDir, opts)
+	view := planner.NewView(p, reg, projectDir, opts)
 	if f.format == "json" {
 		return writeJSON(a.stdout, view)
 	}
-	return writePlanText(a.stdout, view)
+	return view.WriteText(a.stdout)
 }
 
 // stdinIsTerminal reports whether r is a terminal (an interactive stdin).

@@ -9,8 +9,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hookexec/hookexec/internal/registry"
 )
 
 // A terminal on stdin is not read: plan treats the input as {}. /dev/zero
@@ -42,32 +40,4 @@ func TestStdinIsTerminal(t *testing.T) {
 	assert.False(t, stdinIsTerminal(r))
 	assert.False(t, stdinIsTerminal(strings.NewReader("")))
 	assert.False(t, stdinIsTerminal(nil))
-}
-
-func TestDescribeMatcher(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		hook planHook
-		want string
-	}{
-		{planHook{Matcher: "", MatcherKind: registry.KindAll}, "none: matches every value"},
-		{planHook{Matcher: "*", MatcherKind: registry.KindAll}, `"*": matches every value`},
-		{planHook{Matcher: "write_*", MatcherKind: registry.KindGlob}, `"write_*" (globs, whole value)`},
-		{planHook{Matcher: "re:^B", MatcherKind: registry.KindRegex}, `"re:^B" (regular expression, unanchored)`},
-		{planHook{Matcher: "x", MatcherKind: registry.KindExact}, `"x" (exact value)`},
-		{planHook{Matcher: "Edit|Write", MatcherKind: registry.KindExactList}, `"Edit|Write" (list of exact names)`},
-		{planHook{Matcher: "B(", MatcherKind: registry.KindInvalidRegex}, `"B(" (invalid regular expression: never matches)`},
-		{planHook{Matcher: "x", MatcherKind: registry.KindGlob, MatcherIgnored: true}, `"x", ignored: the event has no match value`},
-		{planHook{Matcher: "", MatcherKind: registry.KindAll, MatcherIgnored: true}, "none (the event has no match value)"},
-	}
-	for _, tt := range tests {
-		assert.Equal(t, tt.want, describeMatcher(tt.hook))
-	}
-}
-
-func TestClip(t *testing.T) {
-	t.Parallel()
-	assert.Equal(t, "short", clip("short", 10))
-	assert.Equal(t, "abcdefg...", clip("abcdefghijklmnop", 10))
-	assert.Equal(t, "ééé...", clip("éééééééé", 10), "runes are kept whole")
 }

@@ -85,16 +85,6 @@ status: 0 all passed, 1 a case failed or a case file is malformed.`,
 	return cmd
 }
 
-// caseRun is one case and what came of it.
-type caseRun struct {
-	c          casefile.Case
-	res        casefile.Result
-	mismatches []casefile.Mismatch
-	duration   time.Duration
-}
-
-func (r caseRun) passed() bool { return len(r.mismatches) == 0 }
-
 func (a *app) test(args []string, f testFlags) error {
 	depth := engine.Depth(a.getenv)
 	if depth >= engine.MaxDepth {
@@ -133,7 +123,7 @@ func (a *app) test(args []string, f testFlags) error {
 	// The report goes out line by line; the first failed write is kept and
 	// reported after the summary status is decided.
 	out := &trackedWriter{w: a.stdout}
-	var runs []caseRun
+	var runs []casefile.Run
 	for _, c := range cases {
 		if ctx.Err() != nil {
 			break
@@ -141,18 +131,18 @@ func (a *app) test(args []string, f testFlags) error {
 		r := a.runCase(ctx, eng, c, f.configFlags)
 		runs = append(runs, r)
 		if f.format.v == "text" {
-			writeCaseText(out, r)
+			r.WriteText(out)
 		}
 	}
 	sig := interrupted()
 	total := time.Since(start)
 
 	if f.format.v == "json" {
-		if err := writeJSON(out, jsonReport(runs, total)); err != nil && out.err == nil {
+		if err := writeJSON(out, casefile.NewReport(runs, total)); err != nil && out.err == nil {
 			return err
 		}
 	} else {
-		writeSummaryText(out, runs, sig != 0)
+		casefile.WriteSummary(out, runs, sig != 0)
 	}
 	var werr error
 	if out.err != nil {
@@ -171,7 +161,7 @@ func (a *app) test(args []string, f testFlags) error {
 	switch {
 	case sig != 0:
 		return withStatus(128+int(sig), werr)
-	case failedCount(runs) > 0:
+	case casefile.Failed(runs) > 0:
 		return withStatus(exitError, werr)
 	}
 	return werr
@@ -223,14 +213,4 @@ func filterCases(cases []casefile.Case, re *regexp.Regexp) []casefile.Case {
 		}
 	}
 	return out
-}
-
-func failedCount(runs []caseRun) int {
-	n := 0
-	for _, r := range runs {
-		if !r.passed() {
-			n++
-		}
-	}
-	return n
 }

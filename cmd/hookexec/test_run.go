@@ -16,10 +16,10 @@ import (
 // runCase fires one case the way fire would: the case's env over
 // hookexec's environment, input, project directory and configs in one
 // engine.Request.
-func (a *app) runCase(ctx context.Context, eng engine.Engine, c casefile.Case, cf configFlags) caseRun {
+func (a *app) runCase(ctx context.Context, eng engine.Engine, c casefile.Case, cf configFlags) casefile.Run {
 	start := time.Now()
 	res := a.fireCase(ctx, eng, c, cf)
-	return caseRun{c: c, res: res, mismatches: c.Expect.Check(res), duration: time.Since(start)}
+	return casefile.Run{Case: c, Result: res, Mismatches: c.Expect.Check(res), Duration: time.Since(start)}
 }
 
 func (a *app) fireCase(ctx context.Context, eng engine.Engine, c casefile.Case, cf configFlags) casefile.Result {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/casefile"
 	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/trust"
@@ -24,7 +25,7 @@ func (a *app) trustCasesForRun(projectDirFlag string) error {
 	if err != nil {
 		return err
 	}
-	review, err := registry.ReviewWithCases(dir, caseConfigs)
+	review, err := registry.ReviewWithCases(dir, casefile.InlineConfigs)
 	if err != nil {
 		return err
 	}

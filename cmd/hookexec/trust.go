@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -88,7 +87,7 @@ func (a *app) trust(args []string, f trustFlags) error {
 	if err != nil {
 		return err
 	}
-	review, err := registry.ReviewWithCases(dir, caseConfigs)
+	review, err := registry.ReviewWithCases(dir, casefile.InlineConfigs)
 	if err != nil {
 		return err
 	}
@@ -120,7 +119,7 @@ var (
 // once with yes, else after asking on a terminal. Without a terminal it
 // returns errNoTerminal, on any answer but yes errDeclined.
 func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
-	if !hasProjectFiles(review.Pins) {
+	if !review.HasProjectFiles() {
 		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", review.Root, dirs.Name)
 	}
 	if r := review.Refused(); len(r) > 0 {
@@ -142,10 +141,9 @@ func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
 		newest := &entry.Versions[0] == old
 		// Recorded again all the same: the files' status is refreshed,
 		// so the check on each event reads less (trust.FileStat).
-		if _, err := store.Add(review.Root, v); err != nil {
+		if err := a.recordTrust(store, review, v); err != nil {
 			return err
 		}
-		a.keepCopies(store, review)
 		if !newest {
 			fmt.Fprintln(a.stdout, "it is the newest trusted version again")
 		}
@@ -169,76 +167,29 @@ func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
 			return errDeclined
 		}
 	}
-	if _, err := store.Add(review.Root, v); err != nil {
+	if err := a.recordTrust(store, review, v); err != nil {
 		return err
 	}
-	a.keepCopies(store, review)
 	fmt.Fprintf(a.stdout, "trusted %s (%s)\n", review.Root, trust.ShortPin(review.Hash))
 	return nil
 }
 
-// caseConfigs is registry.CaseConfigs: the inline configs of a case file,
-// for the review to show the hooks `hookexec test` would run.
-func caseConfigs(path string, data []byte) ([]registry.CaseConfig, error) {
-	cases, err := casefile.Parse(path, data)
-	if err != nil {
-		return nil, err
-	}
-	var out []registry.CaseConfig
-	for _, c := range cases {
-		if c.Inline == nil {
-			continue
-		}
-		d, err := registry.ParseDialect(c.Dialect)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, registry.CaseConfig{Case: c.Name, Data: c.Inline, Dialect: d})
-	}
-	return out, nil
-}
-
-// trustList prints one line per trusted project.
+// trustList prints the trusted projects, each with its versions.
 func (a *app) trustList() error {
-	entries, err := trust.OpenStore(a.getenv).List()
+	projects, err := registry.TrustedProjects(a.getenv)
 	if err != nil {
 		return err
 	}
-	if len(entries) == 0 {
+	if len(projects) == 0 {
 		fmt.Fprintln(a.stderr, "no trusted projects")
 		return nil
 	}
-	// The status is the store's answer, whatever HOOKEXEC_TRUST_PROJECT says.
-	getenv := func(name string) string {
-		if name == trust.EnvVar {
-			return ""
-		}
-		return a.getenv(name)
-	}
-	for _, e := range entries {
-		status, current := "missing", ""
-		if fi, err := os.Stat(filepath.Join(e.Root, dirs.Name)); err == nil && fi.IsDir() {
-			status = "changed"
-			if d, _ := registry.DecideTrust(e.Root, getenv); d.Trusted {
-				status, current = "trusted", d.CurrentHash()
-			}
-		}
-		fmt.Fprintln(a.stdout, e.ListLine(status))
-		for _, l := range e.VersionLines(current) {
+	for _, p := range projects {
+		for _, l := range p.Lines() {
 			fmt.Fprintln(a.stdout, l)
 		}
 	}
 	return nil
-}
-
-// hasProjectFiles reports whether any pin lies under .hookexec/.
-func hasProjectFiles(pins map[string]string) bool {
-	for p := range pins {
-		if trust.InDir(p) {
-			return true
-		}
-	}
-	return false
 }
 
 func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
@@ -270,17 +221,12 @@ func confirm(r io.Reader, w io.Writer, question string) (bool, error) {
 	return false, nil
 }
 
-// keepCopies stores the copies of the files the project's hooks execute,
-// which fire runs instead of the working tree's (issue 18 §2, hole 7), and
-// drops the copies no trusted version pins any more. A file that changed
-// since the review read it is not copied: fire then refuses to run it as
-// trusted (trust.Copies.For). Problems are warnings: the trust stands.
-func (a *app) keepCopies(store trust.Store, review *registry.Review) {
-	blobs := trust.BlobsOf(store)
-	for _, err := range blobs.KeepAll(review.Root, review.Pins, review.Exec) {
-		fmt.Fprintf(a.stderr, "hookexec: warning: %v\n", err)
+// recordTrust trusts version v of the review (registry.Review.Trust)
+// and prints the warnings about the copies of its files.
+func (a *app) recordTrust(store trust.Store, review *registry.Review, v trust.Version) error {
+	warnings, err := review.Trust(store, v)
+	for _, w := range warnings {
+		fmt.Fprintf(a.stderr, "hookexec: warning: %v\n", w)
 	}
-	if err := blobs.Prune(store); err != nil {
-		fmt.Fprintf(a.stderr, "hookexec: warning: %v\n", err)
-	}
+	return err
 }

@@ -31,7 +31,7 @@ your own (with --config or other options) are left in place.`,
 			if err != nil {
 				return err
 			}
-			program, err := hookexecPath()
+			program, err := setup.ThisProgram()
 			if err != nil {
 				return err
 			}

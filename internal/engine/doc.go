@@ -11,5 +11,6 @@
 // sequentially with input chaining and short-circuit (SPEC §4.7),
 // interprets and merges the results. Steps of async hooks are handed to a
 // Background before the others run and take no part in the verdict
-// (async.go).
+// (async.go). NewTrace lays a fire's timeline out as the Chrome trace-event
+// document `fire --trace` writes (trace.go).
 package engine

@@ -25,7 +25,7 @@ func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Even
 	run := *e // Fire may be called concurrently (serve): the copies are this call's
 	run.copies = e.copiesFor(reg)
 	v := run.Run(ctx, plan, in)
-	v.Warnings = Warnings(reg)
+	v.Warnings = reg.WarningLines()
 	v.Untrusted = reg.Untrusted
 	v.Pending, v.Held = reg.Pending, reg.Held
 	v.Skipped = skipped(reg.Warnings, nil)
@@ -89,14 +89,4 @@ func forEvent(d registry.Diagnostic, ev event.Event) bool {
 		}
 	}
 	return false
-}
-
-// Warnings renders the registry's skipped entries for the verdict:
-// "file:line:col: message".
-func Warnings(reg *registry.Registry) []string {
-	var out []string
-	for _, d := range reg.Warnings {
-		out = append(out, d.Pos.String()+": "+d.Message)
-	}
-	return out
 }

@@ -3,5 +3,6 @@
 // whose "if" permission rule accepts its tool call, in plan order after
 // disabled hooks and duplicates are dropped, each with its resolved shell,
 // timeout and fail-closed flag, the run mode (parallel or sequential), and
-// what was dropped and why, for `plan` to explain.
+// what was dropped and why. It also owns the explanation `plan` prints: the
+// View of a plan (its JSON document) and the View's text rendering.
 package planner

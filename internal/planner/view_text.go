@@ -1,4 +1,4 @@
-package main
+package planner
 
 import (
 	"encoding/json"
@@ -12,10 +12,10 @@ import (
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
-// writePlanText renders a plan for humans: a header (event, match value,
+// WriteText renders a plan for humans: a header (event, match value,
 // mode, files), one block per hook that runs, a table of the hooks that do
 // not, and the config warnings.
-func writePlanText(w io.Writer, v planView) error {
+func (v View) WriteText(w io.Writer) error {
 	var b strings.Builder
 	writePlanHeader(&b, v)
 	fmt.Fprintf(&b, "\nrun (%d)\n", len(v.Steps))
@@ -30,7 +30,7 @@ func writePlanText(w io.Writer, v planView) error {
 		fmt.Fprintf(&b, "\nnot run (%d)\n", len(v.Dropped))
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		for _, d := range v.Dropped {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", d.Reason, clip(printable(d.Name), 40), printable(d.Detail), printable(position(d.planHook)))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", d.Reason, clip(printable(d.Name), 40), printable(d.Detail), printable(position(d.HookView)))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -46,7 +46,7 @@ func writePlanText(w io.Writer, v planView) error {
 	return err
 }
 
-func writePlanHeader(b *strings.Builder, v planView) {
+func writePlanHeader(b *strings.Builder, v View) {
 	name := v.Event
 	if v.Claude != "" {
 		name += " (" + v.Claude + ")"
@@ -94,7 +94,7 @@ func writePlanHeader(b *strings.Builder, v planView) {
 	}
 }
 
-func writePlanStep(b *strings.Builder, n, width int, s planStep, failNote string) {
+func writePlanStep(b *strings.Builder, n, width int, s StepView, failNote string) {
 	fmt.Fprintf(b, "  %*d  %s\n", width, n, printable(s.Name))
 	indent := strings.Repeat(" ", width+4)
 	field := func(label, value string) {
@@ -118,7 +118,7 @@ func writePlanStep(b *strings.Builder, n, width int, s planStep, failNote string
 	} else {
 		field("shell", printable(s.Shell)+" -c")
 	}
-	field("matcher", describeMatcher(s.planHook))
+	field("matcher", describeMatcher(s.HookView))
 	if s.If != "" {
 		field("if", strings.TrimPrefix(s.IfMatch, "if "))
 	}
@@ -134,7 +134,7 @@ func writePlanStep(b *strings.Builder, n, width int, s planStep, failNote string
 		}
 	}
 	field("fails", fails)
-	from := position(s.planHook) + " (" + s.Source + ", " + s.Dialect + " dialect, key " + s.EventKey
+	from := position(s.HookView) + " (" + s.Source + ", " + s.Dialect + " dialect, key " + s.EventKey
 	if s.Priority != 0 {
 		from += ", priority " + strconv.Itoa(s.Priority)
 	}
@@ -144,12 +144,12 @@ func writePlanStep(b *strings.Builder, n, width int, s planStep, failNote string
 	field("from", from+")")
 }
 
-func position(h planHook) string {
+func position(h HookView) string {
 	return registry.Position{File: h.File, Line: h.Line, Col: h.Col}.String()
 }
 
 // describeMatcher says how the matcher was read.
-func describeMatcher(h planHook) string {
+func describeMatcher(h HookView) string {
 	quoted := strconv.Quote(h.Matcher)
 	if h.MatcherIgnored {
 		if strings.TrimSpace(h.Matcher) == "" {

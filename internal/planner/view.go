@@ -1,14 +1,12 @@
-package main
+package planner
 
 import (
-	"github.com/hookexec/hookexec/internal/engine"
-	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
 )
 
-// planView is what `plan` prints: the JSON document of --format json, and
+// View is what `plan` prints: the JSON document of --format json, and
 // the data of the text format.
-type planView struct {
+type View struct {
 	Event    string `json:"event"`
 	Claude   string `json:"claudeName,omitempty"`
 	Strategy string `json:"strategy"`
@@ -21,15 +19,16 @@ type planView struct {
 	Mode       string     `json:"mode"` // "parallel" or "sequential"
 	ModeReason string     `json:"modeReason,omitempty"`
 	ProjectDir string     `json:"projectDir"`
-	Files      []planFile `json:"files"`
-	Steps      []planStep `json:"steps"`
-	Dropped    []planDrop `json:"dropped"`
+	Files      []FileView `json:"files"`
+	Steps      []StepView `json:"steps"`
+	Dropped    []DropView `json:"dropped"`
 	Warnings   []string   `json:"warnings,omitempty"`
 	// failNote says why failing closed has no effect (text format only).
 	failNote string
 }
 
-type planFile struct {
+// FileView is a config file the registry loaded.
+type FileView struct {
 	File       string `json:"file"`
 	Source     string `json:"source"`
 	Dialect    string `json:"dialect"`
@@ -37,8 +36,8 @@ type planFile struct {
 	FailClosed bool   `json:"failClosed"`
 }
 
-// planHook is a hook as plan shows it, run or not.
-type planHook struct {
+// HookView is a hook as plan shows it, run or not.
+type HookView struct {
 	Name        string   `json:"name"`
 	Description string   `json:"description,omitempty"`
 	Command     string   `json:"command"`
@@ -63,9 +62,9 @@ type planHook struct {
 	Sequential     bool `json:"sequential"`
 }
 
-// planStep is a hook that runs.
-type planStep struct {
-	planHook
+// StepView is a hook that runs.
+type StepView struct {
+	HookView
 	Shell       string `json:"shell,omitempty"`
 	Timeout     string `json:"timeout"`
 	TimeoutMs   int64  `json:"timeoutMs"`
@@ -80,19 +79,21 @@ type planStep struct {
 	Background string `json:"background,omitempty"`
 }
 
-// planDrop is a hook that does not run.
-type planDrop struct {
-	planHook
+// DropView is a hook that does not run.
+type DropView struct {
+	HookView
 	Reason string `json:"reason"` // "no-match", "if", "disabled", "duplicate"
 	Detail string `json:"detail"`
 }
 
-func newPlanView(p planner.Plan, reg *registry.Registry, projectDir string, opts planner.Options) planView {
-	v := planView{
+// NewView describes plan p, built from reg with opts for the project in
+// projectDir, as `plan` shows it.
+func NewView(p Plan, reg *registry.Registry, projectDir string, opts Options) View {
+	v := View{
 		Event: p.Event.Name, Strategy: p.Event.Strategy.String(), CanBlock: p.Event.CanBlock,
 		MatchField: p.Event.MatchField, Mode: "parallel", ProjectDir: projectDir,
-		Files: []planFile{}, Steps: []planStep{}, Dropped: []planDrop{},
-		Warnings: engine.Warnings(reg),
+		Files: []FileView{}, Steps: []StepView{}, Dropped: []DropView{},
+		Warnings: reg.WarningLines(),
 	}
 	if p.Event.Claude != p.Event.Name {
 		v.Claude = p.Event.Claude
@@ -102,13 +103,13 @@ func newPlanView(p planner.Plan, reg *registry.Registry, projectDir string, opts
 		v.MatchValue = &value
 	}
 	for _, f := range reg.Files {
-		v.Files = append(v.Files, planFile{File: f.Path, Source: f.Source.String(), Dialect: string(f.Dialect), Enabled: f.Enabled, FailClosed: f.FailClosed})
+		v.Files = append(v.Files, FileView{File: f.Path, Source: f.Source.String(), Dialect: string(f.Dialect), Enabled: f.Enabled, FailClosed: f.FailClosed})
 	}
 	for _, s := range p.Steps {
-		v.Steps = append(v.Steps, newPlanStep(s, reg, opts))
+		v.Steps = append(v.Steps, newStepView(s, reg, opts))
 	}
 	for _, d := range p.Dropped {
-		v.Dropped = append(v.Dropped, planDrop{planHook: newPlanHook(d.Hook), Reason: string(d.Reason), Detail: d.Detail})
+		v.Dropped = append(v.Dropped, DropView{HookView: newHookView(d.Hook), Reason: string(d.Reason), Detail: d.Detail})
 	}
 	if p.Sequential {
 		v.Mode = "sequential"
@@ -128,8 +129,8 @@ func newPlanView(p planner.Plan, reg *registry.Registry, projectDir string, opts
 	return v
 }
 
-func newPlanHook(h *registry.Hook) planHook {
-	ph := planHook{
+func newHookView(h *registry.Hook) HookView {
+	ph := HookView{
 		Name: h.DisplayName(), Description: h.Description, Command: h.Command, Form: "shell",
 		Source: h.Source.String(), File: h.File, Line: h.Pos.Line, Col: h.Pos.Col,
 		Dialect: string(h.Dialect), EventKey: h.EventKey,
@@ -153,10 +154,10 @@ func newPlanHook(h *registry.Hook) planHook {
 	return ph
 }
 
-func newPlanStep(s planner.Step, reg *registry.Registry, opts planner.Options) planStep {
+func newStepView(s Step, reg *registry.Registry, opts Options) StepView {
 	h := s.Hook
-	ps := planStep{
-		planHook: newPlanHook(h), Shell: s.Shell,
+	ps := StepView{
+		HookView: newHookView(h), Shell: s.Shell,
 		Timeout: registry.ShortDuration(s.Timeout), TimeoutMs: s.Timeout.Milliseconds(), TimeoutFrom: "default",
 		FailClosed: s.FailClosed, IfMatch: s.IfMatch,
 	}

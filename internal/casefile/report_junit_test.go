@@ -1,4 +1,4 @@
-package main
+package casefile
 
 import (
 	"bytes"
@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/casefile"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
@@ -22,18 +21,18 @@ func TestJUnitReportParses(t *testing.T) {
 	two := 2
 	blocked := verdict.Verdict{Event: "BeforeTool", Blocked: true, Reason: "no <way> & \x1b[31mred\x1b[0m ]]> end",
 		Hooks: []verdict.HookReport{{Name: "guard", Outcome: verdict.Blocked, ExitCode: &two, Stderr: "bad \x00 byte \xff"}}}
-	mk := func(file, name string, res casefile.Result, expect casefile.Expect) caseRun {
-		c := casefile.Case{Name: name, Event: ev, Pos: casefile.Position{File: file, Line: 3, Col: 5}, Expect: expect}
-		return caseRun{c: c, res: res, mismatches: expect.Check(res), duration: 1500 * time.Microsecond}
+	mk := func(file, name string, res Result, expect Expect) Run {
+		c := Case{Name: name, Event: ev, Pos: Position{File: file, Line: 3, Col: 5}, Expect: expect}
+		return Run{Case: c, Result: res, Mismatches: expect.Check(res), Duration: 1500 * time.Microsecond}
 	}
 	no := false
-	runs := []caseRun{
-		mk("a.json", "passes", casefile.Result{Verdict: &blocked}, casefile.Expect{}),
-		mk("a.json", `fails "quoted" <name>`, casefile.Result{Verdict: &blocked}, casefile.Expect{Blocked: &no, ReasonContains: []string{"x"}}),
-		mk("b.json", "config error", casefile.Result{Err: errors.New("b.json:1:2: invalid \x01 JSON")}, casefile.Expect{}),
+	runs := []Run{
+		mk("a.json", "passes", Result{Verdict: &blocked}, Expect{}),
+		mk("a.json", `fails "quoted" <name>`, Result{Verdict: &blocked}, Expect{Blocked: &no, ReasonContains: []string{"x"}}),
+		mk("b.json", "config error", Result{Err: errors.New("b.json:1:2: invalid \x01 JSON")}, Expect{}),
 	}
 	var buf bytes.Buffer
-	require.NoError(t, writeJUnit(&buf, runs, 5*time.Millisecond))
+	require.NoError(t, WriteJUnit(&buf, runs, 5*time.Millisecond))
 
 	var doc struct {
 		XMLName  xml.Name `xml:"testsuites"`

@@ -1,0 +1,25 @@
+package casefile
+
+import "github.com/hookexec/hookexec/internal/registry"
+
+// InlineConfigs is a registry.CaseConfigs: the inline configs of the case
+// file at path, for a project's review to show the hooks `hookexec test`
+// would run (registry.ReviewWithCases).
+func InlineConfigs(path string, data []byte) ([]registry.CaseConfig, error) {
+	cases, err := Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	var out []registry.CaseConfig
+	for _, c := range cases {
+		if c.Inline == nil {
+			continue
+		}
+		d, err := registry.ParseDialect(c.Dialect)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, registry.CaseConfig{Case: c.Name, Data: c.Inline, Dialect: d})
+	}
+	return out, nil
+}

@@ -1,0 +1,55 @@
+package registry
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/hookexec/hookexec/internal/dirs"
+	"github.com/hookexec/hookexec/internal/trust"
+)
+
+// TrustedProject is one project of the trust store as `trust --list`
+// shows it.
+type TrustedProject struct {
+	Entry *trust.Entry
+	// Status is "trusted", "changed" (the project is at no trusted
+	// version) or "missing" (it has no .hookexec/ directory any more).
+	Status string
+	// Current is the hash of the trusted version the project is at; ""
+	// unless Status is "trusted".
+	Current string
+}
+
+// TrustedProjects lists the projects of the trust store that getenv
+// locates, each with its status. The status is the store's answer,
+// whatever HOOKEXEC_TRUST_PROJECT says.
+func TrustedProjects(getenv func(string) string) ([]TrustedProject, error) {
+	entries, err := trust.OpenStore(getenv).List()
+	if err != nil {
+		return nil, err
+	}
+	storeOnly := func(name string) string {
+		if name == trust.EnvVar {
+			return ""
+		}
+		return getenv(name)
+	}
+	out := make([]TrustedProject, 0, len(entries))
+	for _, e := range entries {
+		p := TrustedProject{Entry: e, Status: "missing"}
+		if fi, err := os.Stat(filepath.Join(e.Root, dirs.Name)); err == nil && fi.IsDir() {
+			p.Status = "changed"
+			if d, _ := DecideTrust(e.Root, storeOnly); d.Trusted {
+				p.Status, p.Current = "trusted", d.CurrentHash()
+			}
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// Lines are the project's lines in `trust --list`: the project, then each
+// trusted version, newest first.
+func (p TrustedProject) Lines() []string {
+	return append([]string{p.Entry.ListLine(p.Status)}, p.Entry.VersionLines(p.Current)...)
+}
