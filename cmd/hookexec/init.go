@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -81,7 +82,7 @@ func (a *app) init(dir string, yes bool) error {
 	case err != nil:
 		return err
 	}
-	fmt.Fprintln(a.stdout, "next: 'hookexec test' runs the policy's cases; 'hookexec install claude|gemini|llxprt' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
+	fmt.Fprintln(a.stdout, "next: 'hookexec test' runs the policy's cases; 'hookexec install "+strings.Join(agentNames(), "|")+"' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
 	return nil
 }
 
