@@ -46,4 +46,4 @@ run "$GO" run ./scripts/wine/bcryptprimitives "$WINEPREFIX/drive_c/windows/syste
 export GOOS=windows GOARCH=amd64 CGO_ENABLED=0
 exec_wrapper=$PWD/scripts/wine/exec.sh
 run "$GO" test -p 1 -count=1 -exec "$exec_wrapper" ./internal/runner
-run "$GO" test -p 1 -count=1 -exec "$exec_wrapper" -run 'Windows|GitBash|ShellArgv' ./internal/registry ./internal/trust ./cmd/hookexec
+run "$GO" test -p 1 -count=1 -exec "$exec_wrapper" -run 'Windows|GitBash|ShellArgv' ./internal/registry ./internal/trust ./internal/safefile ./cmd/hookexec
