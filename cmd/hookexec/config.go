@@ -1,10 +1,7 @@
 package main
 
 import (
-	"io"
 	"os"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -42,7 +39,7 @@ func (c *configFlags) registerSources(fl *pflag.FlagSet) {
 func (a *app) request(c configFlags, ev event.Event) engine.Request {
 	return engine.Request{
 		Event:      ev,
-		Input:      func() (*event.Input, error) { return a.readInput(c.input) },
+		Input:      engine.InputFrom(a.stdin, c.input),
 		ProjectDir: c.projectDir,
 		Configs:    c.configs,
 		Dialect:    c.dialect.v,
@@ -51,40 +48,10 @@ func (a *app) request(c configFlags, ev event.Event) engine.Request {
 	}
 }
 
-// load reads the event input, resolves the project directory and loads the
-// registry, in that order: an input error means no config is read (plan).
-func (a *app) load(c configFlags) (*event.Input, string, *registry.Registry, error) {
-	l, err := engine.Load(a.request(c, event.Event{}))
-	return l.Input, l.ProjectDir, l.Registry, err
-}
-
-func (a *app) readInput(path string) (*event.Input, error) {
-	wd, _ := os.Getwd()
-	var r io.Reader = a.stdin
-	if path != "" && path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, &event.InputError{Msg: err.Error()}
-		}
-		defer f.Close()
-		r = f
-	}
-	if r == nil {
-		r = strings.NewReader("")
-	}
-	return event.ReadInput(r, time.Now(), wd)
-}
-
 // eventCompletion completes event names for shells.
 func eventCompletion(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	var out []string
-	for _, n := range event.Names() {
-		if strings.HasPrefix(strings.ToLower(n), strings.ToLower(toComplete)) {
-			out = append(out, n)
-		}
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp
+	return event.NamesWithPrefix(toComplete), cobra.ShellCompDirectiveNoFileComp
 }

@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Exit statuses (SPEC §6).
 const (
-	exitOK      = 0
-	exitError   = 1
-	exitBlocked = 2
+	exitOK      = verdict.StatusProceed
+	exitError   = verdict.StatusError
+	exitBlocked = verdict.StatusBlocked
 )
 
 // exitError carries an exit status to run; err (if any) is printed on stderr.

@@ -3,12 +3,11 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/runner"
@@ -72,11 +71,11 @@ func (a *app) fire(name string, f fireFlags) error {
 		return err
 	}
 	run := runner.New(settings.runnerOptions(f.maxParallel.v))
-	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: engine.Depth(a.getenv), UntrustedDeny: f.untrusted.v, Background: a.detachedStarter(settings.killGrace), Log: log}
+	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: engine.Depth(a.getenv), UntrustedDeny: f.untrusted.v, Background: background.DetachedWithLogs(a.logFile, a.logLevel, settings.killGrace), Log: log}
 	req := a.request(f.configFlags, ev)
 	req.Format, req.Abandon, req.Warnings = settings.format.Format, true, settings.warnings
 	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed
-	ctx, interrupted := runner.WatchSignals(run, fireInterrupts()...)
+	ctx, interrupted := runner.WatchSignals(run, runner.FireInterrupts()...)
 	res := eng.Do(ctx, req)
 	switch {
 	case res.Refused != nil:
@@ -91,7 +90,7 @@ func (a *app) fire(name string, f fireFlags) error {
 		return a.answerError(ev, settings.format, res)
 	}
 	v := res.Verdict
-	if err := writeTrace(f.trace, ev, res.Start, res.Loaded, v); err != nil {
+	if err := engine.WriteTraceFile(f.trace, ev, res); err != nil {
 		interrupted()
 		return err
 	}
@@ -102,50 +101,25 @@ func (a *app) fire(name string, f fireFlags) error {
 	if sig := interrupted(); sig != 0 {
 		return withStatus(128+int(sig), werr)
 	}
-	// In an agent format the printed JSON carries a block, and the exit
-	// status is 0, as for a policy the agent runs itself that answers in
-	// JSON: both agents read that JSON, and report any other status as a
-	// failed hook (Gemini CLI) or a hook error (Claude Code); on Stop,
-	// Claude takes exit 2 as "keep going", not as the JSON's continue:
-	// false (README, "What the agent receives"). When the JSON could not
-	// be written, exit 2 and the reason on stderr still block. The agent's
-	// format says where it exits 2 all the same (agent.Answer.ExitBlocked:
-	// under --format claude, a claude-dialect policy that blocked with exit
-	// 2, and WorktreeCreate).
-	answer, _ := agents.AnswerOf(settings.format.Format)
-	if v.Blocked && (settings.format.Format == verdict.FormatResult || werr != nil ||
-		answer.ExitBlocked != nil && answer.ExitBlocked(ev, v)) {
-		fmt.Fprintln(a.stderr, verdict.CutMessage(blockMessage(v), settings.format.maxMessage))
+	if agents.BlocksByStatus(settings.format.Format, ev, v, werr == nil) {
+		fmt.Fprintln(a.stderr, verdict.CutMessage(v.BlockMessage(), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
 	}
-	// Gemini CLI learns of a failed policy by the exit status, and reads
-	// the JSON all the same (agent.Answer.Failed). Claude Code is told in
-	// systemMessage instead: with "onFailure": "block" on hookexec's
-	// entry (install), any status but 0 and 2 would block the tool.
-	if answer.Failed != nil && werr == nil {
-		if failed := answer.Failed(v); len(failed) > 0 {
-			return withStatus(exitError, fmt.Errorf("hook(s) failed: %s", strings.Join(failed, ", ")))
-		}
+	if err := agents.FailedError(settings.format.Format, v); err != nil && werr == nil {
+		return withStatus(exitError, err)
 	}
 	return werr
 }
 
-// fireInterrupts are the signals fire and test stop at: SIGQUIT too,
-// which would otherwise dump goroutines and exit 2, a block, leaving the
-// hooks running (SPEC §4.5).
-func fireInterrupts() []os.Signal {
-	return append(runner.Interrupts(), syscall.SIGQUIT)
-}
-
 // answerError handles a config or input error (res.Err): exit 1, or with
 // --fail-closed on an event that can block a deny verdict and exit 2. In an
-// agent format the agent's JSON carries the error (errorStatus).
+// agent format the agent's JSON carries the error (agents.ErrorStatus).
 func (a *app) answerError(ev event.Event, format outputFormat, res engine.Result) error {
 	if !res.Answered {
 		return res.Err
 	}
 	v := res.Verdict
-	status := errorStatus(format.Format, v.Blocked)
+	status := agents.ErrorStatus(format.Format, v.Blocked)
 	if werr := a.writeVerdict(format, ev, v, nil); werr != nil {
 		printError(a.stderr, res.Err) // the reason first, as for any block
 		if v.Blocked {
@@ -154,37 +128,4 @@ func (a *app) answerError(ev event.Event, format outputFormat, res engine.Result
 		return withStatus(max(status, exitError), writeVerdictError(werr))
 	}
 	return withStatus(status, res.Err)
-}
-
-// errorStatus is fire's exit status for a config or input error whose
-// verdict (blocked or not) was printed. Under --format claude it is 0
-// (agent.Answer.ErrorsExitZero): the JSON carries the error in
-// systemMessage, and the deny under --fail-closed; Claude Code reads the
-// JSON on exit 0, and with "onFailure": "block" on hookexec's entry any
-// status but 0 and 2 blocks the tool (issue 17 §2). Under --format gemini
-// it is 1 (2 for a deny), as for a policy that failed: Gemini CLI reads
-// the JSON whatever the status and records the failure. The result format
-// keeps SPEC §6: 1, or 2 for a deny.
-func errorStatus(f verdict.Format, blocked bool) int {
-	answer, _ := agents.AnswerOf(f)
-	switch {
-	case answer.ErrorsExitZero:
-		return exitOK
-	case blocked:
-		return exitBlocked
-	default:
-		return exitError
-	}
-}
-
-// blockMessage is what stderr carries when the event is blocked (SPEC §6).
-func blockMessage(v verdict.Verdict) string {
-	switch {
-	case strings.TrimSpace(v.Reason) != "":
-		return v.Reason
-	case strings.TrimSpace(v.StopReason) != "":
-		return v.StopReason
-	default:
-		return "blocked by hook"
-	}
 }

@@ -54,6 +54,17 @@ func invalid(format string, args ...any) error {
 	return &valueError{fmt.Errorf(format, args...)}
 }
 
+// usage makes parse's errors usage errors printed as they are.
+func usage[T any](parse func(string) (T, error)) func(string) (T, error) {
+	return func(s string) (T, error) {
+		v, err := parse(s)
+		if err != nil {
+			err = &valueError{err}
+		}
+		return v, err
+	}
+}
+
 // The duration flags of fire, serve and plan.
 var (
 	timeoutFlag   = duration.Flag{Name: "--timeout"}
@@ -63,27 +74,17 @@ var (
 // flagDuration is --timeout or --kill-grace (duration.Flag); "" is not
 // given.
 func flagDuration(f duration.Flag) *value[time.Duration] {
-	return newValue("", func(s string) (time.Duration, error) {
+	return newValue("", usage(func(s string) (time.Duration, error) {
 		if s == "" {
 			return 0, nil
 		}
-		d, err := f.Parse(s)
-		if err != nil {
-			return 0, &valueError{err}
-		}
-		return d, nil
-	})
+		return f.Parse(s)
+	}))
 }
 
 // flagSize is a byte count (parseSize): --max-output, --max-total-output.
 func flagSize(name, def string) *value[int64] {
-	return newValue(def, func(s string) (int64, error) {
-		n, err := parseSize(name, s)
-		if err != nil {
-			return 0, &valueError{err}
-		}
-		return n, nil
-	})
+	return newValue(def, usage(func(s string) (int64, error) { return parseSize(name, s) }))
 }
 
 // flagMessageSize is --max-message: verdict.MinMaxMessage bytes (room
@@ -155,13 +156,7 @@ func flagUntrusted() *value[bool] {
 
 // flagDialect is --dialect ("": from the file's location).
 func flagDialect() *value[registry.Dialect] {
-	return newValue("", func(s string) (registry.Dialect, error) {
-		d, err := registry.ParseDialect(s)
-		if err != nil {
-			return d, &valueError{err}
-		}
-		return d, nil
-	})
+	return newValue("", usage(registry.ParseDialect))
 }
 
 // flagRegexp is test's --run (nil: every case).

@@ -3,12 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/setup"
 )
@@ -53,25 +51,19 @@ does, and trusts the project: after asking on a terminal, at once with
 
 func (a *app) init(dir string, yes bool) error {
 	res, err := setup.Init(dir)
-	for _, f := range res.Files {
-		line := fmt.Sprintf("%-8s %s", f.Status, f.Path)
-		if f.Note != "" {
-			line += " (" + f.Note + ")"
-		}
-		fmt.Fprintln(a.stdout, line)
-	}
+	res.WriteText(a.stdout)
 	if err != nil {
 		return err
 	}
-	if above, ok := projectAbove(res.Root, a.getenv); ok {
-		fmt.Fprintf(a.stdout, "note: %s also has a .hookexec/ directory; from %s down, hookexec now uses this project's instead\n", above, res.Root)
+	if note := res.AboveNote(a.getenv); note != "" {
+		fmt.Fprintln(a.stdout, note)
 	}
 	fmt.Fprintln(a.stdout)
 	review, err := registry.ReviewProject(res.Root)
 	if err != nil {
 		return err
 	}
-	err = a.reviewAndTrust(review, yes)
+	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.askTrust(yes))
 	switch {
 	case errors.Is(err, errNoTerminal):
 		fmt.Fprintf(a.stdout, "not trusted yet (no terminal to ask on): its hooks do not run until you review the files above and run\n    hookexec trust %s\n", res.Root)
@@ -84,15 +76,4 @@ func (a *app) init(dir string, yes bool) error {
 	}
 	fmt.Fprintln(a.stdout, "next: 'hookexec test' runs the policy's cases; 'hookexec install "+strings.Join(agentNames(), "|")+"' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
 	return nil
-}
-
-// projectAbove is the nearest directory above root holding .hookexec/,
-// searched as fire searches (never above HOME from inside it).
-func projectAbove(root string, getenv func(string) string) (string, bool) {
-	home := dirs.Home(getenv)
-	parent := filepath.Dir(root)
-	if parent == root || (home != "" && filepath.Clean(home) == root) {
-		return "", false
-	}
-	return dirs.FindProject(parent, home)
 }

@@ -3,12 +3,16 @@
 // JSON verdict.
 package main
 
-import "os"
+import (
+	"os"
+
+	"github.com/hookexec/hookexec/internal/runner"
+)
 
 func main() { os.Exit(mainStatus()) }
 
 // mainStatus is main's work: what the test scripts run as hookexec too.
 func mainStatus() int {
-	survivePipeClose()
+	runner.SurvivePipeClose()
 	return run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
-	"github.com/hookexec/hookexec/internal/planner"
 )
 
 // planFlags are plan's flags (SPEC §7): fire's config and input options,
@@ -64,33 +63,25 @@ func (a *app) plan(name string, f planFlags) error {
 	if f.format != "text" && f.format != "json" {
 		return fmt.Errorf("invalid --format %q (supported: text, json)", f.format)
 	}
-	opts := engine.PlanDefaults(a.getenv, os.Environ())
-	opts.Sequential, opts.FailClosed = f.sequential, f.failClosed
+	req := a.request(f.configFlags, ev)
+	req.Sequential, req.FailClosed = f.sequential, f.failClosed
 	if f.timeout != "" {
-		if opts.Timeout, err = timeoutFlag.Parse(f.timeout); err != nil {
+		if req.Timeout, err = timeoutFlag.Parse(f.timeout); err != nil {
 			return err
 		}
 		// plan's stderr is free for it (fire's is not: SPEC §6).
-		if w := timeoutFlag.ShortBareWarning(f.timeout, opts.Timeout); w != "" {
+		if w := timeoutFlag.ShortBareWarning(f.timeout, req.Timeout); w != "" {
 			fmt.Fprintln(a.stderr, "hookexec: warning: "+w)
 		}
 	}
-	loader := a
 	if f.input == "" && stdinIsTerminal(a.stdin) {
 		// Nothing to read: don't wait for a user to type an event.
-		noInput := *a
-		noInput.stdin = strings.NewReader("")
-		loader = &noInput
+		req.Input = engine.InputFrom(strings.NewReader(""), "")
 	}
-	in, projectDir, reg, err := loader.load(f.configFlags)
+	view, err := engine.Plan(req)
 	if err != nil {
 		return err
 	}
-	opts.ProjectDir = projectDir
-	// As fire plans: through the environment the registry read (SafeEnv).
-	opts.Shell, opts.Home, opts.Getenv = reg.Getenv("HOOKEXEC_SHELL"), reg.Getenv("HOME"), reg.Getenv
-	p := planner.Build(reg, ev, in, opts)
-	view := planner.NewView(p, reg, projectDir, opts)
 	if f.format == "json" {
 		return writeJSON(a.stdout, view)
 	}

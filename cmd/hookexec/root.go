@@ -86,15 +86,15 @@ func (a *app) logger() (zerolog.Logger, error) {
 	if level == zerolog.Disabled {
 		return zerolog.Nop(), nil
 	}
-	// JSON lines are written shell-inert (outfile.go).
-	var w io.Writer = shellInert{a.stderr}
+	// JSON lines are written shell-inert (safefile.ShellInert).
+	var w io.Writer = safefile.ShellInert{W: a.stderr}
 	if a.logFile != "" {
 		f, err := safefile.OpenOutput("--log-file", a.logFile, os.O_APPEND)
 		if err != nil {
 			return zerolog.Nop(), err
 		}
 		a.logClose = f.Close
-		w = shellInert{f}
+		w = safefile.ShellInert{W: f}
 	} else if isTerminal(a.stderr) {
 		w = zerolog.ConsoleWriter{Out: a.stderr}
 	}

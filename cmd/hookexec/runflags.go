@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
@@ -57,18 +58,12 @@ func (f *runFlags) settings() runSettings {
 		format:    outputFormat{Format: f.format.v, maxMessage: int(f.maxMessage.v)},
 		maxOutput: f.maxOutput.v,
 		maxTotal:  f.maxTotal.v,
-		killGrace: defaultKillGrace(f.format.v),
+		killGrace: engine.KillGrace(f.format.v, f.killGrace.v, f.killGrace.raw != ""),
 	}
 	for _, w := range []string{timeoutFlag.ShortBareWarning(f.timeout.raw, f.timeout.v), killGraceFlag.ShortBareWarning(f.killGrace.raw, f.killGrace.v)} {
 		if w != "" {
 			s.warnings = append(s.warnings, w)
 		}
-	}
-	if f.killGrace.raw != "" {
-		s.killGrace = f.killGrace.v
-	}
-	if s.killGrace == 0 {
-		s.killGrace = runner.NoKillGrace // the runner reads 0 as its default
 	}
 	return s
 }
@@ -76,15 +71,4 @@ func (f *runFlags) settings() runSettings {
 // runnerOptions are the runner's options of these settings.
 func (s runSettings) runnerOptions(maxParallel int) runner.Options {
 	return runner.Options{MaxOutput: s.maxOutput, MaxTotalOutput: s.maxTotal, KillGrace: s.killGrace, MaxParallel: maxParallel}
-}
-
-// defaultKillGrace is --kill-grace when it is not given: 5 s, or 1 s in an
-// agent format. The agent waits for hookexec's answer, and run directly,
-// Claude Code gives up on a hook at its timeout, so a policy that ignores
-// SIGTERM should not hold the agent for long after it (make e2e).
-func defaultKillGrace(f verdict.Format) time.Duration {
-	if f == verdict.FormatResult {
-		return 5 * time.Second
-	}
-	return time.Second
 }

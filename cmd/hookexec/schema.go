@@ -1,13 +1,8 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"os"
-
 	"github.com/spf13/cobra"
 
-	"github.com/hookexec/hookexec/internal/safefile"
 	"github.com/hookexec/hookexec/schema"
 )
 
@@ -31,26 +26,9 @@ project again after writing it.`,
 				_, err := a.stdout.Write(schema.JSON())
 				return err
 			}
-			return writeSchemaFile(output)
+			return schema.WriteFile(output)
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write the schema to this file instead of stdout (replaced if it exists; never through a symbolic link)")
 	return cmd
-}
-
-// writeSchemaFile writes the schema to path, 0644 when new, never through
-// a symbolic link.
-func writeSchemaFile(path string) error {
-	f, err := safefile.OpenNoFollow(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if errors.Is(err, safefile.ErrSymlink) {
-		return fmt.Errorf("--output %s: is a symbolic link, which hookexec does not follow; give the path of a regular file", path)
-	}
-	if err != nil {
-		return fmt.Errorf("--output: %w", err)
-	}
-	if _, err := f.Write(schema.JSON()); err != nil {
-		f.Close()
-		return fmt.Errorf("--output %s: %w", path, err)
-	}
-	return f.Close()
 }

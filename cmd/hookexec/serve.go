@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -52,9 +51,9 @@ protocol is in the README ("hookexec serve").`,
 
 func (a *app) serve(f serveFlags) error {
 	settings := f.settings()
-	socket, ok := strings.CutPrefix(f.listen, "unix:")
-	if f.listen != "" && (!ok || socket == "") {
-		return fmt.Errorf("invalid --listen %q (want unix:PATH)", f.listen)
+	socket, err := server.ParseListen(f.listen)
+	if err != nil {
+		return err
 	}
 	depth := engine.Depth(a.getenv)
 	if depth >= engine.MaxDepth {

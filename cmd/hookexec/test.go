@@ -4,14 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookexec/hookexec/internal/casefile"
-	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/runner"
 )
@@ -90,24 +88,23 @@ func (a *app) test(args []string, f testFlags) error {
 	if depth >= engine.MaxDepth {
 		return fmt.Errorf("%s is %d: hooks are running hookexec recursively; refusing to run tests", engine.DepthVar, depth)
 	}
+	getenv := a.getenv
 	if f.trustCases {
-		if err := a.trustCasesForRun(f.projectDir); err != nil {
+		var err error
+		if getenv, err = casefile.TrustForRun(f.projectDir, a.getenv, a.stderr); err != nil {
 			return err
 		}
 	}
-	cases, err := a.collectCases(args, f.projectDir)
-	if err != nil {
-		var cerr *casefile.Error
-		if errors.As(err, &cerr) {
-			// file:line:col: message, like a config error of fire.
-			fmt.Fprintln(a.stderr, cerr.Error())
-			return silentStatus(exitError)
-		}
+	cases, err := casefile.Collect(args, f.projectDir, getenv)
+	var cerr *casefile.Error
+	if errors.As(err, &cerr) {
+		fmt.Fprintln(a.stderr, cerr.Error()) // file:line:col: message, like a config error of fire
+		return silentStatus(exitError)
+	} else if err != nil {
 		return err
 	}
 	if f.run.v != nil {
-		cases = filterCases(cases, f.run.v)
-		if len(cases) == 0 {
+		if cases = casefile.Filter(cases, f.run.v); len(cases) == 0 {
 			return fmt.Errorf("no test case matches --run %q", f.run.raw)
 		}
 	}
@@ -119,37 +116,23 @@ func (a *app) test(args []string, f testFlags) error {
 	start := time.Now()
 	run := runner.New(runner.Options{})
 	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, Log: log}
-	ctx, interrupted := runner.WatchSignals(run, fireInterrupts()...)
+	ctx, interrupted := runner.WatchSignals(run, runner.FireInterrupts()...)
 	// The report goes out line by line; the first failed write is kept and
 	// reported after the summary status is decided.
-	out := &trackedWriter{w: a.stdout}
-	var runs []casefile.Run
-	for _, c := range cases {
-		if ctx.Err() != nil {
-			break
-		}
-		r := a.runCase(ctx, eng, c, f.configFlags)
-		runs = append(runs, r)
-		if f.format.v == "text" {
-			r.WriteText(out)
-		}
-	}
+	rep := &casefile.Reporter{W: a.stdout, JSON: f.format.v == "json"}
+	src := casefile.Sources{ProjectDir: f.projectDir, Configs: f.configs, Dialect: f.dialect.v, Getenv: getenv}
+	runs := casefile.RunAll(ctx, eng, cases, src, rep.Case)
 	sig := interrupted()
 	total := time.Since(start)
-
-	if f.format.v == "json" {
-		if err := writeJSON(out, casefile.NewReport(runs, total)); err != nil && out.err == nil {
-			return err
-		}
-	} else {
-		casefile.WriteSummary(out, runs, sig != 0)
+	if err := rep.End(runs, total, sig != 0); err != nil {
+		return err
 	}
 	var werr error
-	if out.err != nil {
-		werr = fmt.Errorf("writing the report to stdout: %w", out.err)
+	if rep.Err() != nil {
+		werr = fmt.Errorf("writing the report to stdout: %w", rep.Err())
 	}
 	if f.junit != "" {
-		if err := writeJUnitFile(f.junit, runs, total); err != nil {
+		if err := casefile.WriteJUnitFile(f.junit, runs, total); err != nil {
 			if werr != nil {
 				printError(a.stderr, werr)
 			}
@@ -165,52 +148,4 @@ func (a *app) test(args []string, f testFlags) error {
 		return withStatus(exitError, werr)
 	}
 	return werr
-}
-
-// collectCases expands the arguments (default: the project's
-// .hookexec/tests) into case files and parses them all, so that a
-// malformed file stops the run before any hook runs.
-func (a *app) collectCases(args []string, projectDirFlag string) ([]casefile.Case, error) {
-	if len(args) == 0 {
-		project, err := dirs.ProjectRoot(projectDirFlag, a.getenv, "")
-		if err != nil {
-			return nil, err
-		}
-		dir := filepath.Join(project, casefile.DefaultDir)
-		if _, err := os.Stat(dir); err != nil {
-			return nil, fmt.Errorf("no test cases: %s does not exist (name case files or directories)", dir)
-		}
-		args = []string{dir}
-	}
-	files, err := casefile.Files(args)
-	if err != nil {
-		return nil, err
-	}
-	if len(files) == 0 {
-		return nil, fmt.Errorf("no case files (*.json) in %v", args)
-	}
-	// Project case files run only when their project is trusted.
-	gate := &casefile.Gate{Getenv: a.getenv}
-	var cases []casefile.Case
-	for _, file := range files {
-		cs, err := gate.ReadFile(file)
-		if err != nil {
-			return nil, err
-		}
-		cases = append(cases, cs...)
-	}
-	if len(cases) == 0 {
-		return nil, fmt.Errorf("no test cases in %v", args)
-	}
-	return cases, nil
-}
-
-func filterCases(cases []casefile.Case, re *regexp.Regexp) []casefile.Case {
-	var out []casefile.Case
-	for _, c := range cases {
-		if re.MatchString(c.Name) {
-			out = append(out, c)
-		}
-	}
-	return out
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -60,7 +59,7 @@ working directory up, else the working directory).
 				if len(args) > 0 {
 					return errors.New("trust --list takes no directory")
 				}
-				return a.trustList()
+				return registry.WriteTrustedProjects(a.getenv, a.stdout, a.stderr)
 			}
 			return a.trust(args, f)
 		},
@@ -98,7 +97,7 @@ func (a *app) trust(args []string, f trustFlags) error {
 		fmt.Fprintln(a.stdout, review.Hash)
 		return nil
 	}
-	err = a.reviewAndTrust(review, f.yes)
+	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.askTrust(f.yes))
 	switch {
 	case errors.Is(err, errNoTerminal):
 		return fmt.Errorf("not trusted: no terminal to ask on; review the above and pass --yes to trust %s", review.Root)
@@ -108,91 +107,30 @@ func (a *app) trust(args []string, f trustFlags) error {
 	return err
 }
 
-// errNoTerminal and errDeclined are why reviewAndTrust did not trust.
+// errNoTerminal and errDeclined are why askTrust did not trust.
 var (
 	errNoTerminal = errors.New("no terminal to ask on")
 	errDeclined   = errors.New("declined")
 )
 
-// reviewAndTrust shows the review on stdout (the files, the hooks, what
-// changed since the last trusted version) and trusts the project: at
-// once with yes, else after asking on a terminal. Without a terminal it
-// returns errNoTerminal, on any answer but yes errDeclined.
-func (a *app) reviewAndTrust(review *registry.Review, yes bool) error {
-	if !review.HasProjectFiles() {
-		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", review.Root, dirs.Name)
-	}
-	if r := review.Refused(); len(r) > 0 {
-		review.WriteText(a.stdout)
-		return fmt.Errorf("not trusted: %s cannot be trusted while hookexec refuses %s (a link must reach a regular file inside the project; replace or remove these files)",
-			review.Root, strings.Join(r, "; "))
-	}
-	store := trust.OpenStore(a.getenv)
-	entry, err := store.Load(review.Root)
-	if err != nil {
-		return err
-	}
-	now := time.Now()
-	v := review.Version(now)
-	review.WriteText(a.stdout)
-
-	if old := entry.Find(review.Hash); old != nil {
-		fmt.Fprintf(a.stdout, "already trusted: this is the version trusted at %s\n", stamp(old.TrustedAt))
-		newest := &entry.Versions[0] == old
-		// Recorded again all the same: the files' status is refreshed,
-		// so the check on each event reads less (trust.FileStat).
-		if err := a.recordTrust(store, review, v); err != nil {
-			return err
-		}
-		if !newest {
-			fmt.Fprintln(a.stdout, "it is the newest trusted version again")
-		}
+// askTrust is how trust and init ask before trusting a project: not at
+// all with yes; else on a terminal, errNoTerminal without one and
+// errDeclined on any answer but yes.
+func (a *app) askTrust(yes bool) func() error {
+	if yes {
 		return nil
 	}
-	if entry != nil && len(entry.Versions) > 0 {
-		prev := entry.Versions[0]
-		fmt.Fprintf(a.stdout, "changed since the version trusted at %s (%s):\n", stamp(prev.TrustedAt), trust.ShortPin(prev.Hash))
-		trust.Compare(prev, v).WriteText(a.stdout, v.Pins)
-	}
-
-	if !yes {
+	return func() error {
 		if !interactive(a.stdin, a.stdout, a.stderr) {
 			return errNoTerminal
 		}
 		ok, err := confirm(a.stdin, a.stderr, "Trust this project? [y/N] ")
-		if err != nil {
-			return err
+		if err == nil && !ok {
+			err = errDeclined
 		}
-		if !ok {
-			return errDeclined
-		}
-	}
-	if err := a.recordTrust(store, review, v); err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stdout, "trusted %s (%s)\n", review.Root, trust.ShortPin(review.Hash))
-	return nil
 }
-
-// trustList prints the trusted projects, each with its versions.
-func (a *app) trustList() error {
-	projects, err := registry.TrustedProjects(a.getenv)
-	if err != nil {
-		return err
-	}
-	if len(projects) == 0 {
-		fmt.Fprintln(a.stderr, "no trusted projects")
-		return nil
-	}
-	for _, p := range projects {
-		for _, l := range p.Lines() {
-			fmt.Fprintln(a.stdout, l)
-		}
-	}
-	return nil
-}
-
-func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
 // interactive reports whether trust may ask: stdin, stdout and stderr are
 // all terminals, so the person answering has seen the review.
@@ -219,14 +157,4 @@ func confirm(r io.Reader, w io.Writer, question string) (bool, error) {
 		return true, nil
 	}
 	return false, nil
-}
-
-// recordTrust trusts version v of the review (registry.Review.Trust)
-// and prints the warnings about the copies of its files.
-func (a *app) recordTrust(store trust.Store, review *registry.Review, v trust.Version) error {
-	warnings, err := review.Trust(store, v)
-	for _, w := range warnings {
-		fmt.Fprintf(a.stderr, "hookexec: warning: %v\n", w)
-	}
-	return err
 }

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -31,23 +28,26 @@ longer exists can be named too.
 			if err != nil {
 				return err
 			}
-			root, err := trust.Canonical(dir)
-			if errors.Is(err, fs.ErrNotExist) {
-				// A project that is gone: its entry is keyed by the path it had.
-				root, err = filepath.Abs(dir)
-			}
+			root, err := trust.EntryRoot(dir)
 			if err != nil {
 				return err
 			}
 			store := trust.OpenStore(a.getenv)
 			if cmd.Flags().Changed("version") {
-				return a.untrustVersion(store, root, version)
+				revoked, left, warning, err := store.Revoke(root, version)
+				if err != nil {
+					return err
+				}
+				a.warn(warning)
+				fmt.Fprintf(a.stdout, "revoked the version of %s trusted at %s (%s); %d trusted versions left\n",
+					root, trust.Stamp(revoked.TrustedAt), revoked.Hash, left)
+				return nil
 			}
-			removed, err := store.Remove(root)
+			removed, warning, err := store.Untrust(root)
 			if err != nil {
 				return err
 			}
-			a.pruneCopies(store)
+			a.warn(warning)
 			if removed {
 				fmt.Fprintf(a.stdout, "untrusted %s\n", root)
 			} else {
@@ -60,35 +60,9 @@ longer exists can be named too.
 	return cmd
 }
 
-// untrustVersion revokes the version sel names and keeps the others.
-func (a *app) untrustVersion(store trust.Store, root, sel string) error {
-	e, err := store.Load(root)
+// warn prints a warning that does not change the outcome (nil: nothing).
+func (a *app) warn(err error) {
 	if err != nil {
-		return err
-	}
-	if e == nil {
-		return fmt.Errorf("%s is not trusted", root)
-	}
-	v, err := e.Select(sel)
-	if err != nil {
-		return err
-	}
-	revoked := *v
-	left, err := store.RemoveVersion(root, revoked.Hash)
-	if err != nil {
-		return err
-	}
-	a.pruneCopies(store)
-	fmt.Fprintf(a.stdout, "revoked the version of %s trusted at %s (%s); %d trusted versions left\n",
-		root, stamp(revoked.TrustedAt), revoked.Hash, left)
-	return nil
-}
-
-// pruneCopies removes the trusted copies of files that no trusted project
-// or version pins any more (trust.Blobs.Prune): a revoked version's go too,
-// unless another has the same content.
-func (a *app) pruneCopies(store trust.Store) {
-	if err := trust.BlobsOf(store).Prune(store); err != nil {
 		fmt.Fprintf(a.stderr, "hookexec: warning: %v\n", err)
 	}
 }

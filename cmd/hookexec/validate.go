@@ -84,17 +84,11 @@ func (a *app) validate(ctx context.Context, files []string, f validateFlags) err
 		return err
 	}
 	ok := report.OK(f.strict)
-	// Without FILE and $HOOKEXEC_CONFIG, validate was asked to check the
-	// project's setup: finding no file at all is then a failure, not a pass.
-	discovered := len(files) == 0 && a.getenv("HOOKEXEC_CONFIG") == ""
-	if discovered && len(report.Files) == 0 {
-		if f.format == "json" {
-			if err := writeJSON(a.stdout, report.View(false)); err != nil {
-				return err
-			}
-			return silentStatus(exitError)
+	if err := report.NoneFound(files, a.getenv, projectDir); err != nil {
+		if f.format != "json" {
+			return err
 		}
-		return fmt.Errorf("no config files found (project directory %s: no .hookexec/; no user or system config); create one with 'hookexec init'", projectDir)
+		ok = false // the JSON report says so
 	}
 	if f.format == "json" {
 		err = writeJSON(a.stdout, report.View(ok))

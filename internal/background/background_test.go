@@ -181,3 +181,14 @@ func TestGroup(t *testing.T) {
 	assert.Empty(t, pids)
 	assert.Error(t, g.Start("late", shellSpec("true", time.Second)))
 }
+
+// TestDetachedWithLogs: the supervisor is hookexec's hidden verb with the
+// caller's logging flags, only those given.
+func TestDetachedWithLogs(t *testing.T) {
+	t.Parallel()
+	d := DetachedWithLogs("", "", time.Second)
+	assert.Equal(t, []string{"hookexec", Verb}, d.Args)
+	assert.Equal(t, time.Second, d.KillGrace)
+	d = DetachedWithLogs("h.log", "debug", 0)
+	assert.Equal(t, []string{"hookexec", Verb, "--log-file", "h.log", "--log-level", "debug"}, d.Args)
+}

@@ -50,3 +50,23 @@ func executable() (string, error) {
 	}
 	return p, nil
 }
+
+// Verb is the hidden subcommand of hookexec that supervises one background
+// hook: it reads the job on its stdin and runs Supervise.
+const Verb = "background-hook"
+
+// DetachedWithLogs is fire's Detached: each async hook goes to a
+// supervisor of its own, hookexec run again with the caller's --log-file
+// and --log-level (its own stderr is the null device, so only a log file
+// shows anything). Args[0] is hookexec whatever the file is called, as
+// Claude Code and the test binary know it.
+func DetachedWithLogs(logFile, logLevel string, killGrace time.Duration) Detached {
+	args := []string{"hookexec", Verb}
+	if logFile != "" {
+		args = append(args, "--log-file", logFile)
+	}
+	if logLevel != "" {
+		args = append(args, "--log-level", logLevel)
+	}
+	return Detached{Args: args, KillGrace: killGrace}
+}

@@ -8,7 +8,8 @@
 // hands the hook to a detached supervisor (Detached), hookexec started
 // again as a hidden subcommand in a session of its own with its standard
 // streams on the null device, so that the agent waiting for fire's output
-// never waits for it. The supervisor reads the Job on its stdin and runs it
-// (Supervise). serve, which outlives its events, runs background hooks in
+// never waits for it (DetachedWithLogs: the hidden subcommand Verb with the
+// caller's logging flags). The supervisor reads the Job on its stdin and
+// runs it (Supervise). serve, which outlives its events, runs background hooks in
 // goroutines of its own (Group).
 package background

@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -113,4 +114,21 @@ func xmlText(s string) string {
 
 func seconds(d time.Duration) string {
 	return fmt.Sprintf("%.3f", d.Seconds())
+}
+
+// WriteJUnitFile writes the JUnit XML report of `test --junit FILE` to
+// path, replacing it.
+func WriteJUnitFile(path string, runs []Run, total time.Duration) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("--junit: %w", err)
+	}
+	if err := WriteJUnit(f, runs, total); err != nil {
+		f.Close()
+		return fmt.Errorf("--junit: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("--junit: %w", err)
+	}
+	return nil
 }

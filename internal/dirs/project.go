@@ -110,3 +110,15 @@ func samePath(a, b string) bool {
 	}
 	return a == b
 }
+
+// ProjectAbove is the nearest directory above root holding .hookexec/,
+// searched as FindProject searches (never above HOME from inside it): the
+// project that held root's hooks before root had a .hookexec/ of its own.
+func ProjectAbove(root string, getenv func(string) string) (string, bool) {
+	home := Home(getenv)
+	parent := filepath.Dir(root)
+	if parent == root || (home != "" && filepath.Clean(home) == root) {
+		return "", false
+	}
+	return FindProject(parent, home)
+}

@@ -147,3 +147,23 @@ func TestProjectRootSearchesUpward(t *testing.T) {
 		assert.Equal(t, empty, got)
 	}
 }
+
+// TestProjectAbove: the nearest .hookexec/ above root, never root's own,
+// never above HOME from inside it, none from HOME itself.
+func TestProjectAbove(t *testing.T) {
+	t.Parallel()
+	top := t.TempDir()
+	writeFile(t, filepath.Join(top, Name, "hooks.json"), "{}")
+	home := filepath.Join(top, "home")
+	inner := filepath.Join(top, "a", "b")
+	writeFile(t, filepath.Join(inner, Name, "hooks.json"), "{}")
+	require.NoError(t, os.MkdirAll(filepath.Join(home, "p"), 0o755))
+
+	above, ok := ProjectAbove(inner, env(nil))
+	require.True(t, ok)
+	assert.Equal(t, top, above)
+	_, ok = ProjectAbove(filepath.Join(home, "p"), env(map[string]string{"HOME": home}))
+	assert.False(t, ok, "not above HOME")
+	_, ok = ProjectAbove(home, env(map[string]string{"HOME": home}))
+	assert.False(t, ok, "not from HOME")
+}

@@ -12,5 +12,11 @@
 // interprets and merges the results. Steps of async hooks are handed to a
 // Background before the others run and take no part in the verdict
 // (async.go). NewTrace lays a fire's timeline out as the Chrome trace-event
-// document `fire --trace` writes (trace.go).
+// document `fire --trace` writes (trace.go, WriteTraceFile).
+//
+// The steps the commands share around Do are here too: Plan is `hookexec
+// plan` (load as fire loads, explain the plan, run nothing), InputFrom the
+// input of fire and plan (--input FILE or stdin), KillGrace the kill grace
+// of a run by answer format, NoticeLog the session memory of the notices an
+// agent's user is given.
 package engine

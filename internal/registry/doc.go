@@ -9,4 +9,8 @@
 // same decoding with a linter attached, which adds the checks fire does not
 // need (unknown fields, matcher and timeout pitfalls, the shell syntax of
 // each command, missing scripts).
+//
+// Review (review*.go) is what `hookexec trust` shows and pins of a project;
+// Review.TrustAsking shows it and records the trust (trust_ask.go), and
+// TrustedProjects lists the store for `trust --list`.
 package registry

@@ -7,5 +7,8 @@
 // SIGCONT to the group and the hook's process tree, then SIGKILL; on
 // Windows a Job Object, CTRL_BREAK to the hook's process group, then
 // TerminateJobObject. It returns one raw Result per Spec, in the order
-// given, and knows nothing about decisions.
+// given, and knows nothing about decisions. The signals hookexec itself
+// stops at are here too: one watcher (WatchSignals, Interrupts,
+// FireInterrupts) and the SIGPIPE a closed reader would kill it with
+// (SurvivePipeClose).
 package runner

@@ -9,11 +9,26 @@ import (
 )
 
 // Interrupts are the signals that stop hookexec: the first cancels, later
-// ones kill (WatchSignals). fire and test add SIGQUIT, which would
-// otherwise dump goroutines and exit 2, a block, leaving the hooks running
-// (SPEC §4.5).
+// ones kill (WatchSignals). fire and test add SIGQUIT (FireInterrupts).
 func Interrupts() []os.Signal {
 	return []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
+}
+
+// FireInterrupts are the signals fire and test stop at: Interrupts and
+// SIGQUIT, which would otherwise dump goroutines and exit 2, a block,
+// leaving the hooks running (SPEC §4.5).
+func FireInterrupts() []os.Signal {
+	return append(Interrupts(), syscall.SIGQUIT)
+}
+
+// SurvivePipeClose keeps hookexec alive when the reader of its stdout or
+// stderr goes away (`hookexec fire ... | head -c1`). Go kills a program
+// that writes to a broken pipe on fd 1 or 2 with SIGPIPE unless it asks
+// for the signal; once asked, the write fails with EPIPE and hookexec
+// still exits 2 for a block. The handler is not inherited: hooks start
+// with SIGPIPE at its default, as signal.Ignore would not leave them.
+func SurvivePipeClose() {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 }
 
 // WatchSignals is hookexec's one signal watcher (fire, test, serve and the

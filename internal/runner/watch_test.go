@@ -37,3 +37,11 @@ func TestWatchSignalsNoSignal(t *testing.T) {
 	require.NoError(t, ctx.Err())
 	assert.Equal(t, syscall.Signal(0), interrupted())
 }
+
+// fire and test stop at SIGQUIT too, besides the signals every command
+// stops at.
+func TestFireInterrupts(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, append(Interrupts(), syscall.SIGQUIT), FireInterrupts())
+	assert.NotContains(t, Interrupts(), os.Signal(syscall.SIGQUIT))
+}

@@ -5,7 +5,8 @@
 //     O_NOFOLLOW, or a reparse-point check on Windows);
 //   - OpenOutput opens a log or trace file for writing, refusing a link, a
 //     second name (hard link) or a special file before anything is
-//     written;
+//     written; ShellInert writes JSON lines to it that a shell which
+//     sources the file expands nothing in;
 //   - CheckOwner refuses a file or directory of the user's own (configs,
 //     the trust store, state) that someone else owns or can write.
 //

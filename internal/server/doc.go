@@ -15,4 +15,5 @@
 // answered as soon as it is done (responses may come out of order). The
 // registry is loaded once per project directory and loaded again when a
 // stat of the files and directories it depends on changes (engine.Cache).
+// It answers on stdin and stdout, or on a Unix socket (ParseListen, ServeUnix).
 package server

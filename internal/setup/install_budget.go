@@ -12,8 +12,8 @@ import (
 )
 
 const (
-	// AgentKillGrace is fire's --kill-grace in the agent formats (fire.go,
-	// defaultKillGrace): the time a timed-out policy gets after SIGTERM.
+	// AgentKillGrace is fire's --kill-grace in the agent formats
+	// (engine.KillGrace): the time a timed-out policy gets after SIGTERM.
 	AgentKillGrace = time.Second
 	// timeoutMargin is added to what fire may take, for hookexec's own
 	// start, loading and answer.

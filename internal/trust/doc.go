@@ -10,5 +10,6 @@
 // store's own directory and files must be the user's (safefile.CheckOwner).
 //
 // It knows nothing of hooks: the registry asks it before parsing a project
-// file, and the trust command writes the store through it.
+// file, and the trust command writes the store through it; untrust removes
+// an entry or one version of it (Store.Untrust, Store.Revoke).
 package trust

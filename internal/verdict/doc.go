@@ -8,6 +8,10 @@
 // also holds the verdicts of an error (ErrorAnswer), the notices an
 // agent's user is given of hooks that were left out, and the message cut
 // (CutMessage).
+// Write (agents.Write) prints an answer as fire prints it, and the exit
+// status an answer gives is the agent table's too (agents.BlocksByStatus,
+// FailedError, ErrorStatus); the statuses themselves and the block message
+// on stderr (Verdict.BlockMessage) are here (status.go).
 //
 // Each agent's rendering is in the agent's folder (internal/agents/NAME),
 // and the agent table picks one by Format (agents.Render). The package

@@ -1,4 +1,4 @@
-package main
+package safefile
 
 import (
 	"encoding/json"
@@ -18,7 +18,7 @@ func TestShellInert(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var b strings.Builder
-		n, err := shellInert{&b}.Write([]byte(tt.in))
+		n, err := ShellInert{&b}.Write([]byte(tt.in))
 		require.NoError(t, err)
 		assert.Equal(t, len(tt.in), n)
 		assert.Equal(t, tt.want, b.String())

@@ -1,23 +1,22 @@
-package main
+package engine
 
 import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"time"
 
-	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/safefile"
-	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-// writeTrace writes the trace of one fire to path; "" writes nothing.
-func writeTrace(path string, ev event.Event, start, loaded time.Time, v verdict.Verdict) error {
+// WriteTraceFile writes the trace of one fire (fire --trace) to path,
+// replacing it, shell-inert and never through a link (safefile.OpenOutput);
+// "" writes nothing.
+func WriteTraceFile(path string, ev event.Event, res Result) error {
 	if path == "" {
 		return nil
 	}
-	data, err := json.Marshal(engine.NewTrace(ev, start, loaded, v, os.Getpid()))
+	data, err := json.Marshal(NewTrace(ev, res.Start, res.Loaded, res.Verdict, os.Getpid()))
 	if err != nil {
 		return fmt.Errorf("--trace: %w", err)
 	}
@@ -25,7 +24,7 @@ func writeTrace(path string, ev event.Event, start, loaded time.Time, v verdict.
 	if err != nil {
 		return err
 	}
-	_, err = shellInert{f}.Write(append(data, '\n'))
+	_, err = safefile.ShellInert{W: f}.Write(append(data, '\n'))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -1,0 +1,26 @@
+package engine
+
+import (
+	"github.com/hookexec/hookexec/internal/dirs"
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/notices"
+	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/verdict"
+)
+
+// NoticeLog is the memory of the agent session the input belongs to, which
+// tells the session's user once of hooks hookexec left out (issue 17 §2);
+// nil for the result format or an input that was never read.
+func NoticeLog(getenv func(string) string, f verdict.Format, in *event.Input) verdict.NoticeLog {
+	if f == verdict.FormatResult || in == nil {
+		return nil
+	}
+	// Where the memory lives is read as fire's configs are (SafeEnv): an
+	// XDG_STATE_HOME inside the project, set by the repository through the
+	// agent, could otherwise hold markers that silence every notice.
+	cwd, _ := in.String("cwd")
+	if project, err := dirs.ProjectRoot("", getenv, cwd); err == nil {
+		getenv, _ = registry.SafeEnv(getenv, project)
+	}
+	return notices.ForInput(getenv, in)
+}

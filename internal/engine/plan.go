@@ -1,0 +1,24 @@
+package engine
+
+import (
+	"github.com/hookexec/hookexec/internal/planner"
+)
+
+// Plan is `hookexec plan`: the request's input and configs loaded as fire
+// loads them (Load), and the plan fire would run for them explained,
+// without running anything. req.Timeout, Sequential and FailClosed change
+// the plan as they change fire's.
+func Plan(req Request) (planner.View, error) {
+	opts := PlanDefaults(req.Getenv, req.Environ)
+	opts.Timeout, opts.Sequential, opts.FailClosed = req.Timeout, req.Sequential, req.FailClosed
+	l, err := Load(req)
+	if err != nil {
+		return planner.View{}, err
+	}
+	opts.ProjectDir = l.ProjectDir
+	// As fire plans: through the environment the registry read (SafeEnv).
+	reg := l.Registry
+	opts.Shell, opts.Home, opts.Getenv = reg.Getenv("HOOKEXEC_SHELL"), reg.Getenv("HOME"), reg.Getenv
+	p := planner.Build(reg, req.Event, l.Input, opts)
+	return planner.NewView(p, reg, l.ProjectDir, opts), nil
+}
