@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -73,6 +74,6 @@ func (a *app) init(dir string, yes bool) error {
 	case err != nil:
 		return err
 	}
-	fmt.Fprintln(a.stdout, "next: 'hookexec test' runs the policy's cases; 'hookexec install claude|gemini|llxprt' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
+	fmt.Fprintln(a.stdout, "next: 'hookexec test' runs the policy's cases; 'hookexec install "+strings.Join(agentNames(), "|")+"' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
 	return nil
 }
