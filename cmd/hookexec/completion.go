@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/event"
 )
 
@@ -36,12 +37,12 @@ func setUpCompletion(root *cobra.Command) {
 	for _, c := range root.Commands() {
 		switch c.Name() {
 		case "fire":
-			completeValues(c, "format", "result", "claude", "gemini")
+			completeValues(c, "format", append([]string{"result"}, agents.Formats()...)...)
 			completeValues(c, "untrusted", "skip", "deny")
 		case "plan", "validate", "doctor":
 			completeValues(c, "format", "text", "json")
 		}
-		completeValues(c, "dialect", "native", "claude", "gemini", "llxprt")
+		completeValues(c, "dialect", append([]string{"native"}, agents.Names()...)...)
 		switch c.Name() {
 		case "trust", "untrust", "init":
 			// [DIR]

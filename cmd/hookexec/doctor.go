@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -12,7 +13,7 @@ import (
 func (a *app) doctorCommand() *cobra.Command {
 	var format, projectDir string
 	cmd := &cobra.Command{
-		Use:   "doctor [claude|gemini|llxprt...]",
+		Use:   "doctor [" + strings.Join(agentNames(), "|") + "...]",
 		Short: "Check that the agents run hookexec and that it runs your policies",
 		Long: `Check every way a setup fails open, and say how to fix each failure:
 
@@ -34,7 +35,7 @@ project or in your home directory) have hookexec entries, else those whose
 settings files exist.
 
 Exit status: 0 when every check passed, 1 otherwise.`,
-		ValidArgs: agentNames,
+		ValidArgs: agentNames(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
 				return fmt.Errorf("invalid --format %q (supported: text, json)", format)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
@@ -100,11 +101,11 @@ func (a *app) fire(name string, f fireFlags) error {
 	if sig := interrupted(); sig != 0 {
 		return withStatus(128+int(sig), werr)
 	}
-	if verdict.BlocksByStatus(settings.format.Format, ev, v, werr == nil) {
+	if agents.BlocksByStatus(settings.format.Format, ev, v, werr == nil) {
 		fmt.Fprintln(a.stderr, verdict.CutMessage(v.BlockMessage(), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
 	}
-	if err := verdict.FailedError(settings.format.Format, v); err != nil && werr == nil {
+	if err := agents.FailedError(settings.format.Format, v); err != nil && werr == nil {
 		return withStatus(exitError, err)
 	}
 	return werr
@@ -112,13 +113,13 @@ func (a *app) fire(name string, f fireFlags) error {
 
 // answerError handles a config or input error (res.Err): exit 1, or with
 // --fail-closed on an event that can block a deny verdict and exit 2. In an
-// agent format the agent's JSON carries the error (verdict.ErrorStatus).
+// agent format the agent's JSON carries the error (agents.ErrorStatus).
 func (a *app) answerError(ev event.Event, format outputFormat, res engine.Result) error {
 	if !res.Answered {
 		return res.Err
 	}
 	v := res.Verdict
-	status := verdict.ErrorStatus(format.Format, v.Blocked)
+	status := agents.ErrorStatus(format.Format, v.Blocked)
 	if werr := a.writeVerdict(format, ev, v, nil); werr != nil {
 		printError(a.stderr, res.Err) // the reason first, as for any block
 		if v.Blocked {

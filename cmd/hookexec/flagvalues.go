@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/duration"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/verdict"
@@ -120,9 +121,9 @@ func flagCount(name, want string, least, def int) *value[int] {
 // flagFormat is fire's and serve's --format.
 func flagFormat() *value[verdict.Format] {
 	return newValue(string(verdict.FormatResult), func(s string) (verdict.Format, error) {
-		f, err := verdict.ParseFormat(s)
+		f, err := agents.ParseFormat(s)
 		if err != nil {
-			return f, invalid("invalid --format %q (supported: result, claude, gemini)", s)
+			return f, invalid("invalid --format %q (supported: %s)", s, strings.Join(agents.FormatNames(), ", "))
 		}
 		return f, nil
 	})

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -81,6 +82,6 @@ func (a *app) init(dir string, yes bool) error {
 	case err != nil:
 		return err
 	}
-	say("next: 'hookexec test' runs the policy's cases; 'hookexec install claude|gemini|llxprt' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
+	say("next: 'hookexec test' runs the policy's cases; 'hookexec install " + strings.Join(agentNames(), "|") + "' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
 	return stdoutError(werr)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/setup"
 )
@@ -19,12 +20,14 @@ type installFlags struct {
 	projectDir    string
 }
 
-var agentNames = []string{"claude", "gemini", "llxprt"}
+// agentNames are install's, uninstall's and doctor's arguments: the
+// agents of the table.
+func agentNames() []string { return agents.Names() }
 
 func (a *app) installCommand() *cobra.Command {
 	var f installFlags
 	cmd := &cobra.Command{
-		Use:   "install claude|gemini|llxprt",
+		Use:   "install " + strings.Join(agentNames(), "|"),
 		Short: "Add hookexec's entries to an agent's settings file",
 		Long: `Add hookexec's entries to an agent's settings file: .claude/settings.json,
 .gemini/settings.json or .llxprt/settings.json in the project (--project, the
@@ -50,7 +53,7 @@ hookexec does not know, is refused and left untouched.`,
   hookexec install gemini --user --events BeforeTool,AfterAgent
   hookexec install claude --fail-closed --dry-run`,
 		Args:      cobra.ExactArgs(1),
-		ValidArgs: agentNames,
+		ValidArgs: agentNames(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.install(cmd, args[0], f)
 		},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/verdict"
@@ -19,11 +20,11 @@ type outputFormat struct {
 	maxMessage int
 }
 
-// writeVerdict prints v on stdout in format f (verdict.Write); in is the
+// writeVerdict prints v on stdout in format f (agents.Write); in is the
 // event input (nil when it was never read), which the agent formats read.
 func (a *app) writeVerdict(f outputFormat, ev event.Event, v verdict.Verdict, in *event.Input) error {
 	ai := verdict.AgentInput{ToolInput: verdict.ToolInputOf(in), MaxMessage: f.maxMessage, Notices: engine.NoticeLog(a.getenv, f.Format, in)}
-	return verdict.Write(a.stdout, f.Format, ev, v, ai)
+	return agents.Write(a.stdout, f.Format, ev, v, ai)
 }
 
 // writeVerdictError is a failure to print the verdict on stdout.

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"github.com/hookexec/hookexec/internal/dirs"
@@ -11,7 +13,7 @@ func (a *app) uninstallCommand() *cobra.Command {
 	var user, project bool
 	var projectDir string
 	cmd := &cobra.Command{
-		Use:   "uninstall claude|gemini|llxprt",
+		Use:   "uninstall " + strings.Join(agentNames(), "|"),
 		Short: "Remove hookexec's entries from an agent's settings file",
 		Long: `Remove the entries 'hookexec install' writes (a hookexec binary's
 'fire EVENT --format ...') from the agent's settings file, with the
@@ -19,7 +21,7 @@ definitions and event keys that leaves empty. When the result is the file as
 it was before install, its backup's bytes are put back. hookexec commands of
 your own (with --config or other options) are left in place.`,
 		Args:      cobra.ExactArgs(1),
-		ValidArgs: agentNames,
+		ValidArgs: agentNames(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ag, err := setup.ParseAgent(args[0])
 			if err != nil {

@@ -7,6 +7,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/agents/gemini"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
@@ -31,7 +34,7 @@ func TestMergeDefer(t *testing.T) {
 		assert.Equal(t, tc.reason, v.Reason, tc.name)
 		assert.Equal(t, tc.blocked, v.Blocked, tc.name)
 	}
-	assert.JSONEq(t, `{}`, renderJSON(t, verdict.FormatGemini, "BeforeTool", verdict.Verdict{Continue: true, Decision: "defer", Reason: "later"}),
+	assert.JSONEq(t, `{}`, renderJSON(t, verdict.Format(gemini.Name), "BeforeTool", verdict.Verdict{Continue: true, Decision: "defer", Reason: "later"}),
 		"Gemini CLI has no defer: no decision")
 }
 
@@ -67,14 +70,14 @@ func TestWorktreeCreate(t *testing.T) {
 	require.NotNil(t, r.Output)
 	assert.Equal(t, map[string]any{"worktreePath": "/tmp/wt/feature"}, r.Output.HookSpecificOutput)
 	v := Merge(ev, []verdict.HookReport{r})
-	assert.Equal(t, verdict.ClaudeText("/tmp/wt/feature"), verdict.Render(verdict.FormatClaude, ev, v, verdict.AgentInput{}))
+	assert.Equal(t, verdict.Text("/tmp/wt/feature"), agents.Render(verdict.Format(claude.Name), ev, v, verdict.AgentInput{}))
 
 	r = Interpret(ev, testMeta(), exited(0, `{"hookSpecificOutput":{"hookEventName":"WorktreeCreate","worktreePath":"/w"}}`, ""))
-	assert.Equal(t, verdict.ClaudeText("/w"), verdict.Render(verdict.FormatClaude, ev, Merge(ev, []verdict.HookReport{r}), verdict.AgentInput{}))
+	assert.Equal(t, verdict.Text("/w"), agents.Render(verdict.Format(claude.Name), ev, Merge(ev, []verdict.HookReport{r}), verdict.AgentInput{}))
 
 	blocked := Merge(ev, []verdict.HookReport{r, Interpret(ev, testMeta(), exited(2, "", "no worktrees here"))})
 	require.True(t, blocked.Blocked)
-	assert.Equal(t, verdict.ClaudeText(""), verdict.Render(verdict.FormatClaude, ev, blocked, verdict.AgentInput{}))
+	assert.Equal(t, verdict.Text(""), agents.Render(verdict.Format(claude.Name), ev, blocked, verdict.AgentInput{}))
 }
 
 // Plain stdout of a claude-dialect hook is context where Claude Code adds
@@ -100,7 +103,7 @@ func TestUnknownEventBlocks(t *testing.T) {
 	ev := event.Unknown("SomeFutureEvent")
 	v := Merge(ev, []verdict.HookReport{Interpret(ev, testMeta(), exited(2, "", "not now"))})
 	assert.True(t, v.Blocked)
-	data, err := json.Marshal(verdict.Render(verdict.FormatClaude, ev, v, verdict.AgentInput{}))
+	data, err := json.Marshal(agents.Render(verdict.Format(claude.Name), ev, v, verdict.AgentInput{}))
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"decision":"block","reason":"not now"}`, string(data))
 }

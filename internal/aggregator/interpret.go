@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/hookexec/hookexec/internal/runner"
@@ -50,6 +51,7 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 			break
 		}
 		code := res.ExitCode
+		reading := meta.reading()
 		r.ExitCode = &code
 		switch {
 		case code == 0 && cutAnswer(res, out):
@@ -60,7 +62,7 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 			notes = append(notes, lostAnswer)
 			r.Output = &verdict.Output{SystemMessage: "Warning: " + withText("hook "+r.Name+": "+lostAnswer, errText)}
 			detail = withText(lostAnswer, errText)
-		case meta.Dialect == "gemini":
+		case reading == agent.ReadGemini:
 			r.Outcome, r.Output = geminiExited(code, out, errText, &notes)
 			if r.Outcome == verdict.Error {
 				failure := fmt.Sprintf("exit code %d", code)
@@ -78,13 +80,13 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 			r.Outcome = verdict.Blocked
 			notes = append(notes, lostAnswer)
 			r.Output = &verdict.Output{Decision: "deny", Reason: firstNonEmpty(errText, "hook exited with code 2; its "+lostAnswer)}
-		case code == 2 && meta.Dialect == "claude":
+		case code == 2 && reading == agent.ReadClaude:
 			r.Outcome = verdict.Blocked
 			r.Output = claudeBlockOutput(ev, meta, out, errText, &notes)
 		case code == 2:
 			r.Outcome = verdict.Blocked
 			r.Output = blockOutput(ev, out, errText, &notes)
-		case meta.Dialect == "claude":
+		case reading == agent.ReadClaude:
 			// Claude Code shows its user nothing of a hook that fails with
 			// another status (it only logs it), but reads a JSON answer on
 			// stdout as on exit 0: a deny printed before exit 1 blocks.
@@ -188,7 +190,7 @@ func successOutput(ev event.Event, meta Meta, out string, notes *[]string) *verd
 		// reads it: the last line of stdout.
 		lines := strings.Split(out, "\n")
 		return &verdict.Output{HookSpecificOutput: map[string]any{"worktreePath": strings.TrimSpace(lines[len(lines)-1])}}
-	case ev.Plain == event.PlainContext && meta.Dialect == "claude":
+	case ev.Plain == event.PlainContext && meta.reading() == agent.ReadClaude:
 		noteBanner(out, notes)
 		return &verdict.Output{HookSpecificOutput: map[string]any{"additionalContext": out}}
 	}

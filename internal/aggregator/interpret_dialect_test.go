@@ -86,14 +86,6 @@ func TestInterpretAgentDialects(t *testing.T) {
 	}
 }
 
-func TestClaudeExit2(t *testing.T) {
-	t.Parallel()
-	two, one := 2, 1
-	assert.True(t, verdict.Verdict{Hooks: []verdict.HookReport{{Dialect: "claude", Outcome: verdict.Blocked, ExitCode: &two}}}.ClaudeExit2())
-	assert.False(t, verdict.Verdict{Hooks: []verdict.HookReport{{Dialect: "native", Outcome: verdict.Blocked, ExitCode: &two}}}.ClaudeExit2())
-	assert.False(t, verdict.Verdict{Hooks: []verdict.HookReport{{Dialect: "claude", Outcome: verdict.Error, ExitCode: &one}}}.ClaudeExit2())
-}
-
 func TestTruthy(t *testing.T) {
 	t.Parallel()
 	for v, want := range map[any]bool{nil: false, false: false, true: true, "": false, "false": true} {

@@ -1,16 +1,21 @@
 package aggregator
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+)
 
 // failClosedReason is the deny reason of a hook that failed closed (SPEC
-// §4.6): "hook NAME failed: DETAIL". In the claude dialect it is the reason
+// §4.6): "hook NAME failed: DETAIL". For a hook read as Claude Code reads
+// it (agent.ReadClaude: the claude dialect) it is the reason
 // Claude Code 2.1.328 gives a hook with onFailure "block", so that through
 // hookexec the agent and its model read what they read with the hook run
 // directly (make e2e): "[COMMAND]: failed; blocking because onFailure is
 // "block"", then on the next line the hook's stderr (a command) or what
 // failed (an http hook); a timeout says no more than "timed out".
 func failClosedReason(meta Meta, name, verb, detail, errText string) string {
-	if meta.Dialect != "claude" {
+	if meta.reading() != agent.ReadClaude {
 		return fmt.Sprintf("hook %s %s: %s", name, verb, detail)
 	}
 	what, extra := "failed", errText

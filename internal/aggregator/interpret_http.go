@@ -50,7 +50,7 @@ func httpAnswer(ev event.Event, meta Meta, res runner.Result, out string, r *ver
 }
 
 // httpFailure makes r an error of an http hook, without output: an http
-// hook has no stderr to pass on, and under the agent formats failureNotice
+// hook has no stderr to pass on, and under the claude format its failure notice
 // names the hook and what failed (Claude Code warns that such a hook gave
 // no usable answer). It returns the failure, the detail of a fail-closed
 // reason.

@@ -1,5 +1,10 @@
 package aggregator
 
+import (
+	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/agents/agent"
+)
+
 // Meta describes the hook a result belongs to; it is copied into the report.
 type Meta struct {
 	Name     string // the hook's name, else its command
@@ -7,7 +12,7 @@ type Meta struct {
 	Source   string
 	File     string
 	EventKey string // the key the hook was registered under
-	Dialect  string // "native", "claude", "gemini", "llxprt"
+	Dialect  string // "native" or an agent's name (internal/agents)
 	// FailClosed: the hook's, its file's or --fail-closed.
 	FailClosed bool
 	// FailClosedByFlag: only --fail-closed makes the hook fail closed (not
@@ -20,3 +25,8 @@ type Meta struct {
 	// of its extensions), not one of the user's (GuardRewrites).
 	Project bool
 }
+
+// reading is how the hook's exit status and output are read: as its
+// dialect's agent reads them (agent.Agent.Reading), as SPEC §4.6 says in
+// the native dialect.
+func (m Meta) reading() agent.Reading { return agents.ReadingOf(m.Dialect) }

@@ -7,6 +7,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/agents/gemini"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -16,7 +19,7 @@ func renderJSON(t *testing.T, f verdict.Format, name string, v verdict.Verdict) 
 	ev := mustEvent(t, name)
 	v.Event = ev.Name
 	v.Blocked = ev.CanBlock && (v.Decision == "deny" || !v.Continue)
-	data, err := json.Marshal(verdict.Render(f, ev, v, verdict.AgentInput{}))
+	data, err := json.Marshal(agents.Render(f, ev, v, verdict.AgentInput{}))
 	require.NoError(t, err)
 	return string(data)
 }
@@ -31,13 +34,13 @@ func TestRenderClaudeNeverImplicitAllow(t *testing.T) {
 		{"ok", `{"continue":true}`},
 	} {
 		v := Merge(ev, reportsFor(t, "PreToolUse", stdouts...))
-		out := verdict.RenderClaude(ev, v, verdict.AgentInput{})
+		out := claude.RenderOutput(ev, v, verdict.AgentInput{})
 		if out.HookSpecificOutput != nil {
 			assert.Empty(t, out.HookSpecificOutput.PermissionDecision, "%q", stdouts)
 		}
 	}
 	v := Merge(ev, reportsFor(t, "PreToolUse", "text", `{"decision":"approve"}`))
-	out := verdict.RenderClaude(ev, v, verdict.AgentInput{})
+	out := claude.RenderOutput(ev, v, verdict.AgentInput{})
 	require.NotNil(t, out.HookSpecificOutput)
 	assert.Equal(t, "allow", out.HookSpecificOutput.PermissionDecision)
 }
@@ -56,10 +59,10 @@ func TestRenderNamesHooksThatNeverAnswered(t *testing.T) {
 	})
 	want := "Warning: hook slow did not answer in time (killed after 2s)\n" +
 		"Warning: hook missing could not start: exec: \"nope\": not found\nhello"
-	assert.Equal(t, want, verdict.Render(verdict.FormatClaude, ev, v, verdict.AgentInput{}).(verdict.ClaudeOutput).SystemMessage)
-	assert.Equal(t, "hello", verdict.Render(verdict.FormatGemini, ev, v, verdict.AgentInput{}).(verdict.GeminiOutput).SystemMessage, "Gemini warns of failed hooks itself")
-	assert.Equal(t, []string{"slow", "missing", "closed"}, v.Failed())
-	assert.Equal(t, "hello", verdict.Render(verdict.FormatResult, ev, v, verdict.AgentInput{}).(verdict.Verdict).SystemMessage, "the result format keeps the hooks' own messages")
+	assert.Equal(t, want, agents.Render(verdict.Format(claude.Name), ev, v, verdict.AgentInput{}).(claude.Output).SystemMessage)
+	assert.Equal(t, "hello", agents.Render(verdict.Format(gemini.Name), ev, v, verdict.AgentInput{}).(gemini.Output).SystemMessage, "Gemini warns of failed hooks itself")
+	assert.Equal(t, []string{"slow", "missing", "closed"}, gemini.Failed(v))
+	assert.Equal(t, "hello", agents.Render(verdict.FormatResult, ev, v, verdict.AgentInput{}).(verdict.Verdict).SystemMessage, "the result format keeps the hooks' own messages")
 }
 
 // Gemini CLI reads any answer on BeforeToolSelection, even {}, as a tool
@@ -67,10 +70,10 @@ func TestRenderNamesHooksThatNeverAnswered(t *testing.T) {
 func TestRenderGeminiSilentToolSelection(t *testing.T) {
 	t.Parallel()
 	ev := mustEvent(t, "BeforeToolSelection")
-	assert.Nil(t, verdict.Render(verdict.FormatGemini, ev, Merge(ev, nil), verdict.AgentInput{}))
-	assert.NotNil(t, verdict.Render(verdict.FormatClaude, ev, Merge(ev, nil), verdict.AgentInput{}))
+	assert.Nil(t, agents.Render(verdict.Format(gemini.Name), ev, Merge(ev, nil), verdict.AgentInput{}))
+	assert.NotNil(t, agents.Render(verdict.Format(claude.Name), ev, Merge(ev, nil), verdict.AgentInput{}))
 	cfg := Merge(ev, []verdict.HookReport{{Outcome: verdict.Success, Output: &verdict.Output{HookSpecificOutput: map[string]any{"toolConfig": map[string]any{"mode": "NONE"}}}}})
-	assert.NotNil(t, verdict.Render(verdict.FormatGemini, ev, cfg, verdict.AgentInput{}))
+	assert.NotNil(t, agents.Render(verdict.Format(gemini.Name), ev, cfg, verdict.AgentInput{}))
 }
 
 // TestFailureNoticeNamesFailedPolicies: under --format claude every policy
@@ -83,6 +86,6 @@ func TestFailureNoticeNamesFailedPolicies(t *testing.T) {
 		{Name: "silent", Outcome: verdict.Error, Error: "exit code 3", Stderr: "  no config\n"},
 		{Name: "json-deny", Outcome: verdict.Error, Error: "exit code 1", Output: &verdict.Output{Decision: "deny", Reason: "no"}},
 	})
-	got := verdict.Render(verdict.FormatClaude, ev, v, verdict.AgentInput{}).(verdict.ClaudeOutput).SystemMessage
+	got := agents.Render(verdict.Format(claude.Name), ev, v, verdict.AgentInput{}).(claude.Output).SystemMessage
 	assert.Equal(t, "Warning: hook broke failed (exit code 1)\nWarning: hook silent failed (exit code 3): no config\nWarning: cannot check", got)
 }

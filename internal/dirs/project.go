@@ -6,12 +6,16 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/agents"
 )
 
-// projectVars are the variables that name the project directory, in the
+// ProjectVars are the variables that name the project directory, in the
 // order they are read: hookexec's own, then those the agents set for their
-// hooks.
-var projectVars = [...]string{"HOOKEXEC_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR"}
+// hooks (agents.ProjectDirVars).
+func ProjectVars() []string {
+	return append([]string{"HOOKEXEC_PROJECT_DIR"}, agents.ProjectDirVars()...)
+}
 
 // ProjectRoot returns the project directory (SPEC §2.3, as README
 // "Where configs come from" amends it): flag (--project-dir), else the
@@ -34,7 +38,7 @@ func ProjectRoot(flag string, getenv func(string) string, inputCwd string) (stri
 		getenv = os.Getenv
 	}
 	dir := flag
-	for _, name := range projectVars {
+	for _, name := range ProjectVars() {
 		if dir != "" {
 			break
 		}

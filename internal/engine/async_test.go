@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/agents/gemini"
 	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/runner"
@@ -91,7 +92,7 @@ func TestAsyncHookAnswerIgnored(t *testing.T) {
 			assert.False(t, v.Blocked)
 			assert.Equal(t, "allow", v.Decision)
 			assert.True(t, v.Continue)
-			assert.Empty(t, v.Failed())
+			assert.Empty(t, gemini.Failed(v))
 			assert.Equal(t, verdict.Async, v.Hooks[0].Outcome)
 			assert.Nil(t, v.Hooks[0].Output)
 		})

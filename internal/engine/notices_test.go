@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -14,5 +15,5 @@ func TestNoticeLogOnlyForAgents(t *testing.T) {
 	t.Parallel()
 	getenv := func(string) string { return "" }
 	assert.Nil(t, NoticeLog(getenv, verdict.FormatResult, nil))
-	assert.Nil(t, NoticeLog(getenv, verdict.FormatClaude, nil))
+	assert.Nil(t, NoticeLog(getenv, verdict.Format(claude.Name), nil))
 }

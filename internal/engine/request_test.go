@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/verdict"
@@ -93,7 +94,7 @@ func TestDoErrors(t *testing.T) {
 	assert.Equal(t, res.Err.Error(), res.Verdict.Reason)
 
 	req.FailClosed = false
-	req.Format = verdict.FormatClaude
+	req.Format = verdict.Format(claude.Name)
 	res = testEngine().Do(context.Background(), req)
 	require.True(t, res.Answered, "an agent format answers every error")
 	assert.False(t, res.Verdict.Blocked)

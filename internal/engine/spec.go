@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
@@ -64,13 +65,9 @@ func (e *Engine) shared(in *event.Input) shared {
 	cwd, sessionID = e.inputEnvValue("cwd", cwd), e.inputEnvValue("session_id", sessionID)
 	return shared{projectDir: e.ProjectDir, agentDir: agentDir, copies: e.copies, depth: strconv.Itoa(e.Depth + 1), env: OverlayEnv(e.Environ, map[string]string{
 		"HOOKEXEC_PROJECT_DIR": e.ProjectDir,
-		"CLAUDE_PROJECT_DIR":   e.ProjectDir,
-		"GEMINI_PROJECT_DIR":   e.ProjectDir,
-		"LLXPRT_PROJECT_DIR":   e.ProjectDir,
 		"HOOKEXEC_CWD":         cwd,
 		"HOOKEXEC_SESSION_ID":  sessionID,
-		"GEMINI_SESSION_ID":    sessionID,
-	})}
+	}, agents.Env(e.ProjectDir, sessionID))}
 }
 
 // dir is the working directory of a hook (SPEC §4.2): native hooks run in
@@ -99,19 +96,17 @@ func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 	}
 	dir := sh.dir(h)
 	env := OverlayEnv(sh.env,
-		map[string]string{"HOOKEXEC_EVENT": h.EventKey, "GEMINI_CWD": dir},
+		map[string]string{"HOOKEXEC_EVENT": h.EventKey}, agents.CwdEnv(dir),
 		withoutVar(h.Env, trust.EnvVar),
 		map[string]string{DepthVar: sh.depth})
 	var argv []string
 	if h.ExecForm {
 		argv = expandArgv(h.Command, h.Args, envLookup(env))
 	} else {
-		if h.Dialect == registry.Gemini {
-			// The words Gemini CLI's own quoting makes inside "..."
-			// (registry.GeminiPastedEnv).
-			if pasted := registry.GeminiPastedEnv(h.Command, envLookup(env)); pasted != nil {
-				env = OverlayEnv(env, pasted)
-			}
+		// The words an agent's own quoting makes inside "..." where it
+		// pastes a variable (registry.PastedEnv: Gemini CLI).
+		if pasted := registry.PastedEnv(h.Dialect, h.Command, envLookup(env)); pasted != nil {
+			env = OverlayEnv(env, pasted)
 		}
 		argv = registry.ShellArgv(step.Shell, h.Command)
 	}

@@ -156,7 +156,7 @@ func TestHookWorkingDirectory(t *testing.T) {
 		{name: "the project dir when cwd is empty", cwd: "", project: true},
 	}
 	for _, tt := range tests {
-		for _, dialect := range []registry.Dialect{registry.Native, registry.Claude, registry.Gemini, registry.LLxprt} {
+		for _, dialect := range []registry.Dialect{registry.Native, registry.Dialect("claude"), registry.Dialect("gemini"), registry.Dialect("llxprt")} {
 			t.Run(string(dialect)+"/"+tt.name, func(t *testing.T) {
 				t.Parallel()
 				input := `{"cwd":` + string(mustJSON(t, tt.cwd)) + `}`

@@ -22,12 +22,12 @@ func TestProjectHooksRunInTheProjectDirectory(t *testing.T) {
 	}{
 		{registry.Native, false, "/project"},
 		{registry.Native, true, "/project"},
-		{registry.Claude, false, "/project/sub"},
-		{registry.Claude, true, "/project"},
-		{registry.Gemini, false, "/project/sub"},
-		{registry.Gemini, true, "/project"},
-		{registry.LLxprt, false, "/project/sub"},
-		{registry.LLxprt, true, "/project"},
+		{registry.Dialect("claude"), false, "/project/sub"},
+		{registry.Dialect("claude"), true, "/project"},
+		{registry.Dialect("gemini"), false, "/project/sub"},
+		{registry.Dialect("gemini"), true, "/project"},
+		{registry.Dialect("llxprt"), false, "/project/sub"},
+		{registry.Dialect("llxprt"), true, "/project"},
 	} {
 		h := &registry.Hook{Dialect: tc.dialect, FromProject: tc.fromProject}
 		assert.Equal(t, tc.want, sh.dir(h), "%s, from the project: %v", tc.dialect, tc.fromProject)

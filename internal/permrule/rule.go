@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/gobwas/glob"
+
+	"github.com/hookexec/hookexec/internal/agents"
 )
 
 // kind is how a rule's specifier is read.
@@ -105,14 +107,10 @@ func unescapedIndex(s string, c byte) int {
 	return -1
 }
 
-// shellTools read their specifier as a command pattern, pathTools as a
-// path pattern. Gemini CLI's shell tool is here so that a gemini-dialect
-// "if" can name it.
-var (
-	shellTools = []string{"Bash", "run_shell_command"}
-	pathTools  = []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep",
-		"read_file", "write_file", "replace", "read_many_files"}
-)
+// The agents' shell tools (agents.ShellTools) read their specifier as a
+// command pattern, their file tools (agents.FileTools) as a path pattern.
+// Gemini CLI's shell tool is there so that a gemini-dialect "if" can name
+// it.
 
 func (r *Rule) compileSpec() error {
 	spec := r.spec
@@ -121,11 +119,11 @@ func (r *Rule) compileSpec() error {
 		r.kind = kindAll
 	case r.toolGlob != nil:
 		r.kind = kindUnknown
-	case contains(shellTools, r.tool):
+	case contains(agents.ShellTools(), r.tool):
 		r.kind, r.shell = kindShell, shellPatterns(spec)
 	case r.tool == "PowerShell":
 		r.kind, r.shell = kindPwsh, shellPatterns(strings.ToLower(spec))
-	case contains(pathTools, r.tool):
+	case contains(agents.FileTools(), r.tool):
 		r.kind, r.path = kindPath, parsePathRule(spec)
 		if _, err := compilePathGlob(r.path.rel); err != nil {
 			return fmt.Errorf("%q: path pattern: %w", r.raw, err)

@@ -139,14 +139,15 @@ func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options
 
 // matches applies SPEC §1: an event without a match value ignores
 // matchers; an input without the field only matches match-all matchers.
-// The gemini dialect matches as Gemini CLI does instead (its planner in
-// 0.61): a Notification matcher is never compared, and an input without
+// A dialect whose agent matches without a value (Gemini CLI's planner in
+// 0.61: agent.Agent.MatchesWithoutValue) matches as the agent does
+// instead: a Notification matcher is never compared, and an input without
 // the field (or with it empty) matches every matcher.
 func matches(h *registry.Hook, ev event.Event, value string, has bool) bool {
 	if ev.MatchField == "" || h.Matcher == nil || h.Matcher.MatchesAll() {
 		return true
 	}
-	if h.Dialect == registry.Gemini && (ev.Name == "Notification" || !has || value == "") {
+	if (ev.Name == "Notification" || !has || value == "") && h.Dialect.MatchesWithoutValue() {
 		return true
 	}
 	return has && h.Matcher.Match(value)

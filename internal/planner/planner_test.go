@@ -77,7 +77,7 @@ func TestBuildWithoutMatchValueOnlyMatchAll(t *testing.T) {
 // tool event whose input has no tool_name; the gemini dialect does the same.
 func TestBuildGeminiDialectMatchesAsGemini(t *testing.T) {
 	t.Parallel()
-	gemini := func(h *registry.Hook) { h.Dialect = registry.Gemini }
+	gemini := func(h *registry.Hook) { h.Dialect = registry.Dialect("gemini") }
 	reg := &registry.Registry{Hooks: []*registry.Hook{
 		hook("BeforeTool", "g", "Bash", gemini),
 		hook("BeforeTool", "n", "Bash"),
@@ -144,7 +144,7 @@ func TestBuildShellResolution(t *testing.T) {
 	reg := &registry.Registry{Hooks: []*registry.Hook{
 		hook("BeforeTool", "a", ""),
 		hook("BeforeTool", "b", "", func(h *registry.Hook) { h.Shell = "zsh" }),
-		hook("BeforeTool", "c", "", func(h *registry.Hook) { h.Dialect = registry.Claude }),
+		hook("BeforeTool", "c", "", func(h *registry.Hook) { h.Dialect = registry.Dialect("claude") }),
 		hook("BeforeTool", "d", "", func(h *registry.Hook) { h.ExecForm = true }),
 	}}
 	ev := mustEvent(t, "BeforeTool")
@@ -169,7 +169,7 @@ func TestBuildTimeoutAndFailClosed(t *testing.T) {
 	reg := &registry.Registry{Hooks: []*registry.Hook{
 		hook("BeforeTool", "a", "", func(h *registry.Hook) { h.Timeout = 3 * time.Second; h.FailClosed = true }),
 		hook("BeforeTool", "b", ""),
-		hook("BeforeTool", "c", "", func(h *registry.Hook) { h.Dialect = registry.Claude }),
+		hook("BeforeTool", "c", "", func(h *registry.Hook) { h.Dialect = registry.Dialect("claude") }),
 	}}
 	ev := mustEvent(t, "BeforeTool")
 	p := Build(reg, ev, matchInput(ev, "", false), Options{})

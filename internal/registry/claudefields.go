@@ -1,6 +1,11 @@
 package registry
 
-import "github.com/hookexec/hookexec/internal/jsonpos"
+import (
+	"strconv"
+
+	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/jsonpos"
+)
 
 // The fields of a Claude Code command hook beyond hookexec's own, as
 // Claude Code 2.1.328's settings schema lists them (docs/async-hooks.md has
@@ -74,33 +79,33 @@ func (r *hookReader) flag(key string) bool {
 	return v.Bool
 }
 
-// shell reads "shell" (SPEC §4.2: a program). In the claude dialect the
-// value is Claude Code's enum: "bash" is Claude Code's default shell, which
-// is the dialect's default here (sh; on Windows Git Bash, else cmd.exe),
-// and "powershell" runs pwsh, as in Claude Code. Any other value stays a
-// program name, as in the other dialects; validate says that Claude Code
-// accepts only the two.
+// shell reads "shell" (SPEC §4.2: a program). Where the dialect's agent
+// accepts only some values (agent.Agent.ShellValues), each runs the
+// program the agent runs for it: Claude Code's "bash" is its default
+// shell, which is the dialect's default here (sh; on Windows Git Bash,
+// else cmd.exe), and "powershell" runs pwsh, as in Claude Code. Any other
+// value stays a program name, as in the other dialects; validate says that
+// the agent accepts only its values (claudeShell).
 func (r *hookReader) shell() string {
-	s := r.str("shell")
-	if r.d.spec.dialect != Claude {
-		return s
-	}
-	switch s {
-	case "bash":
-		return ""
-	case "powershell":
-		return "pwsh"
-	}
-	return s
+	return r.d.agent.ShellProgram(r.str("shell"))
 }
 
-// claudeShell warns about a claude-dialect "shell" that Claude Code would
-// refuse: its schema accepts only "bash" and "powershell".
+// claudeShell warns about a "shell" that the dialect's agent would refuse
+// (agent.Agent.ShellValues: Claude Code's schema accepts only "bash" and
+// "powershell").
 func (l *linter) claudeShell(d *fileDecoder, where string, v *jsonpos.Value) {
-	if d.spec.dialect != Claude || !present(v) || v.Kind != jsonpos.String || v.Str == "bash" || v.Str == "powershell" {
+	a := d.agent
+	if a.ShellValues == nil || !present(v) || v.Kind != jsonpos.String {
 		return
 	}
-	l.warn(d, v.Off, `%s: "shell" %q: Claude Code accepts only "bash" or "powershell" here; hookexec runs the program %q`, where, v.Str, v.Str)
+	var names []string
+	for _, sv := range a.ShellValues {
+		if sv.Name == v.Str {
+			return
+		}
+		names = append(names, strconv.Quote(sv.Name))
+	}
+	l.warn(d, v.Off, `%s: "shell" %q: %s accepts only %s here; hookexec runs the program %q`, where, v.Str, a.Title, agents.OrList(names), v.Str)
 }
 
 // asyncRewake says what an asyncRewake hook loses behind hookexec: it runs

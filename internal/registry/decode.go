@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hookexec/hookexec/internal/jsonpos"
-
+	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/jsonpos"
 )
 
 // fileDecoder turns the parsed tree of one config file into hooks, warnings
@@ -28,8 +28,12 @@ type fileDecoder struct {
 	// lint, set only by Validate, collects the extra findings of validate
 	// (validate_lint.go); nil when loading for fire.
 	lint *linter
-	// pluginRoot is PluginRoot(spec.path), computed once per file.
-	pluginRoot string
+	// pluginVar and pluginRoot are PluginRootVar(spec.path), computed
+	// once per file.
+	pluginVar, pluginRoot string
+	// agent describes the agent whose dialect the file is in; zero for
+	// native.
+	agent agent.Agent
 	// key is the "hooks" entry being read ("" outside them): the
 	// EventKey of its findings.
 	key string
@@ -61,8 +65,12 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 	if root.Kind != jsonpos.Object {
 		return &Error{Pos: pos(root.Off), Msg: fmt.Sprintf("a config file must be a JSON object, not %s", root.Kind.Phrase())}
 	}
+	pluginVar, pluginRoot := PluginRootVar(spec.path)
+	ag, _ := spec.dialect.Agent()
 	d := &fileDecoder{
-		pluginRoot: PluginRoot(spec.path),
+		agent:      ag,
+		pluginVar:  pluginVar,
+		pluginRoot: pluginRoot,
 		spec:       spec,
 		lines:      lines,
 		fileIndex:  fileIndex,
@@ -275,7 +283,7 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *jsonpos
 		switch {
 		case err != nil && m == nil:
 			bad(mv.Off, "%s", msg)
-		case err != nil && d.spec.dialect == Claude:
+		case err != nil && d.spec.dialect.badMatcherNeverMatches():
 			d.skip(mv.Off, "%s: %s; this matcher never matches", where, msg)
 		}
 		matcher = m

@@ -24,16 +24,3 @@ func (d *fileDecoder) duplicates(dups []jsonpos.Duplicate) error {
 	}
 	return nil
 }
-
-// agent names the program whose settings a dialect reads.
-func (d Dialect) agent() string {
-	switch d {
-	case Claude:
-		return "Claude Code"
-	case Gemini:
-		return "Gemini CLI"
-	case LLxprt:
-		return "LLxprt Code"
-	}
-	return "hookexec"
-}

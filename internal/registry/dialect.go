@@ -7,10 +7,20 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/agents/agent"
 )
 
-// Dialects lists the dialects in the order they are documented.
-func Dialects() []Dialect { return []Dialect{Native, Claude, Gemini, LLxprt} }
+// Dialects lists the dialects in the order they are documented: native,
+// then each agent's (internal/agents).
+func Dialects() []Dialect {
+	out := []Dialect{Native}
+	for _, name := range agents.Names() {
+		out = append(out, Dialect(name))
+	}
+	return out
+}
 
 // ParseDialect reads a --dialect value (case-insensitive, surrounding space
 // ignored). The empty string yields "" (detect from the file's location).
@@ -19,85 +29,113 @@ func ParseDialect(s string) (Dialect, error) {
 	if s == "" {
 		return "", nil
 	}
+	names := make([]string, 0, 4)
 	for _, d := range Dialects() {
 		if string(d) == s {
 			return d, nil
 		}
+		names = append(names, string(d))
 	}
-	return "", fmt.Errorf("unknown dialect %q (want native, claude, gemini or llxprt)", s)
+	return "", fmt.Errorf("unknown dialect %q (want %s)", s, agents.OrList(names))
 }
 
-// TimeoutUnit is the unit of a numeric "timeout": seconds for claude,
-// milliseconds otherwise.
+// Agent is the agent whose dialect d is, and false for native (and an
+// unknown dialect).
+func (d Dialect) Agent() (agent.Agent, bool) {
+	if d == Native {
+		return agent.Agent{}, false
+	}
+	return agents.ByDialect(string(d))
+}
+
+// TimeoutUnit is the unit of a numeric "timeout": the agent's
+// (agent.Agent.TimeoutUnit), milliseconds in the native dialect.
 func (d Dialect) TimeoutUnit() time.Duration {
-	if d == Claude {
-		return time.Second
+	if a, ok := d.Agent(); ok {
+		return a.TimeoutUnit
 	}
 	return time.Millisecond
 }
 
-// DefaultTimeout is the timeout of a hook that sets none: 600 s for claude,
-// 60 s otherwise.
+// DefaultTimeout is the timeout of a hook that sets none: the agent's
+// (agent.Agent.DefaultTimeout), 60 s in the native dialect.
 func (d Dialect) DefaultTimeout() time.Duration {
-	if d == Claude {
-		return 600 * time.Second
+	if a, ok := d.Agent(); ok {
+		return a.DefaultTimeout
 	}
 	return 60 * time.Second
 }
 
 // DefaultShells are the shell programs tried, in order, for the shell form
 // when neither the hook nor $HOOKEXEC_SHELL names one; the first that is
-// installed is used, else the last. Unix: bash, else sh; only sh for
-// claude. Windows, every dialect, as Claude Code does there: Git Bash's
-// bash.exe, else cmd.exe (windowsShells). getenv reads the variables that
-// locate them (nil: none is set).
+// installed is used, else the last. Unix: the agent's (agent.Agent.Shells),
+// bash, else sh, in the native dialect. Windows, every dialect, as Claude
+// Code does there: Git Bash's bash.exe, else cmd.exe (windowsShells).
+// getenv reads the variables that locate them (nil: none is set).
 func (d Dialect) DefaultShells(getenv func(string) string) []string {
 	if runtime.GOOS == "windows" {
 		return windowsShells(getenv)
 	}
-	if d == Claude {
-		return []string{"sh"}
+	if a, ok := d.Agent(); ok {
+		return a.Shells
 	}
 	return []string{"bash", "sh"}
 }
 
 // DetectDialect chooses the dialect of a config file from its location
-// (SPEC §2.2): a file directly in a directory named .claude, or a plugin's
-// hooks/hooks.json whose plugin directory holds .claude-plugin/plugin.json,
-// is claude; .gemini is gemini; .llxprt is llxprt; anything else is native.
-// A relative path is taken relative to the working directory; symlinks are
+// (SPEC §2.2): a file directly in an agent's settings directory (.claude,
+// .gemini, .llxprt) is read in that agent's dialect, and so is a plugin's
+// hooks/hooks.json whose plugin directory holds the agent's plugin
+// manifest (.claude-plugin/plugin.json); anything else is native. A
+// relative path is taken relative to the working directory; symlinks are
 // not resolved.
 func DetectDialect(path string) Dialect {
-	switch filepath.Base(filepath.Dir(absPath(path))) {
-	case ".claude":
-		return Claude
-	case ".gemini":
-		return Gemini
-	case ".llxprt":
-		return LLxprt
+	if a, ok := agents.ForSettingsDir(filepath.Dir(absPath(path))); ok {
+		return Dialect(a.Name)
 	}
-	if PluginRoot(path) != "" {
-		return Claude
+	if a, root := pluginOf(path); root != "" {
+		return Dialect(a.Name)
 	}
 	return Native
 }
 
-// PluginRoot returns the absolute directory of the Claude Code plugin whose
-// hooks/hooks.json path is (the directory that holds
-// .claude-plugin/plugin.json), or "" when path is not a plugin's hooks
-// file. Its hooks get it as $CLAUDE_PLUGIN_ROOT, as in Claude Code.
+// PluginRoot returns the absolute directory of the agent plugin whose
+// hooks/hooks.json path is (the directory that holds the agent's plugin
+// manifest, .claude-plugin/plugin.json), or "" when path is not a plugin's
+// hooks file. Its hooks get it in the agent's variable
+// ($CLAUDE_PLUGIN_ROOT), as in the agent (PluginRootVar).
 func PluginRoot(path string) string {
+	_, root := pluginOf(path)
+	return root
+}
+
+// PluginRootVar is the variable the hooks of the plugin at path get their
+// plugin directory in, and the directory; "" when path is not a plugin's
+// hooks file.
+func PluginRootVar(path string) (name, root string) {
+	a, root := pluginOf(path)
+	if root == "" {
+		return "", ""
+	}
+	return a.PluginRootVar, root
+}
+
+// pluginOf finds the agent whose plugin's hooks/hooks.json path is, and
+// the plugin's directory ("" when none).
+func pluginOf(path string) (agent.Agent, string) {
 	path = absPath(path)
 	dir := filepath.Dir(path)
 	if filepath.Base(path) != "hooks.json" || filepath.Base(dir) != "hooks" {
-		return ""
+		return agent.Agent{}, ""
 	}
 	root := filepath.Dir(dir)
-	fi, err := os.Stat(filepath.Join(root, ".claude-plugin", "plugin.json"))
-	if err != nil || !fi.Mode().IsRegular() {
-		return ""
+	for _, a := range agents.WithPlugins() {
+		fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(a.PluginManifest)))
+		if err == nil && fi.Mode().IsRegular() {
+			return a, root
+		}
 	}
-	return root
+	return agent.Agent{}, ""
 }
 
 // absPath makes path absolute (relative to the working directory) without
@@ -109,20 +147,37 @@ func absPath(path string) string {
 	return path
 }
 
-// valid reports whether d is one of the four dialects.
+// valid reports whether d is native or an agent's dialect.
 func (d Dialect) valid() bool {
-	for _, k := range Dialects() {
-		if d == k {
-			return true
-		}
-	}
-	return false
+	_, ok := d.Agent()
+	return d == Native || ok
 }
 
 // RunsInProjectDir reports whether the dialect's hooks run in the project
 // directory (native) rather than in the agent's working directory, as the
-// agents run theirs (SPEC §4.2). A project's hooks run in the project
-// directory in every dialect (Hook.FromProject; issue 18 §1 hole 5).
+// agents run theirs (SPEC §4.2; agent.Agent.RunsInProjectDir). A
+// project's hooks run in the project directory in every dialect
+// (Hook.FromProject; issue 18 §1 hole 5).
 func (d Dialect) RunsInProjectDir() bool {
-	return d != Claude && d != Gemini && d != LLxprt
+	if a, ok := d.Agent(); ok {
+		return a.RunsInProjectDir
+	}
+	return true
+}
+
+// agent names the program whose settings a dialect reads: the agent's
+// title, "hookexec" for native.
+func (d Dialect) agent() string {
+	if a, ok := d.Agent(); ok {
+		return a.Title
+	}
+	return "hookexec"
+}
+
+// jsRegex reports whether d's matchers are JavaScript regular expressions,
+// as their agents evaluate them (every agent's dialect); native "re:"
+// matchers are RE2.
+func (d Dialect) jsRegex() bool {
+	_, ok := d.Agent()
+	return ok
 }

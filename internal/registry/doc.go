@@ -1,7 +1,9 @@
 // Package registry finds, reads, decodes and validates hook configuration
 // files (SPEC §2) in every dialect, compiles matchers once (SPEC §3.1) and
 // returns an immutable Registry of hooks in plan order. Diagnostics carry
-// file:line:col.
+// file:line:col. How an agent's dialect differs from hookexec's own is the
+// agent's description (internal/agents), which the registry asks
+// (Dialect.Agent).
 //
 // Load is fire's path. Validate (validate*.go) is `hookexec validate`'s: the
 // same decoding with a linter attached, which adds the checks fire does not

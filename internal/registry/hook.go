@@ -89,17 +89,17 @@ func (d *fileDecoder) hook(where string, v *jsonpos.Value) *Hook {
 		return nil
 	}
 	if root := d.pluginRoot; root != "" {
-		// Claude Code gives a plugin's hooks their plugin directory; the
-		// hook's own env still wins.
+		// The agent gives a plugin's hooks their plugin directory
+		// ($CLAUDE_PLUGIN_ROOT); the hook's own env still wins.
 		if h.Env == nil {
 			h.Env = map[string]string{}
 		}
-		if _, ok := h.Env["CLAUDE_PLUGIN_ROOT"]; !ok {
-			h.Env["CLAUDE_PLUGIN_ROOT"] = root
+		if _, ok := h.Env[d.pluginVar]; !ok {
+			h.Env[d.pluginVar] = root
 		}
 	}
-	if d.spec.dialect == Gemini && !h.ExecForm {
-		h.Command = geminiQuoteVars(h.Command)
+	if vars := d.agent.PastedVars; vars != nil && !h.ExecForm {
+		h.Command = pasteQuoteVars(h.Command, vars)
 	}
 	if dir := d.spec.extDir; dir != "" {
 		// SPEC §2.3: ${extensionPath} is the extension's directory. The

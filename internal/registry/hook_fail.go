@@ -41,33 +41,21 @@ func (r *hookReader) failPolicy() bool {
 	return true
 }
 
-// OnFailureIgnored reports whether Claude Code ignores onFailure on the
-// event key: Stop, SubagentStop, TaskCompleted and TeammateIdle, where a
-// block means "keep working", so a broken hook would keep the agent going
-// forever (Claude Code 2.1.328's settings schema names the four; a real run
-// showed it for Stop). AfterAgent is Stop's canonical name.
-func OnFailureIgnored(key string) bool {
-	switch key {
-	case "Stop", "AfterAgent", "SubagentStop", "TaskCompleted", "TeammateIdle":
-		return true
-	}
-	return false
-}
-
 // eventRules applies the rules that depend on the event a hook is
 // registered under, before the file's settings are merged in. It reports
 // false when the hook is skipped:
 //   - an http hook under SessionStart (or Claude's Setup) is skipped with a
 //     warning, as Claude Code skips it (it runs only command hooks there);
-//   - in the claude dialect a hook's own fail policy has no effect on
-//     Stop, SubagentStop, TaskCompleted and TeammateIdle, as in Claude Code
-//     (hooksConfig.failClosed and --fail-closed still apply).
+//   - a hook's own fail policy has no effect on the events where its
+//     dialect's agent ignores it (agent.Agent.FailPolicyIgnored: Claude
+//     Code's Stop, SubagentStop, TaskCompleted and TeammateIdle;
+//     hooksConfig.failClosed and --fail-closed still apply).
 func (d *fileDecoder) eventRules(where string, el *jsonpos.Value, key string, ev event.Event, h *Hook) bool {
 	if h.HTTP != nil && (ev.Name == "SessionStart" || key == "Setup") {
 		d.warn(el.Off, "%s: http hooks do not run on %s, as in Claude Code (only command hooks run there); hook skipped", where, key)
 		return false
 	}
-	if h.FailClosed && d.spec.dialect == Claude && (OnFailureIgnored(key) || OnFailureIgnored(ev.Name)) {
+	if a := d.agent; h.FailClosed && (a.IgnoresFailPolicy(key) || a.IgnoresFailPolicy(ev.Name)) {
 		d.advise(el.Off, "%s: the hook's fail policy (onFailure or failClosed) has no effect on %s, as in Claude Code: a failed hook lets the agent stop", where, key)
 		h.FailClosed = false
 	}

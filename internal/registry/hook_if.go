@@ -22,8 +22,8 @@ func (r *hookReader) ifRule() (string, *permrule.Rule) {
 	if r.bad || !present(v) {
 		return "", nil
 	}
-	if dialect := r.d.spec.dialect; dialect == Gemini || dialect == LLxprt {
-		r.d.advise(v.Off, `%s: "if" is ignored in the %s dialect: %s has no "if" and runs this hook on every call its matcher selects, and so does hookexec (in a native config, "if" filters)`, r.where, dialect, dialectAgent(dialect))
+	if dialect := r.d.spec.dialect; !dialect.readsIf() {
+		r.d.advise(v.Off, `%s: "if" is ignored in the %s dialect: %s has no "if" and runs this hook on every call its matcher selects, and so does hookexec (in a native config, "if" filters)`, r.where, dialect, dialect.agent())
 		return "", nil
 	}
 	if v.Kind != jsonpos.String {
@@ -70,10 +70,9 @@ func (l *linter) ifField(d *fileDecoder, where string, ev event.Event, el *jsonp
 // those matched on the tool's name.
 const ToolField = "tool_name"
 
-// dialectAgent names the agent whose settings a dialect reads.
-func dialectAgent(d Dialect) string {
-	if d == LLxprt {
-		return "LLxprt Code"
-	}
-	return "Gemini CLI"
+// readsIf reports whether the dialect reads a hook's "if": native does,
+// and an agent's when the agent does (agent.Agent.IfFilter).
+func (d Dialect) readsIf() bool {
+	a, ok := d.Agent()
+	return !ok || a.IfFilter
 }

@@ -196,8 +196,3 @@ func hexDigits(s string) int {
 }
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-
-// jsRegex reports whether d's matchers are JavaScript regular expressions,
-// as their agents evaluate them (claude, gemini, llxprt); native "re:"
-// matchers are RE2.
-func (d Dialect) jsRegex() bool { return d == Claude || d == Gemini || d == LLxprt }

@@ -8,6 +8,7 @@ import (
 	"github.com/dlclark/regexp2"
 	"github.com/gobwas/glob"
 
+	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 )
 
@@ -39,8 +40,9 @@ func (e *PatternError) Unwrap() error { return e.Err }
 //
 // A non-nil error (a *PatternError) means the pattern did not compile. The
 // returned Matcher is then nil when that makes the definition invalid
-// (native), or the fallback the dialect uses: a never-matching
-// "invalid-regex" matcher for claude, exact equality for gemini and llxprt.
+// (native), or the fallback of the dialect's agent (agent.MatcherRules): a
+// never-matching "invalid-regex" matcher (claude), exact equality (gemini,
+// llxprt).
 //
 // Regular expressions are RE2 in the native dialect ("re:") and JavaScript
 // in the agents' dialects, as the agents evaluate them (compileJS).
@@ -49,10 +51,10 @@ func CompileMatcher(d Dialect, ev event.Event, pattern string) (Matcher, error) 
 	if p == "" || p == "*" {
 		return allMatcher(pattern), nil
 	}
-	switch d {
-	case Claude:
+	switch d.matchers() {
+	case agent.MatchJSRegex:
 		return compileClaude(pattern, p)
-	case Gemini, LLxprt:
+	case agent.MatchJSRegexOrExact:
 		if ev.MatchField != "" && ev.MatchField != "tool_name" {
 			return exactMatcher{raw: pattern, want: p}, nil
 		}
@@ -65,6 +67,29 @@ func CompileMatcher(d Dialect, ev event.Event, pattern string) (Matcher, error) 
 		return compileNative(pattern, p)
 	}
 }
+
+// matchers is how the dialect's agent reads a matcher; 0 for native.
+func (d Dialect) matchers() agent.MatcherRules {
+	a, _ := d.Agent()
+	return a.Matchers
+}
+
+// MatchesWithoutValue reports whether d's agent matches an event input
+// without the match field (or with it empty) with every matcher, and never
+// compares a Notification matcher (agent.Agent.MatchesWithoutValue:
+// Gemini CLI's planner); native follows SPEC §1.
+func (d Dialect) MatchesWithoutValue() bool {
+	a, _ := d.Agent()
+	return a.MatchesWithoutValue
+}
+
+// badMatcherNeverMatches: in d a matcher that does not compile never
+// matches, and its definition is reported as skipped (Claude Code).
+func (d Dialect) badMatcherNeverMatches() bool { return d.matchers() == agent.MatchJSRegex }
+
+// badMatcherExact: in d a matcher that does not compile is compared for
+// exact equality (Gemini CLI, LLxprt Code).
+func (d Dialect) badMatcherExact() bool { return d.matchers() == agent.MatchJSRegexOrExact }
 
 func compileNative(raw, p string) (Matcher, error) {
 	if rest, ok := strings.CutPrefix(p, "re:"); ok {

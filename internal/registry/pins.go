@@ -123,7 +123,11 @@ func hookWords(h *Hook, root string) []hookWord {
 }
 
 func projectEnv(root string) []string {
-	return []string{"HOOKEXEC_PROJECT_DIR=" + root, "CLAUDE_PROJECT_DIR=" + root, "GEMINI_PROJECT_DIR=" + root, "LLXPRT_PROJECT_DIR=" + root}
+	var env []string
+	for _, name := range projectDirVars() {
+		env = append(env, name+"="+root)
+	}
+	return env
 }
 
 func expandProjectVars(s, root string) string {

@@ -9,16 +9,13 @@ import (
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
-// Dialect is the flavour a config file is read in (SPEC §2.2). Dialects
-// differ only in matcher syntax, timeout unit and default, and default shell.
+// Dialect is the flavour a config file is read in (SPEC §2.2): hookexec's
+// own (Native), or an agent's, named by the agent (internal/agents), whose
+// description says how its configs are read (Dialect.Agent).
 type Dialect string
 
-const (
-	Native Dialect = "native"
-	Claude Dialect = "claude"
-	Gemini Dialect = "gemini"
-	LLxprt Dialect = "llxprt"
-)
+// Native is hookexec's own dialect, which is no agent's.
+const Native Dialect = "native"
 
 // Source is where a config file came from (SPEC §2.3). Its numeric value is
 // the source rank used in plan order.

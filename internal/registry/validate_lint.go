@@ -110,7 +110,7 @@ func (l *linter) matcher(d *fileDecoder, where string, ev event.Event, mv *jsonp
 		return
 	}
 	dialect := d.spec.dialect
-	if err != nil && (dialect == Gemini || dialect == LLxprt) {
+	if err != nil && dialect.badMatcherExact() {
 		l.warn(d, mv.Off, "%s: %s; %s compares it with the value for exact equality instead", where, d.patternMessage(err), dialect)
 	}
 	switch {
@@ -175,9 +175,9 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *jsonpos.
 		return
 	}
 	l.shellCommand(d, where, cmdOff, el.Get("shell"), h)
-	if d.spec.dialect == Gemini {
-		for _, name := range geminiQuotedVars(h.Command) {
-			l.warn(d, cmdOff, `%s: %s inside "...": Gemini CLI pastes its value already quoted, so in a project whose path needs quoting (a space, @, :, ...) the quotes become part of the word, and a script path there does not exist (bash exits 127, which Gemini and hookexec take as a deny); write %s unquoted`, where, name, name)
+	if vars := d.agent.PastedVars; vars != nil {
+		for _, name := range quotedVars(h.Command, vars) {
+			l.warn(d, cmdOff, `%s: %s inside "...": %s pastes its value already quoted, so in a project whose path needs quoting (a space, @, :, ...) the quotes become part of the word, and a script path there does not exist (bash exits 127, which %s and hookexec take as a deny); write %s unquoted`, where, name, d.spec.dialect.agent(), d.spec.dialect.agent(), name)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/progpath"
 )
 
@@ -18,7 +19,7 @@ import (
 
 // projectDirVars are the variables fire sets to the project directory.
 func projectDirVars() []string {
-	return []string{"HOOKEXEC_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR"}
+	return dirs.ProjectVars()
 }
 
 // shellWords are reserved words and builtins: a first word that is one of
@@ -43,8 +44,10 @@ func (l *linter) resolver(h *Hook) func(string) (string, bool) {
 		if slices.Contains(projectDirVars(), name) {
 			return l.env.projectDir, true
 		}
-		if pasted, ok := strings.CutPrefix(name, GeminiPastedPrefix); ok && slices.Contains(projectDirVars(), pasted) {
-			return geminiPastedText(l.env.projectDir), true
+		if pasted, ok := strings.CutPrefix(name, PastedPrefix); ok && slices.Contains(projectDirVars(), pasted) {
+			if a, ok := pasterOf(pasted); ok {
+				return pastedText(a, l.env.projectDir), true
+			}
 		}
 		if name == "HOME" {
 			if home := l.env.getenv("HOME"); home != "" {

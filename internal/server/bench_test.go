@@ -13,6 +13,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/verdict"
@@ -55,7 +56,7 @@ func benchServer(b *testing.B, hooks int, exec bool) *Server {
 		return ""
 	}
 	return New(Options{
-		Request:   engine.Request{Configs: []string{cfg}, Cache: &engine.Cache{}, ProjectDir: dir, Getenv: getenv, Format: verdict.FormatClaude},
+		Request:   engine.Request{Configs: []string{cfg}, Cache: &engine.Cache{}, ProjectDir: dir, Getenv: getenv, Format: verdict.Format(claude.Name)},
 		Engine:    engine.Engine{Runner: runner.New(runner.Options{}), Environ: os.Environ(), Log: zerolog.Nop()},
 		MaxEvents: 64,
 		Log:       zerolog.Nop(),

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/notices"
 	"github.com/hookexec/hookexec/internal/verdict"
@@ -29,8 +31,8 @@ func (s *Server) fire(ctx context.Context, r *Request) Response {
 	req := s.opts.Request
 	if r.Format != "" {
 		var err error
-		if req.Format, err = verdict.ParseFormat(r.Format); err != nil {
-			return fail(CodeBadRequest, fmt.Sprintf("invalid format %q (supported: result, claude, gemini)", r.Format))
+		if req.Format, err = agents.ParseFormat(r.Format); err != nil {
+			return fail(CodeBadRequest, fmt.Sprintf("invalid format %q (supported: %s)", r.Format, strings.Join(agents.FormatNames(), ", ")))
 		}
 	}
 	ev, unknown, err := verdict.ResolveEvent(r.EventName, req.Format)
@@ -86,8 +88,8 @@ func (s *Server) render(f verdict.Format, ev event.Event, v verdict.Verdict, in 
 	if getenv := s.opts.Request.Getenv; f != verdict.FormatResult && in != nil && getenv != nil {
 		ai.Notices = notices.ForInput(getenv, in) // as fire's
 	}
-	out := verdict.Render(f, ev, v, ai)
-	if out == nil || out == verdict.ClaudeText("") {
+	out := agents.Render(f, ev, v, ai)
+	if out == nil || out == verdict.Text("") {
 		return nil, nil
 	}
 	var buf bytes.Buffer

@@ -56,6 +56,10 @@ func (s *Server) ServeUnix(ctx context.Context, path string) error {
 	}
 }
 
+// umaskMu serializes the umask window of listenUnix: the umask belongs to
+// the process, not to a goroutine.
+var umaskMu sync.Mutex
+
 // listenUnix creates the listening socket, 0600. The socket file is
 // removed by ServeUnix once every connection is done, not when the
 // listener closes.
@@ -65,9 +69,14 @@ func listenUnix(path string) (*net.UnixListener, error) {
 	}
 	// The umask makes the socket 0600 from the start (no window in which
 	// others could connect); nothing else creates files at this point.
+	// The umask is the process's: umaskMu keeps two listeners (tests run
+	// in parallel) from restoring each other's 0177 to the old mask before
+	// the other's bind.
+	umaskMu.Lock()
 	old := syscall.Umask(0o177)
 	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
 	syscall.Umask(old)
+	umaskMu.Unlock()
 	if err != nil {
 		return nil, fmt.Errorf("server: listening on %s: %w", path, syscallErr(err))
 	}

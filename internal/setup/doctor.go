@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+
+	"github.com/hookexec/hookexec/internal/agents"
 )
 
 // DoctorOptions are doctor's inputs.
@@ -66,7 +68,7 @@ func Doctor(ctx context.Context, opts DoctorOptions) *Report {
 	if len(agents) == 0 {
 		r.add(Check{
 			Name:   "agents",
-			Detail: fmt.Sprintf("no settings file of Claude Code, Gemini CLI or LLxprt Code in %s or %s", opts.ProjectDir, home),
+			Detail: fmt.Sprintf("no settings file of %s in %s or %s", agentTitles(), opts.ProjectDir, home),
 			Fix:    "run 'hookexec install claude' (or gemini, llxprt) in the project",
 		})
 	}
@@ -84,7 +86,7 @@ func Doctor(ctx context.Context, opts DoctorOptions) *Report {
 // hookexec entries; else those whose settings files exist.
 func agentsToCheck(projectDir, home, self string) []Agent {
 	var withEntries, existing []Agent
-	for _, ag := range Agents() {
+	for _, ag := range agents.All() {
 		found, has := false, false
 		for _, s := range []Scope{ProjectScope, UserScope} {
 			if s == UserScope && home == "" {
@@ -112,4 +114,14 @@ func agentsToCheck(projectDir, home, self string) []Agent {
 		return withEntries
 	}
 	return existing
+}
+
+// agentTitles names the agents of the table: "Claude Code, Gemini CLI or
+// LLxprt Code".
+func agentTitles() string {
+	var titles []string
+	for _, ag := range agents.All() {
+		titles = append(titles, ag.Title)
+	}
+	return agents.OrList(titles)
 }

@@ -161,7 +161,7 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 			}
 		}
 		if len(chosen) == 0 {
-			for _, key := range ag.DefaultEvents() {
+			for _, key := range ag.DefaultEvents {
 				ev, _ := event.ByKey(key)
 				add(ev)
 			}

@@ -8,13 +8,12 @@ import (
 )
 
 // commentsAllowed reports whether agent ag reads // and /* */ comments in
-// its settings file. Gemini CLI and LLxprt Code do (they strip comments
-// with strip-json-comments before JSON.parse, which leaves trailing commas,
-// so a trailing comma still breaks the file for them); Claude Code parses
-// plain JSON and rejects a settings file with a comment as malformed.
-func commentsAllowed(ag Agent) bool {
-	return ag.Name == "gemini" || ag.Name == "llxprt"
-}
+// its settings file (agent.Agent.SettingsComments). Gemini CLI and LLxprt
+// Code do (they strip comments with strip-json-comments before
+// JSON.parse, which leaves trailing commas, so a trailing comma still
+// breaks the file for them); Claude Code parses plain JSON and rejects a
+// settings file with a comment as malformed.
+func commentsAllowed(ag Agent) bool { return ag.SettingsComments }
 
 // blankComments is text with every comment replaced by spaces (line
 // breaks kept, so lines and columns stay): plain JSON for the agents that

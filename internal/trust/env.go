@@ -1,18 +1,17 @@
 package trust
 
-// AgentMarkers are variables that an agent sets in its hooks' environment
-// (and that hookexec does not set itself): when one is set, hookexec runs
-// as an agent's hook, where the repository can set variables too (Gemini
-// CLI loads the workspace .env into every hook's environment; Claude Code
-// applies a project settings "env" block). CLAUDE_PROJECT_DIR and
-// GEMINI_PROJECT_DIR are documented for hooks; CLAUDECODE and GEMINI_CLI
-// are set for the commands those agents run.
-var AgentMarkers = []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR"}
+import "github.com/hookexec/hookexec/internal/agents"
 
 // UnderAgent reports whether an agent runs hookexec as its hook, and the
-// marker variable that says so.
+// marker variable that says so: one of the variables that an agent sets in
+// its hooks' environment and hookexec does not set itself (agents.Markers).
+// There the repository can set variables too (Gemini CLI loads the
+// workspace .env into every hook's environment; Claude Code applies a
+// project settings "env" block). CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR
+// are documented for hooks; CLAUDECODE and GEMINI_CLI are set for the
+// commands those agents run.
 func UnderAgent(getenv func(string) string) (string, bool) {
-	for _, name := range AgentMarkers {
+	for _, name := range agents.Markers() {
 		if getenv(name) != "" {
 			return name, true
 		}

@@ -1,7 +1,6 @@
 package verdict
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -64,56 +63,4 @@ func TestCutMessageDefault(t *testing.T) {
 	assert.True(t, strings.HasPrefix(s, kept))
 	assert.Equal(t, strconv.Itoa(len(s)-len(kept))+" bytes; see --max-message]", marker)
 	assert.Len(t, got, DefaultMaxMessage, "the cap is used to the byte for ASCII")
-}
-
-// Every message of the agent formats (SPEC §6) is cut; decisions, flags and
-// the result format are not touched.
-func TestRenderCutsMessages(t *testing.T) {
-	t.Parallel()
-	huge := strings.Repeat("ü", 100<<10) // 200 KiB
-	const limit = 4 << 10
-	in := AgentInput{MaxMessage: limit}
-	stop := Verdict{Continue: false, StopReason: huge, SystemMessage: huge, Decision: "deny", Reason: huge,
-		HookSpecificOutput: map[string]any{"additionalContext": huge}}
-
-	messages := map[string]string{}
-	pre := RenderClaude(mustEvent(t, "PreToolUse"), stop, in)
-	messages["claude systemMessage"] = pre.SystemMessage
-	messages["claude stopReason"] = pre.StopReason
-	require.NotNil(t, pre.HookSpecificOutput)
-	assert.Equal(t, "deny", pre.HookSpecificOutput.PermissionDecision)
-	messages["claude permissionDecisionReason"] = pre.HookSpecificOutput.PermissionDecisionReason
-	messages["claude additionalContext"] = pre.HookSpecificOutput.AdditionalContext
-
-	block := RenderClaude(mustEvent(t, "Stop"), stop, in)
-	assert.Equal(t, "block", block.Decision)
-	messages["claude reason"] = block.Reason
-
-	perm := RenderClaude(mustEvent(t, "PermissionRequest"), stop, in)
-	require.NotNil(t, perm.HookSpecificOutput)
-	require.NotNil(t, perm.HookSpecificOutput.Decision)
-	messages["claude decision.message"] = perm.HookSpecificOutput.Decision.Message
-
-	gem := RenderGemini(mustEvent(t, "BeforeTool"), stop, in)
-	assert.Equal(t, "deny", gem.Decision)
-	messages["gemini systemMessage"] = gem.SystemMessage
-	messages["gemini reason"] = gem.Reason
-	messages["gemini stopReason"] = gem.StopReason
-	messages["gemini additionalContext"], _ = gem.HookSpecificOutput["additionalContext"].(string)
-
-	for field, m := range messages {
-		assert.LessOrEqual(t, len(m), limit, field)
-		assert.True(t, utf8.ValidString(m), field)
-		assert.Contains(t, m, "… [hookexec: cut ", field)
-		assert.True(t, strings.HasPrefix(huge, m[:strings.Index(m, "… [hookexec")]), field)
-	}
-	assert.Equal(t, huge, stop.HookSpecificOutput["additionalContext"], "the verdict is not modified")
-
-	// The result format is the verdict as it is.
-	data, err := json.Marshal(Render(FormatResult, mustEvent(t, "BeforeTool"), stop, in))
-	require.NoError(t, err)
-	var v Verdict
-	require.NoError(t, json.Unmarshal(data, &v))
-	assert.Equal(t, huge, v.SystemMessage)
-	assert.Equal(t, huge, v.Reason)
 }

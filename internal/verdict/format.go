@@ -1,40 +1,28 @@
 package verdict
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/hookexec/hookexec/internal/event"
 )
 
 // Format is how fire prints a verdict (SPEC §6): the full result, or the
-// output a single Claude Code or Gemini CLI / LLxprt hook would print, so
-// that hookexec can be the one hook an agent is configured with.
+// output a single hook of an agent would print (the agent's format, named
+// after the agent: claude, gemini), so that hookexec can be the one hook an
+// agent is configured with. The agent formats, their renderers and
+// ParseFormat are the agent table's (internal/agents).
 type Format string
 
-const (
-	FormatResult Format = "result"
-	FormatClaude Format = "claude"
-	FormatGemini Format = "gemini"
-)
+// FormatResult is the full result (SPEC §6), hookexec's own format.
+const FormatResult Format = "result"
 
-// Formats lists the formats in the order they are documented.
-func Formats() []Format { return []Format{FormatResult, FormatClaude, FormatGemini} }
+// Renderer renders a verdict as an agent reads one hook's output: the
+// value fire prints as JSON, a Text printed as it is, or nil when fire
+// prints nothing at all.
+type Renderer func(ev event.Event, v Verdict, in AgentInput) any
 
-// ParseFormat reads a --format value (case-insensitive, surrounding space
-// ignored); "" is the default, result.
-func ParseFormat(s string) (Format, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	if t == "" {
-		return FormatResult, nil
-	}
-	for _, f := range Formats() {
-		if string(f) == t {
-			return f, nil
-		}
-	}
-	return "", fmt.Errorf("unknown format %q (supported: result, claude, gemini)", s)
-}
+// Text is an agent format's answer that fire prints as a line of text, not
+// JSON (Claude Code's WorktreeCreate: the worktree's path); "" prints
+// nothing.
+type Text string
 
 // AgentInput is what the agent formats need besides the verdict: the event
 // input, and how long a message may be.
@@ -49,13 +37,13 @@ type AgentInput struct {
 	// a longer one is cut and says so (CutMessage). 0: DefaultMaxMessage.
 	MaxMessage int
 	// Notices remembers what the session's user was told of the hooks
-	// hookexec left out (skipNotice); nil: they are told on SessionStart
+	// hookexec left out (SkipNotice); nil: they are told on SessionStart
 	// and BeforeAgent only.
 	Notices NoticeLog
 }
 
-// cut bounds one message to in.MaxMessage.
-func (in AgentInput) cut(s string) string { return CutMessage(s, in.MaxMessage) }
+// Cut bounds one message to in.MaxMessage.
+func (in AgentInput) Cut(s string) string { return CutMessage(s, in.MaxMessage) }
 
 // ToolInputOf is the ToolInput of an event input: it decodes in's
 // tool_input object (numbers kept as written) when a renderer asks for it.
@@ -69,7 +57,9 @@ func ToolInputOf(in *event.Input) func() map[string]any {
 	}
 }
 
-func (in AgentInput) toolInput() map[string]any {
+// ToolInputObject is the event's tool_input object, nil when it has none
+// (ToolInput).
+func (in AgentInput) ToolInputObject() map[string]any {
 	if in.ToolInput == nil {
 		return nil
 	}

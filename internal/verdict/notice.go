@@ -45,7 +45,7 @@ func skipNoticeText(v Verdict) string {
 	return strings.Join(lines, "\n")
 }
 
-// skipNotice adds to the verdict's systemMessage the notice of the hooks
+// SkipNotice adds to the verdict's systemMessage the notice of the hooks
 // hookexec left out, where the agent shows it to its user: always on
 // SessionStart and BeforeAgent (UserPromptSubmit), and on the first other
 // event of the session that can block unless the session's user was told
@@ -54,7 +54,7 @@ func skipNoticeText(v Verdict) string {
 // nowhere in -p mode (a real run; UserPromptSubmit's and PreToolUse's it
 // reports as "... says: "). Without a log, only SessionStart and
 // BeforeAgent tell. On other events v is unchanged.
-func skipNotice(ev event.Event, v Verdict, log NoticeLog) Verdict {
+func SkipNotice(ev event.Event, v Verdict, log NoticeLog) Verdict {
 	text := skipNoticeText(v)
 	if text == "" {
 		return v

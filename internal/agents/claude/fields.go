@@ -1,11 +1,13 @@
-package verdict
+package claude
 
-// claudeFieldsOf lists, per Claude event, the hookSpecificOutput fields
+import "github.com/hookexec/hookexec/internal/verdict"
+
+// fieldsOf lists, per Claude event, the hookSpecificOutput fields
 // that pass from the merged hooks' answers to --format claude as they are
 // (Claude Code 2.1.328's output schema). The decision fields
 // (permissionDecision, decision, updatedInput) are rendered from the
-// verdict instead, and additionalContext goes by claudeContextEvents.
-var claudeFieldsOf = map[string][]string{
+// verdict instead, and additionalContext goes by contextEvents.
+var fieldsOf = map[string][]string{
 	"PostToolUse":         {"updatedToolOutput", "updatedMCPToolOutput", "classifierContext"},
 	"UserPromptSubmit":    {"sessionTitle", "suppressOriginalPrompt"},
 	"UserPromptExpansion": {"suppressOriginalPrompt"},
@@ -18,16 +20,16 @@ var claudeFieldsOf = map[string][]string{
 	"ElicitationResult":   {"action", "content"},
 }
 
-// claudeSpecific is the hookSpecificOutput of Claude event name with the
+// specific is the hookSpecificOutput of Claude event name with the
 // pass-through fields of hso that have the type Claude Code requires (a
 // value of another type is left out: Claude would reject the whole
 // answer). Text that reaches the model is cut to in.MaxMessage.
-func claudeSpecific(name string, hso map[string]any, in AgentInput) *ClaudeSpecificOutput {
-	s := &ClaudeSpecificOutput{HookEventName: name}
-	if claudeContextEvents[name] {
-		s.AdditionalContext = in.cut(contextOf(hso))
+func specific(name string, hso map[string]any, in verdict.AgentInput) *SpecificOutput {
+	s := &SpecificOutput{HookEventName: name}
+	if contextEvents[name] {
+		s.AdditionalContext = in.Cut(verdict.ContextOf(hso))
 	}
-	for _, k := range claudeFieldsOf[name] {
+	for _, k := range fieldsOf[name] {
 		val, ok := hso[k]
 		if !ok || val == nil {
 			continue
@@ -46,7 +48,7 @@ func claudeSpecific(name string, hso map[string]any, in AgentInput) *ClaudeSpeci
 		case "suppressOriginalPrompt":
 			s.SuppressOriginalPrompt = flag
 		case "initialUserMessage":
-			s.InitialUserMessage = in.cut(str)
+			s.InitialUserMessage = in.Cut(str)
 		case "reloadSkills":
 			s.ReloadSkills = flag
 		case "watchPaths":
@@ -56,7 +58,7 @@ func claudeSpecific(name string, hso map[string]any, in AgentInput) *ClaudeSpeci
 		case "displayContent":
 			s.DisplayContent = str
 		case "action":
-			if ActionRank(str) > 0 {
+			if verdict.ActionRank(str) > 0 {
 				s.Action = str
 			}
 		case "content":

@@ -1,4 +1,6 @@
-package verdict
+package gemini
+
+import "github.com/hookexec/hookexec/internal/verdict"
 
 // Failed lists the hooks that failed as Gemini CLI counts a failure: an
 // error, a timeout or a hook that could not start, and a gemini-dialect
@@ -10,14 +12,14 @@ package verdict
 // Gemini CLI records a failed hook as it does for its own ("Hook(s) [...]
 // failed"), and reads the printed JSON all the same (make e2e: a deny
 // printed before exit 1 blocks). Under --format claude the status stays 0
-// and failureNotice names the hooks instead: with "onFailure": "block" on
+// and the claude format names the hooks in its answer instead: with "onFailure": "block" on
 // hookexec's entry, Claude Code would block on exit 1 (issue 17 §2).
-func (v Verdict) Failed() []string {
+func Failed(v verdict.Verdict) []string {
 	var names []string
 	for _, h := range v.Hooks {
 		switch {
-		case h.Outcome == Error || h.Outcome == Timeout || h.Outcome == SpawnError,
-			h.Dialect == "gemini" && h.ExitCode != nil && *h.ExitCode != 0:
+		case h.Outcome == verdict.Error || h.Outcome == verdict.Timeout || h.Outcome == verdict.SpawnError,
+			h.Dialect == Name && h.ExitCode != nil && *h.ExitCode != 0:
 			names = append(names, h.Name)
 		}
 	}

@@ -1,13 +1,14 @@
-package verdict
+package gemini
 
 import (
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-// GeminiOutput is what a Gemini CLI / LLxprt Code command hook prints on
+// Output is what a Gemini CLI / LLxprt Code command hook prints on
 // stdout (the --format gemini rendering of a verdict). Field order is the
 // printed order.
-type GeminiOutput struct {
+type Output struct {
 	Decision string `json:"decision,omitempty"`
 	Reason   string `json:"reason,omitempty"`
 	// Continue is only ever false (absent means true).
@@ -24,7 +25,7 @@ var claudeDecisionKeys = map[string]bool{
 	"permissionDecision": true, "permissionDecisionReason": true, "decision": true,
 }
 
-// RenderGemini renders v as the output of one Gemini CLI / LLxprt hook
+// RenderOutput renders v as the output of one Gemini CLI / LLxprt hook
 // (SPEC §6): the merged decision (allow, ask or deny) and reason,
 // continue (only false) and stopReason, systemMessage, suppressOutput (only
 // true) and hookSpecificOutput as merged (toolConfig for
@@ -33,38 +34,38 @@ var claudeDecisionKeys = map[string]bool{
 //
 // On events that cannot block, decision, reason, continue and stopReason
 // are left out, except continue:false and stopReason on SessionStart
-// (geminiStopsOn). In hookSpecificOutput, Claude's decision fields are left
+// (stopsOn). In hookSpecificOutput, Claude's decision fields are left
 // out (they are in decision and reason) and Claude's updatedInput becomes
 // tool_input (with the hooks' tool_input patches merged in).
 //
 // systemMessage, reason, stopReason and additionalContext are cut to
 // in.MaxMessage.
-func RenderGemini(ev event.Event, v Verdict, in AgentInput) GeminiOutput {
-	o := GeminiOutput{SystemMessage: in.cut(v.SystemMessage), SuppressOutput: v.SuppressOutput}
+func RenderOutput(ev event.Event, v verdict.Verdict, in verdict.AgentInput) Output {
+	o := Output{SystemMessage: in.Cut(v.SystemMessage), SuppressOutput: v.SuppressOutput}
 	if ev.CanBlock && v.Decision != "defer" { // Gemini CLI has no defer: no decision
-		o.Decision, o.Reason = v.Decision, in.cut(v.Reason)
+		o.Decision, o.Reason = v.Decision, in.Cut(v.Reason)
 	}
-	o.Continue, o.StopReason = stopFields(ev, v)
-	if geminiStopsOn(ev) && !v.Continue {
+	o.Continue, o.StopReason = verdict.StopFields(ev, v)
+	if stopsOn(ev) && !v.Continue {
 		f := false
 		o.Continue, o.StopReason = &f, v.StopReason
 	}
-	o.StopReason = in.cut(o.StopReason)
-	o.HookSpecificOutput = geminiSpecific(v.HookSpecificOutput)
+	o.StopReason = in.Cut(o.StopReason)
+	o.HookSpecificOutput = specific(v.HookSpecificOutput)
 	if c, ok := o.HookSpecificOutput["additionalContext"].(string); ok {
-		o.HookSpecificOutput["additionalContext"] = in.cut(c)
+		o.HookSpecificOutput["additionalContext"] = in.Cut(c)
 	}
 	return o
 }
 
-// geminiStopsOn reports whether Gemini CLI acts on continue:false on ev
+// stopsOn reports whether Gemini CLI acts on continue:false on ev
 // although ev cannot block (SPEC §1): on SessionStart it stops instead of
 // starting the session (gemini-cli-core 0.61, make e2e). That is not a
 // block: the verdict's blocked stays false and fire exits 0; Gemini reads
 // continue from the answer on stdout.
-func geminiStopsOn(ev event.Event) bool { return ev.Name == "SessionStart" }
+func stopsOn(ev event.Event) bool { return ev.Name == "SessionStart" }
 
-func geminiSpecific(hso map[string]any) map[string]any {
+func specific(hso map[string]any) map[string]any {
 	out := make(map[string]any, len(hso))
 	for k, val := range hso {
 		if !claudeDecisionKeys[k] && k != "updatedInput" && k != "hookEventName" {
@@ -72,7 +73,7 @@ func geminiSpecific(hso map[string]any) map[string]any {
 		}
 	}
 	if _, ok := hso["updatedInput"].(map[string]any); ok {
-		out["tool_input"] = mergedToolInput(hso, func() map[string]any { return nil })
+		out["tool_input"] = verdict.MergedToolInput(hso, func() map[string]any { return nil })
 	}
 	if len(out) == 0 {
 		return nil
@@ -85,7 +86,7 @@ func geminiSpecific(hso map[string]any) map[string]any {
 // answer there, even {}, as a tool config (mode AUTO and no function
 // names: the union of none), so the only way to leave the model's tools as
 // they are is to print nothing, as a hook that has nothing to say does.
-func (o GeminiOutput) Silent(ev event.Event) bool {
+func (o Output) Silent(ev event.Event) bool {
 	return ev.Name == "BeforeToolSelection" && o.Decision == "" && o.Reason == "" && o.Continue == nil &&
 		o.StopReason == "" && o.SystemMessage == "" && !o.SuppressOutput && len(o.HookSpecificOutput) == 0
 }

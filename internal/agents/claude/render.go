@@ -1,12 +1,13 @@
-package verdict
+package claude
 
 import (
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-// ClaudeOutput is what a Claude Code command hook prints on stdout (the
+// Output is what a Claude Code command hook prints on stdout (the
 // --format claude rendering of a verdict). Field order is the printed order.
-type ClaudeOutput struct {
+type Output struct {
 	// Continue is only ever false (absent means true).
 	Continue       *bool  `json:"continue,omitempty"`
 	StopReason     string `json:"stopReason,omitempty"`
@@ -14,15 +15,15 @@ type ClaudeOutput struct {
 	SystemMessage  string `json:"systemMessage,omitempty"`
 	// Decision is only ever "block", for the blocking events other than
 	// PreToolUse, PreModelSwitch and PermissionRequest.
-	Decision           string                `json:"decision,omitempty"`
-	Reason             string                `json:"reason,omitempty"`
-	HookSpecificOutput *ClaudeSpecificOutput `json:"hookSpecificOutput,omitempty"`
+	Decision           string          `json:"decision,omitempty"`
+	Reason             string          `json:"reason,omitempty"`
+	HookSpecificOutput *SpecificOutput `json:"hookSpecificOutput,omitempty"`
 }
 
-// ClaudeSpecificOutput is Claude Code's hookSpecificOutput (2.1.328). Each
-// event takes only some of the fields (claudeFieldsOf); HookEventName is
+// SpecificOutput is Claude Code's hookSpecificOutput (2.1.328). Each
+// event takes only some of the fields (fieldsOf); HookEventName is
 // always the Claude name of the event.
-type ClaudeSpecificOutput struct {
+type SpecificOutput struct {
 	HookEventName string `json:"hookEventName"`
 	// PreToolUse (allow, ask, deny, defer) and PreModelSwitch (allow, ask,
 	// deny).
@@ -30,8 +31,8 @@ type ClaudeSpecificOutput struct {
 	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
 	UpdatedInput             any    `json:"updatedInput,omitempty"`
 	// PermissionRequest.
-	Decision *ClaudePermissionDecision `json:"decision,omitempty"`
-	// The events of claudeContextEvents.
+	Decision *PermissionDecision `json:"decision,omitempty"`
+	// The events of contextEvents.
 	AdditionalContext string `json:"additionalContext,omitempty"`
 	// PostToolUse.
 	UpdatedToolOutput    any    `json:"updatedToolOutput,omitempty"`
@@ -55,9 +56,9 @@ type ClaudeSpecificOutput struct {
 	Content map[string]any `json:"content,omitempty"`
 }
 
-// ClaudePermissionDecision is PermissionRequest's
+// PermissionDecision is PermissionRequest's
 // hookSpecificOutput.decision.
-type ClaudePermissionDecision struct {
+type PermissionDecision struct {
 	Behavior           string `json:"behavior"`
 	Message            string `json:"message,omitempty"`
 	UpdatedInput       any    `json:"updatedInput,omitempty"`
@@ -65,20 +66,15 @@ type ClaudePermissionDecision struct {
 	Interrupt          bool   `json:"interrupt,omitempty"`
 }
 
-// claudeContextEvents are the Claude events whose hookSpecificOutput takes
+// contextEvents are the Claude events whose hookSpecificOutput takes
 // additionalContext (Claude Code 2.1.328's output schema).
-var claudeContextEvents = map[string]bool{
+var contextEvents = map[string]bool{
 	"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PostToolBatch": true,
 	"UserPromptSubmit": true, "UserPromptExpansion": true, "SessionStart": true, "Setup": true,
 	"SubagentStart": true, "Stop": true, "SubagentStop": true, "Notification": true, "PostModelSwitch": true,
 }
 
-// ClaudeText is an answer printed as it is rather than as JSON: Claude
-// Code's WorktreeCreate reads the created worktree's path from a command
-// hook's stdout. Empty means print nothing.
-type ClaudeText string
-
-// RenderClaude renders v as the output of one Claude Code hook for ev's
+// RenderOutput renders v as the output of one Claude Code hook for ev's
 // Claude name (SPEC §6; docs/claude-events.md):
 //
 //   - continue (only false) and stopReason when the verdict stops the agent;
@@ -97,39 +93,39 @@ type ClaudeText string
 //   - The fields of each event's hookSpecificOutput that hookexec does not
 //     decide itself (additionalContext, retry, watchPaths, displayContent,
 //     updatedToolOutput, ...) pass through for the events that take them
-//     (claudeSpecific); elsewhere Claude has no place for them.
+//     (specific); elsewhere Claude has no place for them.
 //   - Events with no Claude name (BeforeModel, AfterModel,
 //     BeforeToolSelection) get the generic fields only, and no
 //     hookSpecificOutput (Claude would reject its hookEventName).
 //   - systemMessage, stopReason, reason, permissionDecisionReason,
 //     additionalContext and the decision's message are cut to
 //     in.MaxMessage.
-func RenderClaude(ev event.Event, v Verdict, in AgentInput) ClaudeOutput {
-	o := ClaudeOutput{SuppressOutput: v.SuppressOutput, SystemMessage: in.cut(v.SystemMessage)}
-	o.Continue, o.StopReason = stopFields(ev, v)
-	o.StopReason = in.cut(o.StopReason)
+func RenderOutput(ev event.Event, v verdict.Verdict, in verdict.AgentInput) Output {
+	o := Output{SuppressOutput: v.SuppressOutput, SystemMessage: in.Cut(v.SystemMessage)}
+	o.Continue, o.StopReason = verdict.StopFields(ev, v)
+	o.StopReason = in.Cut(o.StopReason)
 	name := ev.Claude
-	spec := claudeSpecific(name, v.HookSpecificOutput, in)
+	spec := specific(name, v.HookSpecificOutput, in)
 	switch {
 	case name == "PreToolUse":
 		switch v.Decision {
 		case "allow", "ask", "deny", "defer":
 			spec.PermissionDecision = v.Decision
-			spec.PermissionDecisionReason = in.cut(v.Reason)
+			spec.PermissionDecisionReason = in.Cut(v.Reason)
 		}
-		if u := mergedToolInput(v.HookSpecificOutput, in.toolInput); u != nil {
+		if u := verdict.MergedToolInput(v.HookSpecificOutput, in.ToolInputObject); u != nil {
 			spec.UpdatedInput = u
 		}
 	case name == "PreModelSwitch":
 		switch v.Decision {
 		case "allow", "ask", "deny":
 			spec.PermissionDecision = v.Decision
-			spec.PermissionDecisionReason = in.cut(v.Reason)
+			spec.PermissionDecisionReason = in.Cut(v.Reason)
 		}
 	case name == "PermissionRequest":
-		spec.Decision = claudePermission(v, in)
+		spec.Decision = permission(v, in)
 	case ev.CanBlock && v.Decision == "deny":
-		o.Decision, o.Reason = "block", in.cut(v.Reason)
+		o.Decision, o.Reason = "block", in.Cut(v.Reason)
 		if name == "Elicitation" || name == "ElicitationResult" {
 			spec.Action, spec.Content = "decline", nil
 		}
@@ -140,46 +136,48 @@ func RenderClaude(ev event.Event, v Verdict, in AgentInput) ClaudeOutput {
 	return o
 }
 
-// RenderClaudeText is the WorktreeCreate answer (ClaudeText): the merged
+// RenderText is the WorktreeCreate answer, printed as it is rather than as
+// JSON (verdict.Text): Claude Code reads the created worktree's path from
+// a command hook's stdout. It is the merged
 // worktreePath, or nothing when the verdict blocks or no hook gave one
 // (Claude Code then fails the creation, as fire's exit status says).
-func RenderClaudeText(v Verdict) ClaudeText {
+func RenderText(v verdict.Verdict) verdict.Text {
 	if v.Blocked {
 		return ""
 	}
 	p, _ := v.HookSpecificOutput["worktreePath"].(string)
-	return ClaudeText(p)
+	return verdict.Text(p)
 }
 
 // empty reports whether s says nothing but its event name.
-func (s *ClaudeSpecificOutput) empty() bool {
+func (s *SpecificOutput) empty() bool {
 	return s.PermissionDecision == "" && s.PermissionDecisionReason == "" && s.UpdatedInput == nil &&
 		s.Decision == nil && s.AdditionalContext == "" && s.UpdatedToolOutput == nil && s.UpdatedMCPToolOutput == nil &&
 		s.ClassifierContext == "" && s.SessionTitle == "" && !s.SuppressOriginalPrompt && s.InitialUserMessage == "" &&
 		!s.ReloadSkills && s.WatchPaths == nil && !s.Retry && s.DisplayContent == "" && s.Action == "" && s.Content == nil
 }
 
-// claudePermission is PermissionRequest's decision: allow or deny from the
+// permission is PermissionRequest's decision: allow or deny from the
 // merged decision, nil for ask or no decision. The extra fields of the
 // hooks' own decision object (updatedInput, updatedPermissions for allow;
 // interrupt for deny) are kept when its behavior is the merged one.
-func claudePermission(v Verdict, in AgentInput) *ClaudePermissionDecision {
+func permission(v verdict.Verdict, in verdict.AgentInput) *PermissionDecision {
 	if v.Decision != "allow" && v.Decision != "deny" {
 		return nil
 	}
-	d := &ClaudePermissionDecision{Behavior: v.Decision}
+	d := &PermissionDecision{Behavior: v.Decision}
 	own, _ := v.HookSpecificOutput["decision"].(map[string]any)
-	if b, ok := ParseDecision(own["behavior"], "allow", "deny"); !ok || b != v.Decision {
+	if b, ok := verdict.ParseDecision(own["behavior"], "allow", "deny"); !ok || b != v.Decision {
 		own = nil
 	}
 	if v.Decision == "deny" {
-		d.Message = in.cut(v.Reason)
+		d.Message = in.Cut(v.Reason)
 		d.Interrupt, _ = own["interrupt"].(bool)
 		return d
 	}
 	if u, ok := own["updatedInput"].(map[string]any); ok {
 		d.UpdatedInput = u
-	} else if u := mergedToolInput(v.HookSpecificOutput, in.toolInput); u != nil {
+	} else if u := verdict.MergedToolInput(v.HookSpecificOutput, in.ToolInputObject); u != nil {
 		d.UpdatedInput = u
 	}
 	if p, ok := own["updatedPermissions"]; ok && p != nil {

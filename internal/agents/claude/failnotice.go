@@ -1,6 +1,10 @@
-package verdict
+package claude
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/hookexec/hookexec/internal/verdict"
+)
 
 // failureNotice adds to the verdict's systemMessage a warning naming each
 // hook that failed, timed out or could not start without denying (a
@@ -11,18 +15,18 @@ import "strings"
 // Run directly, Claude Code tells its user that a hook did not answer in
 // time; a hook that fails with a message reaches the agent as a "Warning: "
 // message as well (SPEC §4.6).
-func failureNotice(v Verdict) Verdict {
+func failureNotice(v verdict.Verdict) verdict.Verdict {
 	var notes []string
 	for _, h := range v.Hooks {
 		if h.Output.Blocks() {
 			continue
 		}
 		switch h.Outcome {
-		case Timeout:
+		case verdict.Timeout:
 			notes = append(notes, "Warning: hook "+h.Name+" did not answer in time ("+strings.TrimPrefix(h.Error, "timed out: ")+")")
-		case SpawnError:
+		case verdict.SpawnError:
 			notes = append(notes, "Warning: hook "+h.Name+" could not start: "+h.Error)
-		case Error:
+		case verdict.Error:
 			note := "Warning: hook " + h.Name + " failed (" + h.Error + ")"
 			if errText := strings.TrimSpace(h.Stderr); h.Output == nil && errText != "" {
 				// A claude-dialect policy's message, which Claude Code would

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/agents/gemini"
 )
 
 // Gemini CLI replaces $GEMINI_PROJECT_DIR and its kin in the command text by
@@ -29,13 +31,14 @@ func TestGeminiQuoteVars(t *testing.T) {
 		"$GEMINI_PROJECT_DIRX/a $HOME/b":          "$GEMINI_PROJECT_DIRX/a $HOME/b",
 		"echo (":                                  "echo (",
 	} {
-		assert.Equal(t, want, geminiQuoteVars(in), in)
+		assert.Equal(t, want, pasteQuoteVars(in, gemini.Agent().PastedVars), in)
 	}
 }
 
 // Each row was checked against gemini-cli-core 0.61 (escapeShellArg, which
-// is shell-quote 1.8.3's quote for bash) and against bash reading the
-// quoted text inside "...": printf %s "<quoted>".
+// is shell-quote 1.8.3's quote for bash: gemini.ShellQuote, tested there)
+// and against bash reading the quoted text inside "...": printf %s
+// "<quoted>".
 func TestGeminiPastedText(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct{ value, quoted, inDoubleQuotes string }{
@@ -62,8 +65,9 @@ func TestGeminiPastedText(t *testing.T) {
 		// the text, a path that does not exist either.
 		{"/a'b", `"/a'b"`, `"/a'b"`},
 	} {
-		assert.Equal(t, tt.quoted, geminiShellQuote(tt.value), tt.value)
-		assert.Equal(t, tt.inDoubleQuotes, geminiDoubleQuoted(tt.quoted), tt.value)
+		assert.Equal(t, tt.quoted, gemini.ShellQuote(tt.value), tt.value)
+		assert.Equal(t, tt.inDoubleQuotes, doubleQuoted(tt.quoted), tt.value)
+		assert.Equal(t, tt.inDoubleQuotes, pastedText(gemini.Agent(), tt.value), tt.value)
 	}
 }
 
@@ -72,11 +76,11 @@ func TestGeminiPastedEnv(t *testing.T) {
 	lookup := func(name string) string {
 		return map[string]string{"GEMINI_PROJECT_DIR": "/tmp/my project", "GEMINI_CWD": "/tmp/app"}[name]
 	}
-	assert.Nil(t, GeminiPastedEnv(`"${GEMINI_PROJECT_DIR}"/x`, lookup))
+	assert.Nil(t, PastedEnv(Gemini, `"${GEMINI_PROJECT_DIR}"/x`, lookup))
 	assert.Equal(t, map[string]string{
 		"HOOKEXEC_PASTED_GEMINI_PROJECT_DIR": "'/tmp/my project'",
 		"HOOKEXEC_PASTED_GEMINI_CWD":         "/tmp/app",
-	}, GeminiPastedEnv(geminiQuoteVars(`"$GEMINI_PROJECT_DIR"/x "$GEMINI_CWD" $GEMINI_SESSION_ID`), lookup))
+	}, PastedEnv(Gemini, pasteQuoteVars(`"$GEMINI_PROJECT_DIR"/x "$GEMINI_CWD" $GEMINI_SESSION_ID`, gemini.Agent().PastedVars), lookup))
 }
 
 // validate warns about a Gemini variable inside "..." in the gemini dialect,

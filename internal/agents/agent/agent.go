@@ -1,0 +1,218 @@
+package agent
+
+import (
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
+)
+
+// Agent is everything hookexec knows of one coding agent. Every field is
+// set, or deliberately left empty (the table's test checks each agent).
+type Agent struct {
+	// Name is the agent's name on the command line (install, doctor,
+	// uninstall) and the name of the dialect its own hook configs are read
+	// in: "claude".
+	Name string
+	// Title is the agent's own name, for messages: "Claude Code".
+	Title string
+
+	// Dir is the agent's settings directory under the project and under
+	// the home directory (".claude"). A config file directly in a
+	// directory of that name is read in the agent's dialect (SPEC §2.2).
+	Dir string
+	// SettingsFile is the name of the settings file in Dir that install
+	// writes hookexec's entries into: "settings.json".
+	SettingsFile string
+	// SettingsComments: the agent reads // and /* */ comments in its
+	// settings file (install and uninstall keep them); false: a comment
+	// makes the file malformed to it.
+	SettingsComments bool
+	// PluginManifest is the file, relative to a plugin's directory, that
+	// makes the plugin's hooks/hooks.json a config of this agent's
+	// dialect (".claude-plugin/plugin.json"); "" when the agent has no
+	// plugins.
+	PluginManifest string
+	// PluginRootVar is the variable a plugin's hooks get their plugin's
+	// directory in ("CLAUDE_PLUGIN_ROOT"); "" without plugins.
+	PluginRootVar string
+
+	// Events gives the agent's name for a catalogue event, and false when
+	// the agent has no such event.
+	Events func(ev event.Event) (key string, ok bool)
+	// DefaultEvents are the events (the agent's names) install sets up
+	// when no config has a hook yet: those of the README's recipe.
+	DefaultEvents []string
+
+	// Tools names the agent's built-in tools by what they do, as its
+	// events' tool_name gives them.
+	Tools Tools
+
+	// TimeoutUnit is the unit of a numeric "timeout" in the agent's
+	// configs; DefaultTimeout the timeout of a hook that sets none.
+	TimeoutUnit    time.Duration
+	DefaultTimeout time.Duration
+	// Shells are the programs tried, in order, for the shell form on Unix
+	// when neither the hook nor $HOOKEXEC_SHELL names one: the first that
+	// is installed, else the last.
+	Shells []string
+	// ShellValues are the only values the agent accepts for a hook's
+	// "shell", each with the program hookexec runs for it ("" is the
+	// default shell); nil when "shell" names a program, as in hookexec's
+	// own dialect.
+	ShellValues []ShellValue
+	// Matchers is how the agent reads a definition's matcher.
+	Matchers MatcherRules
+	// MatchesWithoutValue: an event input without the match field (or
+	// with it empty) matches every matcher, and a Notification matcher is
+	// never compared (Gemini CLI's planner); false: SPEC §1 (only a
+	// match-all matcher matches an input without the field).
+	MatchesWithoutValue bool
+	// IfFilter: the agent reads a hook's "if" permission rule; without
+	// it such a hook runs on every call its matcher selects.
+	IfFilter bool
+	// OnFailure: the agent reads a hook's "onFailure": "block"; install
+	// writes it on hookexec's entries (OnFailureApplies).
+	OnFailure bool
+	// FailPolicyIgnored are the event keys on which the agent ignores a
+	// hook's fail policy (a block there means "keep working", so a broken
+	// hook would keep the agent going forever).
+	FailPolicyIgnored []string
+	// RunsInProjectDir: the agent runs its hooks in the project directory;
+	// false: in its own working directory, the event input's cwd (SPEC
+	// §4.2).
+	RunsInProjectDir bool
+
+	// ProjectVar is the variable the agent sets to the project directory:
+	// every hook gets it, it names the project directory to fire, and
+	// when set it says that hookexec runs as an agent's hook.
+	ProjectVar string
+	// Markers are the other variables the agent sets for the commands it
+	// runs (and hookexec does not set itself), which say that hookexec
+	// runs as the agent's hook; nil for none besides ProjectVar.
+	Markers []string
+	// SessionVar is the variable the agent sets to the session id; "" for
+	// none.
+	SessionVar string
+	// CwdVar is the variable the agent sets to the hook's working
+	// directory; "" for none.
+	CwdVar string
+	// PastedVars are the variables the agent replaces in a shell command's
+	// text, each by its value quoted by PasteQuote, before the shell sees
+	// it; hookexec makes the shell read the same words from variables
+	// instead (registry). nil when the agent leaves the text alone.
+	PastedVars []string
+	// PasteQuote quotes a value as the agent pastes it into a command;
+	// nil when PastedVars is.
+	PasteQuote func(value string) string
+
+	// Reading is how the agent reads a hook's exit status and output.
+	Reading Reading
+	// Format is fire's --format that answers as the agent reads one hook:
+	// the agent's own name, or that of the agent whose answers it reads.
+	Format string
+	// Answer is the agent's format, when Format is the agent's own name;
+	// zero when the agent reads another agent's.
+	Answer Answer
+
+	// HookName is the "name" install gives hookexec's entries ("" for
+	// none).
+	HookName string
+	// NeedsEnable: the agent runs hooks only with "hooksConfig":
+	// {"enabled": true}, which install sets and doctor checks.
+	NeedsEnable bool
+}
+
+// Tools names an agent's built-in tools by family.
+type Tools struct {
+	// Shell are the tools that run a shell command (tool_input.command):
+	// an "if" rule's specifier is a command pattern for them.
+	Shell []string
+	// Files are the tools that read, search or change files named in
+	// their input: an "if" rule's specifier is a path pattern for them.
+	Files []string
+}
+
+// Answer is an agent's format: how fire answers when hookexec is the
+// agent's one hook (fire --format NAME, SPEC §6).
+type Answer struct {
+	// Render renders the verdict as the agent reads one hook's output.
+	Render verdict.Renderer
+	// ExitBlocked reports whether fire exits 2 (with the answer, and the
+	// reason on stderr) for a blocked verdict; nil or false: fire exits 0
+	// and the answer blocks.
+	ExitBlocked func(ev event.Event, v verdict.Verdict) bool
+	// Failed lists the hooks whose failure fire reports by exiting 1
+	// (with the answer); nil: the answer itself tells of them.
+	Failed func(v verdict.Verdict) []string
+	// ErrorsExitZero: a config or input error is told in the answer and
+	// fire exits 0; false: fire exits 1 (2 when the answer denies).
+	ErrorsExitZero bool
+}
+
+// ShellValue is one value an agent accepts for a hook's "shell", and the
+// program hookexec runs for it ("": the dialect's default shell).
+type ShellValue struct {
+	Name, Program string
+}
+
+// EventKey is the agent's name for ev, and false when the agent has no
+// such event.
+func (a Agent) EventKey(ev event.Event) (string, bool) { return a.Events(ev) }
+
+// IgnoresFailPolicy reports whether the agent ignores a hook's fail policy
+// on the event key.
+func (a Agent) IgnoresFailPolicy(key string) bool { return slices.Contains(a.FailPolicyIgnored, key) }
+
+// OnFailureApplies reports whether install writes "onFailure": "block" on
+// hookexec's entry for ev: the agent reads it, and ev can block where it
+// applies.
+func (a Agent) OnFailureApplies(ev event.Event) bool {
+	key, ok := a.EventKey(ev)
+	return a.OnFailure && ok && ev.CanBlock && !a.IgnoresFailPolicy(key)
+}
+
+// Units converts d to the agent's timeout unit, rounding up.
+func (a Agent) Units(d time.Duration) int64 {
+	return int64((d + a.TimeoutUnit - 1) / a.TimeoutUnit)
+}
+
+// Scope says which settings file of an agent: the project's or the user's.
+type Scope int
+
+const (
+	// ProjectScope is the settings file under the project directory.
+	ProjectScope Scope = iota
+	// UserScope is the settings file under the user's home directory.
+	UserScope
+)
+
+// String names the scope as messages do: "project" or "user".
+func (s Scope) String() string {
+	if s == UserScope {
+		return "user"
+	}
+	return "project"
+}
+
+// SettingsPath is the agent's settings file for scope: under projectDir,
+// or under home.
+func (a Agent) SettingsPath(s Scope, projectDir, home string) string {
+	if s == UserScope {
+		return filepath.Join(home, a.Dir, a.SettingsFile)
+	}
+	return filepath.Join(projectDir, a.Dir, a.SettingsFile)
+}
+
+// ShellProgram is the program hookexec runs for a hook's "shell" value s:
+// the program ShellValues gives it, else s itself.
+func (a Agent) ShellProgram(s string) string {
+	for _, v := range a.ShellValues {
+		if v.Name == s {
+			return v.Program
+		}
+	}
+	return s
+}

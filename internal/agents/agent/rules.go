@@ -1,0 +1,41 @@
+package agent
+
+// MatcherRules is how an agent reads a definition's matcher. The zero
+// value is unset: every agent says which it is.
+type MatcherRules int
+
+const (
+	// MatchJSRegex: a JavaScript regular expression (an exact name or a
+	// |-list of names is compared as such); one that does not compile
+	// never matches, and the definition is reported as skipped (Claude
+	// Code).
+	MatchJSRegex MatcherRules = iota + 1
+	// MatchJSRegexOrExact: a JavaScript regular expression against tool
+	// names, exact equality against any other match field; one that does
+	// not compile is compared for exact equality (Gemini CLI).
+	MatchJSRegexOrExact
+)
+
+// Reading is how an agent reads a hook's exit status and output (SPEC
+// §4.6 and the departures the README lists). The zero value is unset:
+// every agent says which it is.
+type Reading int
+
+const (
+	// ReadSpec: SPEC §4.6 as written: exit 0 reads the JSON answer or
+	// plain text, exit 2 blocks with the best reason, any other status is
+	// a failed hook whose text is a warning.
+	ReadSpec Reading = iota + 1
+	// ReadClaude: Claude Code's engine (2.1): exit 2 reads a JSON answer
+	// first and gives "[COMMAND]: stderr" as the reason, another non-zero
+	// status still reads a JSON answer, plain stdout on a context event is
+	// additional context, a fail-closed reason is worded as Claude Code
+	// words onFailure's, and a hook that blocked with exit 2 makes fire
+	// exit 2 under this agent's format.
+	ReadClaude
+	// ReadGemini: Gemini CLI's hook runner (0.61): stdout, else stderr, is
+	// the answer whatever the status (exit 2 forces nothing), and any
+	// status but 0 counts as a failed hook, which fire reports by its exit
+	// status under this agent's format.
+	ReadGemini
+)

@@ -1,0 +1,138 @@
+package agents
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/agents/gemini"
+	"github.com/hookexec/hookexec/internal/agents/llxprt"
+)
+
+// entry is one line of the table: an agent's name and its description.
+type entry struct {
+	name     string
+	describe func() agent.Agent
+}
+
+// table lists the agents hookexec knows, in the README's order. Adding an
+// agent adds a line here.
+func table() []entry {
+	return []entry{
+		{claude.Name, claude.Agent},
+		{gemini.Name, gemini.Agent},
+		{llxprt.Name, llxprt.Agent},
+	}
+}
+
+// All describes the agents hookexec knows, in the README's order.
+func All() []agent.Agent {
+	t := table()
+	out := make([]agent.Agent, len(t))
+	for i, e := range t {
+		out[i] = e.describe()
+	}
+	return out
+}
+
+// Names lists the agents' names, in table order: install's, uninstall's
+// and doctor's arguments, and the agent dialects.
+func Names() []string {
+	t := table()
+	names := make([]string, len(t))
+	for i, e := range t {
+		names[i] = e.name
+	}
+	return names
+}
+
+// ByName finds an agent by its exact name (also its dialect's name).
+func ByName(name string) (agent.Agent, bool) {
+	for _, e := range table() {
+		if e.name == name {
+			return e.describe(), true
+		}
+	}
+	return agent.Agent{}, false
+}
+
+// ByDialect finds the agent whose dialect d is; false for hookexec's own
+// dialect (native), which is no agent's.
+func ByDialect(d string) (agent.Agent, bool) { return ByName(d) }
+
+// Parse finds an agent by a name given on the command line
+// (case-insensitive, surrounding space ignored).
+func Parse(name string) (agent.Agent, error) {
+	for _, a := range All() {
+		if strings.EqualFold(a.Name, strings.TrimSpace(name)) {
+			return a, nil
+		}
+	}
+	return agent.Agent{}, fmt.Errorf("unknown agent %q (want %s)", name, OrList(Names()))
+}
+
+// Formats lists the agent formats (fire's --format values besides result),
+// each once, in table order.
+func Formats() []string {
+	var out []string
+	for _, a := range All() {
+		if !slices.Contains(out, a.Format) {
+			out = append(out, a.Format)
+		}
+	}
+	return out
+}
+
+// ByFormat finds the agent whose answers the format f is: the one whose
+// name the format bears.
+func ByFormat(f string) (agent.Agent, bool) {
+	a, ok := ByName(f)
+	if !ok || a.Format != f {
+		return agent.Agent{}, false
+	}
+	return a, true
+}
+
+// ForSettingsDir finds the agent whose settings directory is dir's last
+// element (".claude" for /home/dev/app/.claude).
+func ForSettingsDir(dir string) (agent.Agent, bool) {
+	base := filepath.Base(dir)
+	for _, a := range All() {
+		if a.Dir == base {
+			return a, true
+		}
+	}
+	return agent.Agent{}, false
+}
+
+// WithPlugins lists the agents whose plugins carry hooks
+// (Agent.PluginManifest).
+func WithPlugins() []agent.Agent {
+	var out []agent.Agent
+	for _, a := range All() {
+		if a.PluginManifest != "" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// ReadingOf is how the hooks of dialect d are read: the agent's Reading,
+// SPEC §4.6 (agent.ReadSpec) for hookexec's own dialect.
+func ReadingOf(d string) agent.Reading {
+	if a, ok := ByDialect(d); ok {
+		return a.Reading
+	}
+	return agent.ReadSpec
+}
+
+// OrList joins names as a message lists choices: "a, b or c".
+func OrList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}

@@ -1,0 +1,117 @@
+package agents
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// TestTable: every agent of the table has every field of its description
+// set, except the ones its row lists as deliberately empty; a new agent
+// needs a row here, so it cannot be half-added.
+func TestTable(t *testing.T) {
+	t.Parallel()
+	empty := map[string][]string{
+		"claude": {"SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "NeedsEnable"},
+		"gemini": {"PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
+		"llxprt": {"PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
+			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "NeedsEnable"},
+	}
+	require.Equal(t, len(empty), len(All()), "a row per agent")
+	for _, a := range All() {
+		allowed, ok := empty[a.Name]
+		require.True(t, ok, "agent %q has no row in TestTable", a.Name)
+		v := reflect.ValueOf(a)
+		for i := range v.NumField() {
+			name := v.Type().Field(i).Name
+			if slices.Contains(allowed, name) {
+				assert.True(t, v.Field(i).IsZero(), "%s.%s is listed as empty but is set", a.Name, name)
+				continue
+			}
+			assert.False(t, v.Field(i).IsZero(), "%s.%s is not set (set it, or list it in TestTable as deliberately empty)", a.Name, name)
+		}
+		for _, f := range allowed {
+			_, ok := v.Type().FieldByName(f)
+			assert.True(t, ok, "%s: TestTable lists %s, which Agent has not", a.Name, f)
+		}
+	}
+}
+
+// TestAgentsConsistent: the fields that go together agree, and each name
+// the table hands out is unique.
+func TestAgentsConsistent(t *testing.T) {
+	t.Parallel()
+	for _, e := range table() {
+		assert.Equal(t, e.name, e.describe().Name, "the table's name is the agent's")
+	}
+	seen := map[string]bool{}
+	for _, a := range All() {
+		for _, key := range []string{"name " + a.Name, "dir " + a.Dir} {
+			assert.False(t, seen[key], "%s used twice", key)
+			seen[key] = true
+		}
+		assert.Equal(t, strings.ToLower(a.Name), a.Name, "names are lower case")
+		assert.True(t, strings.HasPrefix(a.Dir, "."), a.Name)
+		assert.Equal(t, a.PastedVars == nil, a.PasteQuote == nil, "%s: PastedVars and PasteQuote go together", a.Name)
+		assert.Equal(t, a.PluginManifest == "", a.PluginRootVar == "", "%s: PluginManifest and PluginRootVar go together", a.Name)
+		assert.Contains(t, []time.Duration{time.Second, time.Millisecond}, a.TimeoutUnit, a.Name)
+		assert.Positive(t, a.DefaultTimeout, a.Name)
+		_, ok := ByFormat(a.Format)
+		assert.True(t, ok, "%s: format %q is no agent's own", a.Name, a.Format)
+		if a.Format == a.Name {
+			assert.NotNil(t, a.Answer.Render, "%s: its own format needs a renderer", a.Name)
+		} else {
+			assert.Zero(t, a.Answer, "%s: reads %s's format, so has no answer of its own", a.Name, a.Format)
+		}
+		for _, key := range a.DefaultEvents {
+			ev, ok := event.ByKey(key)
+			require.True(t, ok, "%s: default event %q is not in the catalogue", a.Name, key)
+			got, ok := a.EventKey(ev)
+			assert.True(t, ok && got == key, "%s: default event %q is not the agent's name for %s", a.Name, key, ev.Name)
+		}
+		for _, key := range a.FailPolicyIgnored {
+			_, ok := event.ByKey(key)
+			assert.True(t, ok, "%s: %q is not in the catalogue", a.Name, key)
+		}
+		got, ok := ByDialect(a.Name)
+		assert.True(t, ok && got.Name == a.Name, a.Name)
+		got, ok = ForSettingsDir("/home/dev/app/" + a.Dir)
+		assert.True(t, ok && got.Name == a.Name, a.Name)
+	}
+}
+
+func TestLookups(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, []string{"claude", "gemini", "llxprt"}, Names())
+	assert.Equal(t, []string{"claude", "gemini"}, Formats())
+	_, ok := ByFormat("llxprt")
+	assert.False(t, ok, "LLxprt Code reads the gemini format")
+	_, ok = ByDialect("native")
+	assert.False(t, ok, "hookexec's own dialect is no agent's")
+	_, ok = ByFormat("result")
+	assert.False(t, ok, "the result format is no agent's")
+	a, err := Parse(" Gemini ")
+	require.NoError(t, err)
+	assert.Equal(t, "gemini", a.Name)
+	_, err = Parse("codex")
+	assert.EqualError(t, err, `unknown agent "codex" (want claude, gemini or llxprt)`)
+	_, ok = ForSettingsDir("/home/dev/app/.hookexec")
+	assert.False(t, ok)
+	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR"}, ProjectDirVars())
+	assert.Equal(t, map[string]string{"CLAUDE_PROJECT_DIR": "/p", "GEMINI_PROJECT_DIR": "/p", "LLXPRT_PROJECT_DIR": "/p", "GEMINI_SESSION_ID": "s"}, Env("/p", "s"))
+	assert.Equal(t, map[string]string{"GEMINI_CWD": "/d"}, CwdEnv("/d"))
+	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR"}, Markers())
+	assert.Equal(t, []string{"Bash", "run_shell_command"}, ShellTools())
+	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files"}, FileTools())
+	assert.Equal(t, agent.ReadSpec, ReadingOf("native"))
+	assert.Equal(t, agent.ReadClaude, ReadingOf("claude"))
+	assert.Equal(t, "native, claude, gemini or llxprt", OrList(append([]string{"native"}, Names()...)))
+}

@@ -1,0 +1,64 @@
+package claude
+
+import (
+	"time"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// Name is Claude Code's name on the command line and its dialect's name.
+const Name = "claude"
+
+// Agent describes Claude Code (2.1.328).
+func Agent() agent.Agent {
+	return agent.Agent{
+		Name:         Name,
+		Title:        "Claude Code",
+		Dir:          ".claude",
+		SettingsFile: "settings.json",
+		// Claude Code parses plain JSON and rejects a settings file with a
+		// comment as malformed.
+		SettingsComments: false,
+		PluginManifest:   ".claude-plugin/plugin.json",
+		PluginRootVar:    "CLAUDE_PLUGIN_ROOT",
+		Events:           eventKey,
+		DefaultEvents:    []string{"PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "PreCompact"},
+		Tools: agent.Tools{
+			Shell: []string{"Bash"},
+			Files: []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep"},
+		},
+		TimeoutUnit:    time.Second,
+		DefaultTimeout: 600 * time.Second,
+		// Claude Code runs a hook's command with sh (on Windows, as every
+		// dialect: Git Bash, else cmd.exe).
+		Shells: []string{"sh"},
+		// "bash" is Claude Code's default shell, which is the dialect's
+		// default here; "powershell" runs pwsh, as in Claude Code.
+		ShellValues: []agent.ShellValue{{Name: "bash", Program: ""}, {Name: "powershell", Program: "pwsh"}},
+		Matchers:    agent.MatchJSRegex,
+		IfFilter:    true,
+		OnFailure:   true,
+		// Stop (a real run: a Stop hook that exits 1 with onFailure
+		// "block" is reported as a problem and the session ends all the
+		// same) and the loop's other stop points ignore a hook's fail
+		// policy (Claude Code 2.1.328's settings schema names the four).
+		// AfterAgent is Stop's canonical name.
+		FailPolicyIgnored: []string{"Stop", "AfterAgent", "SubagentStop", "TaskCompleted", "TeammateIdle"},
+		RunsInProjectDir:  false,
+		ProjectVar:        "CLAUDE_PROJECT_DIR",
+		Markers:           []string{"CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"},
+		SessionVar:        "",
+		CwdVar:            "",
+		PastedVars:        nil,
+		PasteQuote:        nil,
+		Reading:           agent.ReadClaude,
+		Format:            Name,
+		Answer:            answer(),
+		HookName:          "",
+		NeedsEnable:       false,
+	}
+}
+
+// eventKey is Claude Code's name for ev: the catalogue's Claude alias.
+func eventKey(ev event.Event) (string, bool) { return ev.Claude, ev.Claude != "" }

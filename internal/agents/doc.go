@@ -1,0 +1,42 @@
+// Package agents is the table of the coding agents hookexec works with:
+// one folder per agent (claude, gemini, llxprt) holds everything hookexec
+// knows of it as an agent.Agent, and this package lists them (All) and
+// finds one by name, dialect, format or settings directory (ByName,
+// ByDialect, ByFormat, ForSettingsDir, Parse), parses and renders the
+// agent formats (ParseFormat, Render, AnswerOf), and gathers what every
+// hook gets from all of them (Env, CwdEnv, ProjectDirVars, Markers,
+// ShellTools, FileTools). Registry, planner, engine, aggregator, setup,
+// permrule, trust, dirs, server and the command line ask the table;
+// nothing else switches on agent names. hookexec's own dialect (native)
+// and its result format are no agent's.
+//
+// The list is a plain function, not a registration. Adding an agent is:
+//
+//  1. a folder internal/agents/NAME with doc.go and NAME.go: a Name
+//     constant and Agent() returning the agent.Agent with every field
+//     set, or deliberately set to its empty value (write it out, so a
+//     reader sees it was decided): settings directory and file, comments
+//     in it, plugins, event names (Events, DefaultEvents), tool names,
+//     timeout unit and default, shells and "shell" values, matcher rules,
+//     "if", fail policy, working directory, the variables it sets
+//     (project directory, markers, session, cwd, pasted ones), how it
+//     reads a hook's status and output (Reading), its format (Format, and
+//     Answer when the format is its own: the renderer over verdict types
+//     and the exit-status rules), and install's entry name and enable
+//     switch;
+//  2. its own tests there for what it computes (a renderer, a quoting
+//     rule, an event map);
+//  3. a line in table (agents.go), in the README's order;
+//  4. a row in TestTable (agents_test.go), which checks that every field
+//     is set or listed as deliberately empty, so an agent cannot be
+//     half-added;
+//  5. only where the agent reads hooks in a way no agent did before: a new
+//     agent.Reading or agent.MatcherRules value and its case in the
+//     aggregator or the registry, with tests;
+//  6. the README's table of agents and SPEC's dialect list.
+//
+// Everything else (--dialect and --format values, install's, uninstall's
+// and doctor's arguments, completion, detection by settings directory and
+// plugin manifest, the variables every hook gets, the tools an "if" rule
+// reads) follows from the table.
+package agents

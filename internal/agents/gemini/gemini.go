@@ -1,0 +1,69 @@
+package gemini
+
+import (
+	"time"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// Name is Gemini CLI's name on the command line, its dialect's and its
+// format's.
+const Name = "gemini"
+
+// Agent describes Gemini CLI (0.61).
+func Agent() agent.Agent {
+	return agent.Agent{
+		Name:         Name,
+		Title:        "Gemini CLI",
+		Dir:          ".gemini",
+		SettingsFile: "settings.json",
+		// Gemini CLI strips comments with strip-json-comments before
+		// JSON.parse (which leaves trailing commas, so a trailing comma
+		// still breaks the file).
+		SettingsComments:    true,
+		PluginManifest:      "",
+		PluginRootVar:       "",
+		Events:              eventKey,
+		DefaultEvents:       []string{"BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "BeforeToolSelection", "SessionStart"},
+		Tools:               Tools(),
+		TimeoutUnit:         time.Millisecond,
+		DefaultTimeout:      60 * time.Second,
+		Shells:              []string{"bash", "sh"},
+		ShellValues:         nil,
+		Matchers:            agent.MatchJSRegexOrExact,
+		MatchesWithoutValue: true,
+		IfFilter:            false,
+		OnFailure:           false,
+		FailPolicyIgnored:   nil,
+		RunsInProjectDir:    false,
+		ProjectVar:          "GEMINI_PROJECT_DIR",
+		Markers:             []string{"GEMINI_CLI"},
+		SessionVar:          "GEMINI_SESSION_ID",
+		CwdVar:              "GEMINI_CWD",
+		// The variables Gemini CLI replaces in a hook's command text
+		// before the shell sees it (hookRunner.expandCommand in 0.61),
+		// each by its value quoted as one shell word. It matches only the
+		// unbraced form, $NAME.
+		PastedVars:  []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_PLANS_DIR", "GEMINI_SESSION_ID", "CLAUDE_PROJECT_DIR"},
+		PasteQuote:  ShellQuote,
+		Reading:     agent.ReadGemini,
+		Format:      Name,
+		Answer:      answer(),
+		HookName:    "hookexec",
+		NeedsEnable: true,
+	}
+}
+
+// Tools names Gemini CLI's built-in tools by family (also LLxprt Code's,
+// a fork that keeps them).
+func Tools() agent.Tools {
+	return agent.Tools{
+		Shell: []string{"run_shell_command"},
+		Files: []string{"read_file", "write_file", "replace", "read_many_files"},
+	}
+}
+
+// eventKey is Gemini CLI's name for ev: the canonical name, for every
+// event but those only Claude Code has.
+func eventKey(ev event.Event) (string, bool) { return ev.Name, !ev.ClaudeOnly }

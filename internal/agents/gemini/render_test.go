@@ -1,0 +1,85 @@
+package gemini
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
+)
+
+func mustEvent(t testing.TB, name string) event.Event {
+	t.Helper()
+	ev, ok := event.ByKey(name)
+	require.True(t, ok, "unknown event %s", name)
+	return ev
+}
+
+// toolInput is the event's tool_input for the renderers.
+var toolInput = verdict.AgentInput{ToolInput: func() map[string]any {
+	return map[string]any{"command": "ls", "timeout": json.Number("1000")}
+}}
+
+// renderJSON renders v for event name in the gemini format as compact
+// JSON.
+func renderJSON(t *testing.T, name string, v verdict.Verdict) string {
+	t.Helper()
+	ev := mustEvent(t, name)
+	v.Event = ev.Name
+	v.Blocked = ev.CanBlock && (v.Decision == "deny" || !v.Continue)
+	data, err := json.Marshal(render(ev, v, toolInput))
+	require.NoError(t, err)
+	return string(data)
+}
+
+type formatCase struct {
+	name  string
+	event string
+	v     verdict.Verdict
+	want  string
+}
+
+func TestRenderGemini(t *testing.T) {
+	t.Parallel()
+	tests := []formatCase{
+		{"no hooks", "BeforeTool", verdict.Verdict{Continue: true}, `{}`},
+		{"deny", "BeforeTool", verdict.Verdict{Continue: true, Decision: "deny", Reason: "no /etc"}, `{"decision":"deny","reason":"no /etc"}`},
+		{"ask", "PreToolUse", verdict.Verdict{Continue: true, Decision: "ask", Reason: "sure?"}, `{"decision":"ask","reason":"sure?"}`},
+		{"allow", "BeforeTool", verdict.Verdict{Continue: true, Decision: "allow"}, `{"decision":"allow"}`},
+		{"continue false and messages", "AfterAgent", verdict.Verdict{Continue: false, StopReason: "done", SystemMessage: "m", SuppressOutput: true,
+			HookSpecificOutput: map[string]any{"clearContext": true}},
+			`{"continue":false,"stopReason":"done","systemMessage":"m","suppressOutput":true,"hookSpecificOutput":{"clearContext":true}}`},
+		{"tool_input", "BeforeTool", verdict.Verdict{Continue: true, HookSpecificOutput: map[string]any{"tool_input": map[string]any{"x": json.Number("1")}}},
+			`{"hookSpecificOutput":{"tool_input":{"x":1}}}`},
+		{"Claude fields", "PreToolUse", verdict.Verdict{Continue: true, Decision: "deny", Reason: "r", HookSpecificOutput: map[string]any{
+			"permissionDecision": "deny", "permissionDecisionReason": "r", "updatedInput": map[string]any{"a": "1", "b": "2"},
+			"tool_input": map[string]any{"b": "3"}, "additionalContext": "c"}},
+			`{"decision":"deny","reason":"r","hookSpecificOutput":{"tool_input":{"a":"1","b":"3"},"additionalContext":"c"}}`},
+		// SessionStart cannot block (no decision), but Gemini stops on
+		// continue:false there (issue 17 §3).
+		{"SessionStart never blocks, but stops", "SessionStart", verdict.Verdict{Continue: false, StopReason: "s", Decision: "deny", Reason: "r", SystemMessage: "hi",
+			HookSpecificOutput: map[string]any{"additionalContext": "ctx"}},
+			`{"continue":false,"stopReason":"s","systemMessage":"hi","hookSpecificOutput":{"additionalContext":"ctx"}}`},
+		{"SessionStart continues", "SessionStart", verdict.Verdict{Continue: true, Decision: "deny", Reason: "r", SystemMessage: "hi"},
+			`{"systemMessage":"hi"}`},
+		{"SessionEnd never stops", "SessionEnd", verdict.Verdict{Continue: false, StopReason: "s"}, `{}`},
+		{"tool selection", "BeforeToolSelection", verdict.Verdict{Continue: true, HookSpecificOutput: map[string]any{
+			"toolConfig": map[string]any{"mode": "ANY", "allowedFunctionNames": []string{"read_file"}}}},
+			`{"hookSpecificOutput":{"toolConfig":{"mode":"ANY","allowedFunctionNames":["read_file"]}}}`},
+		{"model request and response", "BeforeModel", verdict.Verdict{Continue: true, HookSpecificOutput: map[string]any{
+			"llm_request": map[string]any{"model": "m"}, "llm_response": map[string]any{"candidates": []any{}}}},
+			`{"hookSpecificOutput":{"llm_request":{"model":"m"},"llm_response":{"candidates":[]}}}`},
+		{"model deny", "AfterModel", verdict.Verdict{Continue: true, Decision: "deny", Reason: "pii"}, `{"decision":"deny","reason":"pii"}`},
+		{"Claude-only event", "PermissionRequest", verdict.Verdict{Continue: true, Decision: "deny", Reason: "no",
+			HookSpecificOutput: map[string]any{"decision": map[string]any{"behavior": "deny"}}}, `{"decision":"deny","reason":"no"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			assert.JSONEq(t, tt.want, renderJSON(t, tt.event, tt.v))
+		})
+	}
+}

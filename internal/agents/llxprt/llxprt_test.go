@@ -1,0 +1,24 @@
+package llxprt
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/agents/gemini"
+)
+
+// TestGeminiFamily: LLxprt Code, a fork of Gemini CLI, answers in Gemini's
+// format and keeps its tool names and event names, but reads a hook's exit
+// status as SPEC §4.6 says, pastes no variables and needs no switch.
+func TestGeminiFamily(t *testing.T) {
+	t.Parallel()
+	a, g := Agent(), gemini.Agent()
+	assert.Equal(t, gemini.Name, a.Format)
+	assert.Equal(t, g.Tools, a.Tools)
+	assert.Equal(t, g.DefaultEvents, a.DefaultEvents)
+	assert.Equal(t, agent.ReadSpec, a.Reading)
+	assert.Nil(t, a.PastedVars)
+	assert.False(t, a.NeedsEnable)
+}

@@ -1,0 +1,49 @@
+package agents
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/agents/gemini"
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
+)
+
+func mustEvent(t testing.TB, name string) event.Event {
+	t.Helper()
+	ev, ok := event.ByKey(name)
+	require.True(t, ok, "unknown event %s", name)
+	return ev
+}
+
+func TestParseFormat(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]verdict.Format{
+		"": verdict.FormatResult, "result": verdict.FormatResult, "claude": "claude", " Gemini ": "gemini", "CLAUDE": "claude",
+	} {
+		f, err := ParseFormat(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, f, in)
+	}
+	_, err := ParseFormat("llxprt")
+	assert.EqualError(t, err, `unknown format "llxprt" (supported: result, claude, gemini)`)
+}
+
+// The renderers never modify the verdict's maps.
+func TestRenderDoesNotModifyVerdict(t *testing.T) {
+	t.Parallel()
+	hso := map[string]any{"updatedInput": map[string]any{"a": "1"}, "tool_input": map[string]any{"b": "2"}}
+	v := verdict.Verdict{Continue: true, HookSpecificOutput: hso}
+	gemini.RenderOutput(mustEvent(t, "BeforeTool"), v, verdict.AgentInput{})
+	claude.RenderOutput(mustEvent(t, "BeforeTool"), v, verdict.AgentInput{ToolInput: func() map[string]any { return map[string]any{"command": "ls"} }})
+	assert.Equal(t, map[string]any{"updatedInput": map[string]any{"a": "1"}, "tool_input": map[string]any{"b": "2"}}, hso)
+}
+
+func TestRenderResult(t *testing.T) {
+	t.Parallel()
+	v := verdict.Verdict{Event: "BeforeTool", Continue: true, Hooks: []verdict.HookReport{}}
+	assert.Equal(t, v, Render(verdict.FormatResult, mustEvent(t, "BeforeTool"), v, verdict.AgentInput{}))
+}
