@@ -19,7 +19,7 @@ func WriteFile(path string) error {
 		return fmt.Errorf("--output: %w", err)
 	}
 	if _, err := f.Write(hooksSchema); err != nil {
-		f.Close()
+		_ = f.Close()
 		return fmt.Errorf("--output %s: %w", path, err)
 	}
 	return f.Close()

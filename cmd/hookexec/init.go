@@ -50,15 +50,23 @@ does, and trusts the project: after asking on a terminal, at once with
 }
 
 func (a *app) init(dir string, yes bool) error {
+	// A line that cannot be written stops nothing: init scaffolds and
+	// reviews all the same, and returns the first failed write at the end.
+	var werr error
+	say := func(s string) {
+		if werr == nil {
+			_, werr = fmt.Fprintln(a.stdout, s)
+		}
+	}
 	res, err := setup.Init(dir)
-	res.WriteText(a.stdout)
+	werr = res.WriteText(a.stdout)
 	if err != nil {
 		return err
 	}
 	if note := res.AboveNote(a.getenv); note != "" {
-		fmt.Fprintln(a.stdout, note)
+		say(note)
 	}
-	fmt.Fprintln(a.stdout)
+	say("")
 	review, err := registry.ReviewProject(res.Root)
 	if err != nil {
 		return err
@@ -66,14 +74,14 @@ func (a *app) init(dir string, yes bool) error {
 	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.askTrust(yes))
 	switch {
 	case errors.Is(err, errNoTerminal):
-		fmt.Fprintf(a.stdout, "not trusted yet (no terminal to ask on): its hooks do not run until you review the files above and run\n    hookexec trust %s\n", res.Root)
-		return nil
+		say("not trusted yet (no terminal to ask on): its hooks do not run until you review the files above and run\n    hookexec trust " + res.Root)
+		return stdoutError(werr)
 	case errors.Is(err, errDeclined):
-		fmt.Fprintf(a.stdout, "not trusted: its hooks do not run until you run\n    hookexec trust %s\n", res.Root)
-		return nil
+		say("not trusted: its hooks do not run until you run\n    hookexec trust " + res.Root)
+		return stdoutError(werr)
 	case err != nil:
 		return err
 	}
-	fmt.Fprintln(a.stdout, "next: 'hookexec test' runs the policy's cases; 'hookexec install "+strings.Join(agentNames(), "|")+"' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
-	return nil
+	say("next: 'hookexec test' runs the policy's cases; 'hookexec install " + strings.Join(agentNames(), "|") + "' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
+	return stdoutError(werr)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -19,7 +20,8 @@ import (
 // (numbers keep their spelling); with -len, the number of elements of the
 // array or object at PATH. It exits 1 when FILE is not JSON or PATH does not
 // exist, so `! exec jsonget out.json hooks.0.output` asserts that a field is
-// absent.
+// absent. The script command json (script_json_test.go) compares a value in
+// place; jsonget is for values a later command reads.
 func jsonGet(args []string) int {
 	length := len(args) > 0 && args[0] == "-len"
 	if length {
@@ -34,60 +36,22 @@ func jsonGet(args []string) int {
 		fmt.Fprintln(os.Stderr, "jsonget:", err)
 		return 1
 	}
-	cur := json.RawMessage(bytes.TrimSpace(data))
-	if !json.Valid(cur) {
+	if !json.Valid(bytes.TrimSpace(data)) {
 		fmt.Fprintf(os.Stderr, "jsonget: %s is not valid JSON\n", args[0])
 		return 1
 	}
-	path := strings.Trim(args[1], ".")
-	var segs []string
-	if path != "" {
-		segs = strings.Split(path, ".")
-	}
-	for i, seg := range segs {
-		where := strings.Join(segs[:i+1], ".")
-		switch {
-		case len(cur) > 0 && cur[0] == '{':
-			var obj map[string]json.RawMessage
-			if err := json.Unmarshal(cur, &obj); err != nil {
-				fmt.Fprintln(os.Stderr, "jsonget:", err)
-				return 1
-			}
-			v, ok := obj[seg]
-			if !ok {
-				fmt.Fprintf(os.Stderr, "jsonget: %s: no such key\n", where)
-				return 1
-			}
-			cur = v
-		case len(cur) > 0 && cur[0] == '[':
-			var arr []json.RawMessage
-			if err := json.Unmarshal(cur, &arr); err != nil {
-				fmt.Fprintln(os.Stderr, "jsonget:", err)
-				return 1
-			}
-			n, err := strconv.Atoi(seg)
-			if err != nil || n < 0 || n >= len(arr) {
-				fmt.Fprintf(os.Stderr, "jsonget: %s: no such index (array of %d)\n", where, len(arr))
-				return 1
-			}
-			cur = arr[n]
-		default:
-			fmt.Fprintf(os.Stderr, "jsonget: %s: not an object or array\n", where)
-			return 1
-		}
+	cur, err := jsonLookup(data, args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "jsonget:", err)
+		return 1
 	}
 	if length {
-		var elems []json.RawMessage
-		var members map[string]json.RawMessage
-		switch {
-		case cur[0] == '[' && json.Unmarshal(cur, &elems) == nil:
-			fmt.Println(len(elems))
-		case cur[0] == '{' && json.Unmarshal(cur, &members) == nil:
-			fmt.Println(len(members))
-		default:
-			fmt.Fprintf(os.Stderr, "jsonget: %s: not an object or array\n", path)
+		n, err := jsonLen(cur)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "jsonget: %s: %v\n", strings.Trim(args[1], "."), err)
 			return 1
 		}
+		fmt.Println(n)
 		return 0
 	}
 	if len(cur) > 0 && cur[0] == '"' {
@@ -106,4 +70,64 @@ func jsonGet(args []string) int {
 	}
 	fmt.Println(buf.String())
 	return 0
+}
+
+// noPathError is jsonLookup's error for a path that is not in the
+// document.
+type noPathError struct{ msg string }
+
+func (e *noPathError) Error() string { return e.msg }
+
+// jsonLookup returns the value at path in the JSON document data, exactly
+// as written there: path is a dotted path of object keys and array indexes
+// ("hooks.0.outcome"; "." or "" is the whole document). A path that is not
+// in the document is a *noPathError.
+func jsonLookup(data []byte, path string) (json.RawMessage, error) {
+	cur := json.RawMessage(bytes.TrimSpace(data))
+	path = strings.Trim(path, ".")
+	var segs []string
+	if path != "" {
+		segs = strings.Split(path, ".")
+	}
+	for i, seg := range segs {
+		where := strings.Join(segs[:i+1], ".")
+		switch {
+		case len(cur) > 0 && cur[0] == '{':
+			var obj map[string]json.RawMessage
+			if err := json.Unmarshal(cur, &obj); err != nil {
+				return nil, err
+			}
+			v, ok := obj[seg]
+			if !ok {
+				return nil, &noPathError{where + ": no such key"}
+			}
+			cur = v
+		case len(cur) > 0 && cur[0] == '[':
+			var arr []json.RawMessage
+			if err := json.Unmarshal(cur, &arr); err != nil {
+				return nil, err
+			}
+			n, err := strconv.Atoi(seg)
+			if err != nil || n < 0 || n >= len(arr) {
+				return nil, &noPathError{fmt.Sprintf("%s: no such index (array of %d)", where, len(arr))}
+			}
+			cur = arr[n]
+		default:
+			return nil, &noPathError{where + ": not an object or array"}
+		}
+	}
+	return cur, nil
+}
+
+// jsonLen is the number of elements of the JSON array or object v.
+func jsonLen(v json.RawMessage) (int, error) {
+	var elems []json.RawMessage
+	var members map[string]json.RawMessage
+	switch {
+	case len(v) > 0 && v[0] == '[' && json.Unmarshal(v, &elems) == nil:
+		return len(elems), nil
+	case len(v) > 0 && v[0] == '{' && json.Unmarshal(v, &members) == nil:
+		return len(members), nil
+	}
+	return 0, errors.New("not an object or array")
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,22 +15,40 @@ import (
 // as commands, so `go test ./...` needs no install step.
 func TestMain(m *testing.M) {
 	testMain(m, map[string]func(){
-		"hookexec":     func() { os.Exit(mainStatus()) },
+		"hookexec":     func() { os.Exit(runRecordingStatus(mainStatus)) },
 		"testhook":     func() { os.Exit(testHook(os.Args[1:])) },
 		"jsonget":      func() { os.Exit(jsonGet(os.Args[1:])) },
 		"policyserver": func() { os.Exit(policyServer(os.Args[1:])) },
 	})
 }
 
+// updateScripts is -update: a failing `cmp` whose expected file is in the
+// script's archive rewrites that file with what the command printed
+// (go test ./cmd/hookexec -run TestScripts -update), to review with git
+// diff.
+var updateScripts = flag.Bool("update", false, "rewrite the expected files in testdata/script whose cmp fails")
+
 // TestScripts runs the end-to-end scripts in testdata/script, one
-// behaviour per script.
+// behaviour per script, with testscript's commands and the scripts' own
+// (status and json: script_cmds_test.go).
 func TestScripts(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the scripts use sh; on Windows, fire_windows_test.go runs hookexec")
 	}
-	testscript.Run(t, testscript.Params{
-		Dir:                 "../../testdata/script",
+	p := scriptParams("../../testdata/script")
+	p.UpdateScripts = *updateScripts
+	testscript.Run(t, p)
+}
+
+// scriptParams is how the scripts in dir run: hookexec and the helper
+// commands on PATH, the scripts' own commands, and an environment of their
+// own under $WORK.
+func scriptParams(dir string) testscript.Params {
+	return testscript.Params{
+		Dir:                 dir,
 		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		Cmds:                scriptCmds(),
 		Condition: func(cond string) (bool, error) {
 			if cond == "root" {
 				// Changing a file's owner needs root.
@@ -59,7 +78,9 @@ func TestScripts(t *testing.T) {
 			// Under -race every re-executed command would otherwise sleep
 			// 1 s at exit (the race detector's default atexit_sleep_ms).
 			env.Setenv("GORACE", "atexit_sleep_ms=0")
+			// Where hookexec leaves its exit status for the status command.
+			env.Setenv(statusFileEnv, filepath.Join(env.WorkDir, ".tmp", "hookexec-status"))
 			return nil
 		},
-	})
+	}
 }

@@ -34,3 +34,12 @@ func writeVerdictError(err error) error {
 	}
 	return fmt.Errorf("writing the verdict to stdout: %w", err)
 }
+
+// stdoutError is a failure to write a command's output (not a verdict) to
+// stdout: an error, as a verdict's is.
+func stdoutError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("writing to stdout: %w", err)
+}

@@ -91,7 +91,7 @@ func (e *serveEnv) serve(t *testing.T, args ...string) *serveProc {
 	_ = w.Close()
 	go func() {
 		defer close(p.lines)
-		defer stdout.Close()
+		defer func() { _ = stdout.Close() }()
 		sc := bufio.NewScanner(stdout)
 		sc.Buffer(nil, 256<<20)
 		for sc.Scan() {

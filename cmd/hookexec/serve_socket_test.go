@@ -107,7 +107,7 @@ func TestServeUnixSocketReplacesStale(t *testing.T) {
 		}
 	}
 	require.NoError(t, err)
-	defer c.Close()
+	defer func() { _ = c.Close() }()
 	_, err = c.Write([]byte("nonsense\n"))
 	require.NoError(t, err)
 	line, err := bufio.NewReader(c).ReadBytes('\n')

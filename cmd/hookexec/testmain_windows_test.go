@@ -34,11 +34,13 @@ func testMain(m *testing.M, commands map[string]func()) {
 			err = copyFile(self, filepath.Join(bin, name+".exe"))
 		}
 	}
+	if err == nil {
+		err = os.Setenv("PATH", bin+string(filepath.ListSeparator)+os.Getenv("PATH"))
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "test setup:", err)
 		os.Exit(1)
 	}
-	os.Setenv("PATH", bin+string(filepath.ListSeparator)+os.Getenv("PATH"))
 	code := m.Run()
 	testfs.RemoveTree(bin)
 	os.Exit(code)
@@ -49,7 +51,7 @@ func copyFile(from, to string) error {
 	if err != nil {
 		return err
 	}
-	defer in.Close()
+	defer func() { _ = in.Close() }()
 	out, err := os.Create(to)
 	if err != nil {
 		return err

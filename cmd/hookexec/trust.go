@@ -94,8 +94,8 @@ func (a *app) trust(args []string, f trustFlags) error {
 		return fmt.Errorf("%s cannot be trusted: hookexec refuses %s", review.Root, strings.Join(r, "; "))
 	}
 	if f.printHash {
-		fmt.Fprintln(a.stdout, review.Hash)
-		return nil
+		_, err := fmt.Fprintln(a.stdout, review.Hash)
+		return stdoutError(err)
 	}
 	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.askTrust(f.yes))
 	switch {
@@ -145,9 +145,12 @@ func interactive(stdin io.Reader, stdout, stderr io.Writer) bool {
 }
 
 // confirm asks question on w and reads one answer line from r: "y" or
-// "yes" (any case) is yes; anything else, or no answer, is no.
+// "yes" (any case) is yes; anything else, or no answer, is no. A question
+// that could not be written is not asked.
 func confirm(r io.Reader, w io.Writer, question string) (bool, error) {
-	fmt.Fprint(w, question)
+	if _, err := fmt.Fprint(w, question); err != nil {
+		return false, err
+	}
 	line, err := bufio.NewReader(r).ReadString('\n')
 	if err != nil && !errors.Is(err, io.EOF) {
 		return false, err

@@ -13,7 +13,7 @@ import (
 func TestConfirm(t *testing.T) {
 	t.Parallel()
 	for answer, want := range map[string]bool{
-		"y\n": true, "Yes\n": true, " y \n": true, "y": true,
+		"y\n": true, "Yes\n": true, " y \n": true, "y": true, //nolint:gocritic // mapKey: the spaces are the test
 		"\n": false, "": false, "n\n": false, "yep\n": false, "no\ny\n": false,
 	} {
 		var out bytes.Buffer
@@ -30,6 +30,6 @@ func TestInteractiveNeedsTerminals(t *testing.T) {
 	assert.False(t, interactive(strings.NewReader(""), &buf, &buf))
 	f, err := os.CreateTemp(t.TempDir(), "x")
 	require.NoError(t, err)
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	assert.False(t, interactive(f, f, f), "a regular file is no terminal")
 }

@@ -100,7 +100,7 @@ func copyExecutable(t *testing.T, path string) {
 	require.NoError(t, err)
 	src, err := os.Open(exe)
 	require.NoError(t, err)
-	defer src.Close()
+	defer func() { _ = src.Close() }()
 	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 	dst, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
 	require.NoError(t, err)

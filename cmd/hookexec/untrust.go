@@ -39,9 +39,9 @@ longer exists can be named too.
 					return err
 				}
 				a.warn(warning)
-				fmt.Fprintf(a.stdout, "revoked the version of %s trusted at %s (%s); %d trusted versions left\n",
+				_, err = fmt.Fprintf(a.stdout, "revoked the version of %s trusted at %s (%s); %d trusted versions left\n",
 					root, trust.Stamp(revoked.TrustedAt), revoked.Hash, left)
-				return nil
+				return stdoutError(err)
 			}
 			removed, warning, err := store.Untrust(root)
 			if err != nil {
@@ -49,11 +49,11 @@ longer exists can be named too.
 			}
 			a.warn(warning)
 			if removed {
-				fmt.Fprintf(a.stdout, "untrusted %s\n", root)
+				_, err = fmt.Fprintf(a.stdout, "untrusted %s\n", root)
 			} else {
-				fmt.Fprintf(a.stdout, "%s was not trusted\n", root)
+				_, err = fmt.Fprintf(a.stdout, "%s was not trusted\n", root)
 			}
-			return nil
+			return stdoutError(err)
 		},
 	}
 	cmd.Flags().StringVar(&version, "version", "", "revoke only this trusted version (its number in 'trust --list', or sha256:<hash prefix>)")

@@ -17,8 +17,8 @@ func (a *app) versionCommand() *cobra.Command {
 		Short: "Print the hookexec version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			fmt.Fprintln(a.stdout, versionLine())
-			return nil
+			_, err := fmt.Fprintln(a.stdout, versionLine())
+			return stdoutError(err)
 		},
 	}
 }

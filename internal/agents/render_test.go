@@ -22,7 +22,7 @@ func mustEvent(t testing.TB, name string) event.Event {
 func TestParseFormat(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]verdict.Format{
-		"": verdict.FormatResult, "result": verdict.FormatResult, "claude": "claude", " Gemini ": "gemini", "CLAUDE": "claude",
+		"": verdict.FormatResult, "result": verdict.FormatResult, "claude": "claude", " Gemini ": "gemini", "CLAUDE": "claude", //nolint:gocritic // mapKey: the spaces are the test
 	} {
 		f, err := ParseFormat(in)
 		require.NoError(t, err, in)

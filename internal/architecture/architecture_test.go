@@ -35,7 +35,7 @@ func readMap(t *testing.T) []row {
 	t.Helper()
 	f, err := os.Open(filepath.Join(root, "docs", "development", "architecture.md"))
 	require.NoError(t, err)
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	var rows []row
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {

@@ -117,7 +117,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad exit code", `{"name": "a", "event": "Stop", "expect": {"exitCode": 3}}`, `c.json:1:55: expect.exitCode must be 0 (proceed), 1 (config or input error) or 2 (blocked), got 3`},
 		{"fractional exit code", `{"name": "a", "event": "Stop", "expect": {"exitCode": 2.5}}`, `c.json:1:55: expect.exitCode must be an integer, got a number`},
 		{"bad outcome", "{\"name\": \"a\", \"event\": \"Stop\", \"expect\": {\"hooks\": [\n  {\"outcome\": \"ok\"}]}}", `c.json:2:15: expect.hooks[0].outcome must be one of "success", "blocked", "error", "timeout", "spawn_error", "cancelled", "skipped", "async", got "ok"`},
-		{"unknown hook field", `{"name": "a", "event": "Stop", "expect": {"hooks": [{"nmae": "x"}]}}`, `c.json:1:54: unknown field "nmae" in expect.hooks[0] (did you mean "name"?)`},
+		{"unknown hook field", `{"name": "a", "event": "Stop", "expect": {"hooks": [{"nmae": "x"}]}}`, `c.json:1:54: unknown field "nmae" in expect.hooks[0] (did you mean "name"?)`}, //nolint:misspell // the misspelled field is the test
 		{"substrings", `{"name": "a", "event": "Stop", "expect": {"reasonContains": ["x", 1]}}`, `c.json:1:67: expect.reasonContains[1] must be a string, got a number`},
 		{"input not an object", `{"name": "a", "event": "Stop", "input": [], "expect": {}}`, `c.json:1:41: input must be a JSON object (the event), got an array`},
 		{"config type", `{"name": "a", "event": "Stop", "config": 1, "expect": {}}`, `c.json:1:42: config must be a path, an array of paths or an inline config object, got a number`},

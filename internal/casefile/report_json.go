@@ -62,7 +62,7 @@ func NewReport(runs []Run, total time.Duration) Report {
 func MismatchReports(ms []Mismatch) []MismatchReport {
 	out := make([]MismatchReport, len(ms))
 	for i, m := range ms {
-		out[i] = MismatchReport{Field: m.Field, Expected: m.Expected, Actual: m.Actual}
+		out[i] = MismatchReport(m)
 	}
 	return out
 }

@@ -124,7 +124,7 @@ func WriteJUnitFile(path string, runs []Run, total time.Duration) error {
 		return fmt.Errorf("--junit: %w", err)
 	}
 	if err := WriteJUnit(f, runs, total); err != nil {
-		f.Close()
+		_ = f.Close()
 		return fmt.Errorf("--junit: %w", err)
 	}
 	if err := f.Close(); err != nil {

@@ -32,14 +32,15 @@ func Failed(runs []Run) int {
 }
 
 // WriteText prints "PASS name (12ms)", or "FAIL name (12ms)" followed by
-// where the case is, expected vs actual per field, and what each hook did.
-func (r Run) WriteText(w io.Writer) {
-	if r.Passed() {
-		fmt.Fprintf(w, "PASS %s (%s)\n", r.Case.Name, caseDuration(r.Duration))
-		return
+// where the case is, expected vs actual per field, and what each hook did;
+// the error is the write's.
+func (r Run) WriteText(w io.Writer) error {
+	text := fmt.Sprintf("PASS %s (%s)\n", r.Case.Name, caseDuration(r.Duration))
+	if !r.Passed() {
+		text = fmt.Sprintf("FAIL %s (%s)\n", r.Case.Name, caseDuration(r.Duration)) + indent(failureDetail(r), "    ")
 	}
-	fmt.Fprintf(w, "FAIL %s (%s)\n", r.Case.Name, caseDuration(r.Duration))
-	fmt.Fprint(w, indent(failureDetail(r), "    "))
+	_, err := io.WriteString(w, text)
+	return err
 }
 
 // failureDetail is the explanation of a failed case (also the text of its
@@ -107,13 +108,15 @@ func indent(s, prefix string) string {
 }
 
 // WriteSummary prints the closing line "N passed, M failed", after
-// "interrupted" when the run was.
-func WriteSummary(w io.Writer, runs []Run, interrupted bool) {
-	if interrupted {
-		fmt.Fprintln(w, "interrupted")
-	}
+// "interrupted" when the run was; the error is the write's.
+func WriteSummary(w io.Writer, runs []Run, interrupted bool) error {
 	failed := Failed(runs)
-	fmt.Fprintf(w, "%d passed, %d failed\n", len(runs)-failed, failed)
+	text := fmt.Sprintf("%d passed, %d failed\n", len(runs)-failed, failed)
+	if interrupted {
+		text = "interrupted\n" + text
+	}
+	_, err := io.WriteString(w, text)
+	return err
 }
 
 func caseDuration(d time.Duration) string {

@@ -31,9 +31,9 @@ func TestReportText(t *testing.T) {
 
 	var b bytes.Buffer
 	for _, r := range runs {
-		r.WriteText(&b)
+		require.NoError(t, r.WriteText(&b))
 	}
-	WriteSummary(&b, runs, true)
+	require.NoError(t, WriteSummary(&b, runs, true))
 	assert.Equal(t, `PASS passes (12ms)
 FAIL allows ls (1.50s)
     case: t.json:3:5 (BeforeTool)

@@ -23,7 +23,7 @@ type Reporter struct {
 // Case reports one run as it ends (text format only).
 func (r *Reporter) Case(run Run) {
 	if !r.JSON {
-		run.WriteText(r)
+		_ = run.WriteText(r) // r keeps the first failure: Err
 	}
 }
 
@@ -32,7 +32,7 @@ func (r *Reporter) Case(run Run) {
 // write's (the document could not be encoded); a write's is Err.
 func (r *Reporter) End(runs []Run, total time.Duration, interrupted bool) error {
 	if !r.JSON {
-		WriteSummary(r, runs, interrupted)
+		_ = WriteSummary(r, runs, interrupted) // as above
 		return nil
 	}
 	if err := verdict.WriteJSON(r, NewReport(runs, total)); err != nil && r.err == nil {

@@ -30,7 +30,9 @@ func TrustForRun(projectDir string, getenv func(string) string, w io.Writer) (fu
 	if err != nil {
 		return nil, err
 	}
-	review.WriteText(w)
+	if err := review.WriteText(w); err != nil {
+		return nil, fmt.Errorf("--trust-cases: showing the review: %w", err) // nothing is trusted unseen
+	}
 	if r := review.Refused(); len(r) > 0 {
 		return nil, fmt.Errorf("--trust-cases: %s cannot be trusted while hookexec refuses %s", review.Root, strings.Join(r, "; "))
 	}
@@ -46,7 +48,8 @@ func TrustForRun(projectDir string, getenv func(string) string, w io.Writer) (fu
 			return nil, fmt.Errorf("--trust-cases: %s changed while it was reviewed; run the command again", trust.Printable(rel))
 		}
 	}
-	fmt.Fprintf(w, "hookexec test --trust-cases: running the cases with the files above trusted for this run only (%s); 'hookexec trust' trusts them for good\n", trust.ShortPin(pinned.Hash))
+	// A notice beside the report (stderr): nowhere else to say it.
+	_, _ = fmt.Fprintf(w, "hookexec test --trust-cases: running the cases with the files above trusted for this run only (%s); 'hookexec trust' trusts them for good\n", trust.ShortPin(pinned.Hash))
 	return func(name string) string {
 		if name == trust.EnvVar {
 			return pinned.Hash

@@ -21,7 +21,7 @@ func InputFrom(stdin io.Reader, path string) func() (*event.Input, error) {
 			if err != nil {
 				return nil, &event.InputError{Msg: err.Error()}
 			}
-			defer f.Close()
+			defer func() { _ = f.Close() }()
 			r = f
 		}
 		if r == nil {

@@ -30,7 +30,8 @@ func (v View) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "\nnot run (%d)\n", len(v.Dropped))
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		for _, d := range v.Dropped {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", d.Reason, clip(printable(d.Name), 40), printable(d.Detail), printable(position(d.HookView)))
+			// Into b, which cannot fail; a tabwriter error would come from Flush.
+			_, _ = fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", d.Reason, clip(printable(d.Name), 40), printable(d.Detail), printable(position(d.HookView)))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -106,16 +107,17 @@ func writePlanStep(b *strings.Builder, n, width int, s StepView, failNote string
 	if s.Name != s.Command && s.Command != "" {
 		field("command", s.Command)
 	}
-	if s.Form == "http" {
+	switch s.Form {
+	case "http":
 		field("post", s.URL)
 		if len(s.Headers) > 0 {
 			field("headers", strings.Join(s.Headers, ", ")+" (values not shown)")
 		}
-	} else if s.Form == "exec" {
+	case "exec":
 		args, _ := json.Marshal(s.Args)
 		field("args", string(args))
 		field("shell", "none (exec form)")
-	} else {
+	default:
 		field("shell", printable(s.Shell)+" -c")
 	}
 	field("matcher", describeMatcher(s.HookView))

@@ -59,7 +59,7 @@ func (s fileSpec) read() ([]byte, error) {
 		}
 		return nil, &readProblem{msg: "cannot read file: " + unwrapPathError(err).Error(), err: err}
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, &readProblem{msg: "cannot read file: " + unwrapPathError(err).Error(), err: err}

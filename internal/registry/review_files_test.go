@@ -74,7 +74,7 @@ func TestReviewRefusesLinksItCannotPin(t *testing.T) {
 	r, err := ReviewProject(root)
 	require.NoError(t, err)
 	var text bytes.Buffer
-	r.WriteText(&text)
+	require.NoError(t, r.WriteText(&text))
 	for _, name := range []string{"out", "dangling", "loop1", "loop2", "tofifo", "outdir"} {
 		rel := ".hookexec/" + name
 		assert.Contains(t, text.String(), "  "+rel+"  refused: ", "%s is refused by name", rel)

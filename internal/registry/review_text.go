@@ -11,10 +11,12 @@ import (
 
 // WriteText writes the review as `hookexec trust` shows it: the project
 // root, every pinned file with its short pin (a file outside .hookexec/ is
-// marked as named by a hook), every hook command and the warnings.
-func (r *Review) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "project %s\n", trust.Printable(r.Root))
-	fmt.Fprintln(w, "files:")
+// marked as named by a hook), every hook command and the warnings; the
+// error is the write's.
+func (r *Review) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "project %s\n", trust.Printable(r.Root))
+	fmt.Fprintln(&b, "files:")
 	for _, p := range r.Paths() {
 		pin := trust.ShortPin(r.Pins[p])
 		if why := trust.Refusal(r.Pins[p]); why != "" {
@@ -31,25 +33,27 @@ func (r *Review) WriteText(w io.Writer) {
 		if len(notes) > 0 {
 			line += "  (" + strings.Join(notes, "; ") + ")"
 		}
-		fmt.Fprintln(w, line)
+		fmt.Fprintln(&b, line)
 	}
-	fmt.Fprintln(w, "hooks:")
+	fmt.Fprintln(&b, "hooks:")
 	if len(r.Commands) == 0 {
-		fmt.Fprintln(w, "  (none)")
+		fmt.Fprintln(&b, "  (none)")
 	}
 	for _, c := range r.Commands {
-		fmt.Fprintf(w, "  %s\n", c)
+		fmt.Fprintf(&b, "  %s\n", c)
 	}
 	if len(r.Unpinned) > 0 {
-		fmt.Fprintln(w, "not pinned (what these hooks run beyond the files above; a change to it keeps the trust):")
+		fmt.Fprintln(&b, "not pinned (what these hooks run beyond the files above; a change to it keeps the trust):")
 		for _, u := range r.Unpinned {
-			fmt.Fprintf(w, "  %s\n", u)
+			fmt.Fprintf(&b, "  %s\n", u)
 		}
 	}
 	if len(r.Warnings) > 0 {
-		fmt.Fprintln(w, "warnings:")
+		fmt.Fprintln(&b, "warnings:")
 		for _, d := range r.Warnings {
-			fmt.Fprintf(w, "  %s\n", trust.Printable(d.String()))
+			fmt.Fprintf(&b, "  %s\n", trust.Printable(d.String()))
 		}
 	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

@@ -23,7 +23,7 @@ func TestReviewWriteText(t *testing.T) {
 	require.NoError(t, err)
 
 	var b bytes.Buffer
-	r.WriteText(&b)
+	require.NoError(t, r.WriteText(&b))
 	copied := ""
 	if trust.CopiesSupported {
 		copied = "; runs from a trusted copy" // issue 18 §2
@@ -51,7 +51,7 @@ func TestReviewWriteTextWarnings(t *testing.T) {
 	r, err := ReviewProject(dir)
 	require.NoError(t, err)
 	var b bytes.Buffer
-	r.WriteText(&b)
+	require.NoError(t, r.WriteText(&b))
 	assert.Contains(t, b.String(), "hooks:\n  (none)\nwarnings:\n  ")
 	assert.Contains(t, b.String(), "hooks.json: warning: cannot be parsed; fire will skip it\n")
 }

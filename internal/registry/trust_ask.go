@@ -15,13 +15,27 @@ import (
 // trust` and `init` do: at once when ask is nil, else when ask returns nil
 // (ask's error, a refusal, is returned as it is and nothing is recorded).
 // A project already trusted at this version is recorded again without
-// asking. The warnings about the copies of its files go to warn.
+// asking. The warnings about the copies of its files go to warn. A review
+// that could not be written to out is not trusted; a line after the trust
+// is recorded that could not be written is returned after it.
 func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, ask func() error) error {
+	var werr error // the first failed write to out
+	printf := func(format string, args ...any) {
+		if werr == nil {
+			_, werr = fmt.Fprintf(out, format, args...)
+		}
+	}
+	written := func() error {
+		if werr == nil {
+			return nil
+		}
+		return fmt.Errorf("writing the review: %w", werr)
+	}
 	if !r.HasProjectFiles() {
 		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", r.Root, dirs.Name)
 	}
 	if refused := r.Refused(); len(refused) > 0 {
-		r.WriteText(out)
+		_ = r.WriteText(out) // the refusal is the error either way
 		return fmt.Errorf("not trusted: %s cannot be trusted while hookexec refuses %s (a link must reach a regular file inside the project; replace or remove these files)",
 			r.Root, strings.Join(refused, "; "))
 	}
@@ -31,10 +45,13 @@ func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, as
 		return err
 	}
 	v := r.Version(time.Now())
-	r.WriteText(out)
+	werr = r.WriteText(out)
+	if werr != nil {
+		return written()
+	}
 
 	if old := entry.Find(r.Hash); old != nil {
-		fmt.Fprintf(out, "already trusted: this is the version trusted at %s\n", trust.Stamp(old.TrustedAt))
+		printf("already trusted: this is the version trusted at %s\n", trust.Stamp(old.TrustedAt))
 		newest := &entry.Versions[0] == old
 		// Recorded again all the same: the files' status is refreshed,
 		// so the check on each event reads less (trust.FileStat).
@@ -42,14 +59,19 @@ func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, as
 			return err
 		}
 		if !newest {
-			fmt.Fprintln(out, "it is the newest trusted version again")
+			printf("it is the newest trusted version again\n")
 		}
-		return nil
+		return written()
 	}
 	if entry != nil && len(entry.Versions) > 0 {
 		prev := entry.Versions[0]
-		fmt.Fprintf(out, "changed since the version trusted at %s (%s):\n", trust.Stamp(prev.TrustedAt), trust.ShortPin(prev.Hash))
-		trust.Compare(prev, v).WriteText(out, v.Pins)
+		printf("changed since the version trusted at %s (%s):\n", trust.Stamp(prev.TrustedAt), trust.ShortPin(prev.Hash))
+		if werr == nil {
+			werr = trust.Compare(prev, v).WriteText(out, v.Pins)
+		}
+		if werr != nil {
+			return written()
+		}
 	}
 	if ask != nil {
 		if err := ask(); err != nil {
@@ -59,8 +81,8 @@ func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, as
 	if err := r.trustWarning(store, v, warn); err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "trusted %s (%s)\n", r.Root, trust.ShortPin(r.Hash))
-	return nil
+	printf("trusted %s (%s)\n", r.Root, trust.ShortPin(r.Hash))
+	return written()
 }
 
 // trustWarning trusts version v (Trust) and writes the warnings about the
@@ -68,7 +90,7 @@ func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, as
 func (r *Review) trustWarning(store trust.Store, v trust.Version, warn io.Writer) error {
 	warnings, err := r.Trust(store, v)
 	for _, w := range warnings {
-		fmt.Fprintf(warn, "hookexec: warning: %v\n", w)
+		_, _ = fmt.Fprintf(warn, "hookexec: warning: %v\n", w) // nowhere else to say it
 	}
 	return err
 }
@@ -81,13 +103,17 @@ func WriteTrustedProjects(getenv func(string) string, out, none io.Writer) error
 		return err
 	}
 	if len(projects) == 0 {
-		fmt.Fprintln(none, "no trusted projects")
-		return nil
+		_, err := fmt.Fprintln(none, "no trusted projects")
+		return err
 	}
+	var b strings.Builder
 	for _, p := range projects {
 		for _, l := range p.Lines() {
-			fmt.Fprintln(out, l)
+			b.WriteString(l + "\n")
 		}
+	}
+	if _, err := io.WriteString(out, b.String()); err != nil {
+		return fmt.Errorf("writing the list: %w", err)
 	}
 	return nil
 }

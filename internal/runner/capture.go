@@ -42,7 +42,7 @@ func capturePipe(f *os.File, limit int64, budget *Budget) *capture {
 func (c *capture) read() {
 	defer close(c.done)
 	defer c.sys.close()
-	defer c.f.Close()
+	defer func() { _ = c.f.Close() }() // the read end: nothing to learn from closing it
 	defer func() { c.budget.release(c.own); c.own = 0 }()
 	chunk := make([]byte, 4<<10)
 	for {
@@ -119,7 +119,7 @@ func feed(f *os.File, data []byte) *feeder {
 	fd := &feeder{f: f, done: make(chan struct{})}
 	go func() {
 		defer close(fd.done)
-		defer f.Close()
+		defer func() { _ = f.Close() }() // the hook may be gone: as for the write
 		if len(data) > 0 {
 			_, _ = f.Write(data) // EPIPE, or the deadline set by stop
 		}

@@ -37,7 +37,7 @@ func startDetached(path string, argv []string, input []byte, attr *sysProcAttr, 
 	if err != nil {
 		return fmt.Errorf("runner: opening %s: %w", os.DevNull, err)
 	}
-	defer null.Close()
+	defer func() { _ = null.Close() }() // the child has its own copy
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return fmt.Errorf("runner: pipe: %w", err)

@@ -69,7 +69,10 @@ func TestDecodeKinfoRejectsOtherStructSize(t *testing.T) {
 // freebsdKinfoProc64 is the head of struct kinfo_proc in FreeBSD's
 // <sys/user.h> on a 64-bit system, up to ki_stat, written out field by field
 // so Go's alignment (the C ABI's on amd64 and arm64) gives the offsets
-// freebsdKinfo64 claims.
+// freebsdKinfo64 claims. Only the offsets are read: the other fields are
+// there for their size and alignment.
+//
+//nolint:unused // a layout: the fields before ki_stat are never read
 type freebsdKinfoProc64 struct {
 	structsize, layout int32
 	args, paddr, addr  uintptr

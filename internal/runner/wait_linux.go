@@ -43,7 +43,7 @@ func openPidfdWith(pidfdOpen func(pid, flags int) (int, error), pid int) (int, e
 // waitReadable waits, in the netpoller, until the pidfd f says its process
 // has exited, then closes f. On any error it returns at once: Wait blocks.
 func waitReadable(f *os.File) {
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	rc, err := f.SyscallConn()
 	if err != nil {
 		return

@@ -57,7 +57,7 @@ func TestOpenPidfdWithoutNonblockFlag(t *testing.T) {
 	}
 	fd, err := openPidfdWith(old, os.Getpid())
 	require.NoError(t, err)
-	defer unix.Close(fd)
+	defer func() { _ = unix.Close(fd) }()
 	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
 	require.NoError(t, err)
 	assert.NotZero(t, fl&unix.O_NONBLOCK, "the pidfd is non-blocking")

@@ -33,12 +33,12 @@ func OpenOutput(flag, path string, extra int) (*os.File, error) {
 		return nil, fmt.Errorf("%s: %w", flag, err)
 	}
 	if err := checkOutput(f); err != nil {
-		f.Close()
+		_ = f.Close()
 		return nil, fmt.Errorf("%s %s: %w", flag, path, err)
 	}
 	if truncate {
 		if err := f.Truncate(0); err != nil {
-			f.Close()
+			_ = f.Close()
 			return nil, fmt.Errorf("%s: %w", flag, err)
 		}
 	}

@@ -27,7 +27,7 @@ func TestOpenOutputFIFO(t *testing.T) {
 	// With a reader the FIFO opens, and is refused as not a regular file.
 	r, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	require.NoError(t, err)
-	defer r.Close()
+	defer func() { _ = r.Close() }()
 	_, err = OpenOutput("--trace", path, os.O_TRUNC)
 	require.EqualError(t, err, "--trace "+path+": is a FIFO, not a regular file; give the path of a regular file")
 }

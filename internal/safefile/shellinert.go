@@ -15,7 +15,7 @@ import (
 type ShellInert struct{ W io.Writer }
 
 func (s ShellInert) Write(p []byte) (int, error) {
-	if bytes.IndexAny(p, "$`") < 0 {
+	if !bytes.ContainsAny(p, "$`") {
 		return s.W.Write(p)
 	}
 	buf := make([]byte, 0, len(p)+32)

@@ -22,8 +22,10 @@ func (s *Server) ServeUnix(ctx context.Context, path string) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(path)
-	defer l.Close()
+	// Closing twice (the watcher below closes first) and removing a socket
+	// already gone fail, and change nothing.
+	defer func() { _ = os.Remove(path) }()
+	defer func() { _ = l.Close() }()
 	go func() {
 		<-ctx.Done()
 		_ = l.Close()
@@ -46,7 +48,7 @@ func (s *Server) ServeUnix(ctx context.Context, path string) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer conn.Close()
+			defer func() { _ = conn.Close() }()
 			if err := s.Serve(ctx, conn, conn); err != nil {
 				s.opts.Log.Debug().Err(err).Msg("connection ended")
 			}

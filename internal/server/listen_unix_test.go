@@ -73,7 +73,7 @@ func TestServeUnixCancel(t *testing.T) {
 		}
 	}
 	require.NoError(t, err)
-	defer c.Close()
+	defer func() { _ = c.Close() }()
 	cancel()
 	select {
 	case err := <-done:

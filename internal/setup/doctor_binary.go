@@ -70,7 +70,7 @@ func (d *agentDoctor) checkProgram(ctx context.Context, program string) string {
 	} else {
 		found, err := progpath.Find(program, getenv("PATH"), getenv("PATHEXT"))
 		if err != nil {
-			return fmt.Sprintf("not found on PATH: the agent's shell fails (exit 127) and every policy is off (the agent's PATH may differ from this one too)")
+			return "not found on PATH: the agent's shell fails (exit 127) and every policy is off (the agent's PATH may differ from this one too)"
 		}
 		path = found
 	}

@@ -165,7 +165,7 @@ func createNew(p string, data []byte, mode os.FileMode) (created bool, err error
 		return false, fmt.Errorf("init: %w", err)
 	}
 	if _, err := f.Write(data); err != nil {
-		f.Close()
+		_ = f.Close()
 		return true, fmt.Errorf("init: %s: %w", p, err)
 	}
 	if err := f.Close(); err != nil {

@@ -47,7 +47,7 @@ func ignoreLocalConfig(root string) (FileResult, error) {
 		return FileResult{}, fmt.Errorf("init: %w", err)
 	}
 	if _, err := f.WriteString(add); err != nil {
-		f.Close()
+		_ = f.Close()
 		return FileResult{}, fmt.Errorf("init: %s: %w", p, err)
 	}
 	if err := f.Close(); err != nil {

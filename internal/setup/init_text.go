@@ -3,20 +3,24 @@ package setup
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/hookexec/hookexec/internal/dirs"
 )
 
 // WriteText prints one line per file init handled: its status, its path
-// and a note in parentheses when it has one.
-func (r InitResult) WriteText(w io.Writer) {
+// and a note in parentheses when it has one; the error is the write's.
+func (r InitResult) WriteText(w io.Writer) error {
+	var b strings.Builder
 	for _, f := range r.Files {
-		line := fmt.Sprintf("%-8s %s", f.Status, f.Path)
+		fmt.Fprintf(&b, "%-8s %s", f.Status, f.Path)
 		if f.Note != "" {
-			line += " (" + f.Note + ")"
+			b.WriteString(" (" + f.Note + ")")
 		}
-		fmt.Fprintln(w, line)
+		b.WriteString("\n")
 	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // AboveNote is the line init prints when a directory above the root holds

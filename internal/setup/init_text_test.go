@@ -20,7 +20,7 @@ func TestInitText(t *testing.T) {
 		{Path: ".hookexec/hooks.json", Status: "created"},
 		{Path: ".gitignore", Status: "kept", Note: "exists"},
 	}}
-	res.WriteText(&b)
+	require.NoError(t, res.WriteText(&b))
 	assert.Equal(t, "created  .hookexec/hooks.json\nkept     .gitignore (exists)\n", b.String())
 
 	noHome := func(string) string { return "" }

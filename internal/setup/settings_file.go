@@ -60,17 +60,17 @@ func writeAtomic(path string, data []byte, mode fs.FileMode) error {
 	if err != nil {
 		return fmt.Errorf("setup: %w", err)
 	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
+	defer func() { _ = os.Remove(tmp.Name()) }() // after a successful rename there is nothing left to remove
 	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
+		_ = tmp.Close()
 		return fmt.Errorf("setup: writing %s: %w", path, err)
 	}
 	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
+		_ = tmp.Close()
 		return fmt.Errorf("setup: %w", err)
 	}
 	if err := tmp.Sync(); err != nil {
-		tmp.Close()
+		_ = tmp.Close()
 		return fmt.Errorf("setup: writing %s: %w", path, err)
 	}
 	if err := tmp.Close(); err != nil {

@@ -26,7 +26,7 @@ func Survivors(marker string) ([]int, error) {
 	if err != nil {
 		return nil, fmt.Errorf("testproc: process snapshot: %w", err)
 	}
-	defer windows.CloseHandle(snap)
+	defer func() { _ = windows.CloseHandle(snap) }()
 	var pids []int
 	pe := windows.ProcessEntry32{Size: uint32(unsafe.Sizeof(windows.ProcessEntry32{}))}
 	for err = windows.Process32First(snap, &pe); err == nil; err = windows.Process32Next(snap, &pe) {
@@ -65,7 +65,7 @@ func commandLineOf(pid uint32) string {
 	if err != nil {
 		return ""
 	}
-	defer windows.CloseHandle(h)
+	defer func() { _ = windows.CloseHandle(h) }()
 	buf := make([]byte, 64<<10)
 	var n uint32
 	if windows.NtQueryInformationProcess(h, windows.ProcessCommandLineInformation, unsafe.Pointer(&buf[0]), uint32(len(buf)), &n) != nil {

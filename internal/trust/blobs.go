@@ -61,7 +61,7 @@ func (b Blobs) Verified(pin string) bool {
 	if err != nil {
 		return false
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
 		return false
@@ -86,7 +86,7 @@ func (b Blobs) Keep(path, pin string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("trust: copy %s: %w", Printable(path), err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
 	if err != nil {
 		return "", fmt.Errorf("trust: copy %s: %w", Printable(path), err)

@@ -188,7 +188,7 @@ func sameEntries(dir, rel string, v Version) bool {
 		return false
 	}
 	names, err := f.Readdirnames(-1)
-	f.Close()
+	_ = f.Close()
 	if err != nil {
 		return false
 	}

@@ -113,30 +113,34 @@ func LineDiff(a, b []string) []DiffLine {
 }
 
 // WriteText writes the changes for a person: the command diff, then the
-// files added, removed and changed (with their new pins).
-func (c Changes) WriteText(w io.Writer, cur map[string]string) {
+// files added, removed and changed (with their new pins); the error is
+// the write's.
+func (c Changes) WriteText(w io.Writer, cur map[string]string) error {
 	if c.Empty() {
-		fmt.Fprintln(w, "  nothing changed")
-		return
+		_, err := io.WriteString(w, "  nothing changed\n")
+		return err
 	}
+	var b strings.Builder
 	if len(c.Commands) > 0 {
-		fmt.Fprintln(w, "  hooks:")
+		fmt.Fprintln(&b, "  hooks:")
 		for _, l := range c.Commands {
-			fmt.Fprintf(w, "    %s\n", l)
+			fmt.Fprintf(&b, "    %s\n", l)
 		}
 	}
 	if len(c.Added)+len(c.Removed)+len(c.Changed) > 0 {
-		fmt.Fprintln(w, "  files:")
+		fmt.Fprintln(&b, "  files:")
 		for _, p := range c.Added {
-			fmt.Fprintf(w, "    added    %s  %s\n", Printable(p), ShortPin(cur[p]))
+			fmt.Fprintf(&b, "    added    %s  %s\n", Printable(p), ShortPin(cur[p]))
 		}
 		for _, p := range c.Removed {
-			fmt.Fprintf(w, "    removed  %s\n", Printable(p))
+			fmt.Fprintf(&b, "    removed  %s\n", Printable(p))
 		}
 		for _, p := range c.Changed {
-			fmt.Fprintf(w, "    changed  %s  %s\n", Printable(p), ShortPin(cur[p]))
+			fmt.Fprintf(&b, "    changed  %s  %s\n", Printable(p), ShortPin(cur[p]))
 		}
 	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // ShortPin abbreviates a content pin to "sha256:" and 12 hex digits; other

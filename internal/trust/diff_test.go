@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestLineDiff(t *testing.T) {
@@ -72,7 +73,7 @@ func TestCompare(t *testing.T) {
 	assert.True(t, Compare(old, old).Empty())
 
 	var b bytes.Buffer
-	c.WriteText(&b, cur.Pins)
+	require.NoError(t, c.WriteText(&b, cur.Pins))
 	assert.Equal(t, `  hooks:
     - two
     + three
@@ -83,7 +84,7 @@ func TestCompare(t *testing.T) {
     changed  .hookexec/hooks.json  sha256:9
 `, b.String())
 	b.Reset()
-	Compare(old, old).WriteText(&b, old.Pins)
+	require.NoError(t, Compare(old, old).WriteText(&b, old.Pins))
 	assert.Equal(t, "  nothing changed\n", b.String())
 }
 

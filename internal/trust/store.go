@@ -161,7 +161,7 @@ func readStoreFile(path string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("trust: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("trust: %w", err)
@@ -247,9 +247,9 @@ func (s Store) writeFile(path string, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("trust: store: %w", err)
 	}
-	defer os.Remove(tmp.Name())
+	defer func() { _ = os.Remove(tmp.Name()) }() // gone after a successful rename
 	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
+		_ = tmp.Close()
 		return fmt.Errorf("trust: store: %w", err)
 	}
 	if err := tmp.Close(); err != nil {

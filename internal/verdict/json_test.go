@@ -132,7 +132,7 @@ func TestVerdictJSONMeansWhatEncodingJSONMeans(t *testing.T) {
 		"one true":           {Event: "BeforeTool", Continue: true, DurationMs: 2.151, Hooks: []HookReport{{Name: "true", Command: "true", Source: "runtime", File: "/tmp/one.json", Event: "BeforeTool", Outcome: Success, ExitCode: ptr(0), DurationMs: 1.605}}},
 		"full":               full,
 		"invalid utf8":       {Event: "x\xff\xfe", Hooks: []HookReport{{Stdout: "a\xc3(b\xe2\x82", Stderr: "\xed\xa0\x80"}}},
-		"floats":             {DurationMs: 1e21, Hooks: []HookReport{{DurationMs: 1e-7}, {DurationMs: -0.0}, {DurationMs: 123456789012345678}, {DurationMs: 9.999999e-7}, {DurationMs: 1e20}, {DurationMs: math.SmallestNonzeroFloat64}, {DurationMs: math.MaxFloat64}}},
+		"floats":             {DurationMs: 1e21, Hooks: []HookReport{{DurationMs: 1e-7}, {DurationMs: math.Copysign(0, -1)}, {DurationMs: 123456789012345678}, {DurationMs: 9.999999e-7}, {DurationMs: 1e20}, {DurationMs: math.SmallestNonzeroFloat64}, {DurationMs: math.MaxFloat64}}},
 		"NaN":                {DurationMs: math.NaN()},
 		"Inf in hook":        {Hooks: []HookReport{{DurationMs: math.Inf(-1)}}},
 		"unencodable map":    {HookSpecificOutput: map[string]any{"f": func() {}}},

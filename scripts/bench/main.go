@@ -86,7 +86,7 @@ func run(o options) error {
 	if o.keep {
 		fmt.Printf("temporary directory (kept): %s\n", tmp)
 	} else {
-		defer os.RemoveAll(tmp)
+		defer func() { _ = os.RemoveAll(tmp) }()
 	}
 
 	m := machine.Describe()

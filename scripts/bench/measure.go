@@ -50,7 +50,7 @@ func (c command) prepare(dir string, argv []string) (*exec.Cmd, func(), error) {
 	}
 	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
-		in.Close()
+		_ = in.Close()
 		return nil, nil, err
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
@@ -58,7 +58,7 @@ func (c command) prepare(dir string, argv []string) (*exec.Cmd, func(), error) {
 	cmd.Env = append(benchEnv(), c.env...)
 	cmd.Stdin = in
 	cmd.Stdout = devnull
-	return cmd, func() { in.Close(); devnull.Close() }, nil
+	return cmd, func() { _ = in.Close(); _ = devnull.Close() }, nil
 }
 
 // benchEnv is the harness's environment without the variables that change

@@ -45,8 +45,10 @@ func (c command) peakRSS(dir string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	f.Close()
-	defer os.Remove(f.Name())
+	if err := f.Close(); err != nil {
+		return 0, err
+	}
+	defer func() { _ = os.Remove(f.Name()) }()
 	var argv []string
 	if t := timeBin(); t != "" {
 		argv = append([]string{t, "-f", "%M", "-o", f.Name()}, c.argv...)

@@ -22,38 +22,49 @@ func main() {
 	inProcess := flag.Int("in-process", 10000, "fires through the engine inside this process, one after another")
 	out := flag.String("out", "bin/soak", "directory for results.md (relative to the module root)")
 	flag.Parse()
+	if err := soak(*sequential, *concurrent, *inProcess, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "soak:", err)
+		os.Exit(1)
+	}
+}
 
+// soak runs the three soaks, writes results.md into out and fails when a
+// check did. Its temporary directory is removed on every return.
+func soak(sequential, concurrent, inProcess int, out string) error {
 	root, err := machine.ModuleRoot()
-	check(err)
+	if err != nil {
+		return err
+	}
 	dir, err := os.MkdirTemp("", "hookexec-soak-")
-	check(err)
-	defer os.RemoveAll(dir)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = os.RemoveAll(dir) }()
 	fx, err := newFixture(root, dir)
-	check(err)
+	if err != nil {
+		return err
+	}
 
 	start := time.Now()
 	var r report
 	r.machine = machine.Describe()
-	r.add(fx.fireSequential(*sequential))
-	r.add(fx.fireConcurrent(*concurrent))
-	r.add(fx.fireInProcess(*inProcess))
+	r.add(fx.fireSequential(sequential))
+	r.add(fx.fireConcurrent(concurrent))
+	r.add(fx.fireInProcess(inProcess))
 	r.add(fx.leftovers())
 	r.total = time.Since(start)
 
 	text := r.markdown()
 	fmt.Print(text)
-	outDir := filepath.Join(root, *out)
-	check(os.MkdirAll(outDir, 0o755))
-	check(os.WriteFile(filepath.Join(outDir, "results.md"), []byte(text), 0o644))
+	outDir := filepath.Join(root, out)
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(outDir, "results.md"), []byte(text), 0o644); err != nil {
+		return err
+	}
 	if r.failed() {
-		fmt.Fprintln(os.Stderr, "soak: FAILED:", strings.Join(r.failures(), "; "))
-		os.Exit(1)
+		return fmt.Errorf("FAILED: %s", strings.Join(r.failures(), "; "))
 	}
-}
-
-func check(err error) {
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "soak:", err)
-		os.Exit(1)
-	}
+	return nil
 }

@@ -31,5 +31,7 @@ func main() {
 		wg.Go(func() { _ = cmd.Wait() })
 	}
 	wg.Wait()
-	os.Stdout.WriteString("{}\n")
+	if _, err := os.Stdout.WriteString("{}\n"); err != nil {
+		os.Exit(1)
+	}
 }
