@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,7 +21,14 @@ import (
 // documents and builds the same values for the keys it keeps; AppendCompact
 // writes what json.Compact writes. Its seed
 // corpus is testdata/fuzz/FuzzParse; `make fuzz` explores further.
+//
+// Options.Std words errors as Go 1.26's encoding/json does (go.mod's Go,
+// the one releases are built with), so that hookexec's messages do not
+// change with the toolchain; Go 1.27's encoding/json words a few of them
+// differently (an unexpected end, a byte order mark), so the comparison
+// with encoding/json's wording holds on Go 1.26 only.
 func FuzzParse(f *testing.F) {
+	stdWording := strings.HasPrefix(runtime.Version(), "go1.26")
 	for _, s := range []string{
 		`{}`, `[]`, `0`, `-0.5e+3`, `"x"`, `true`, `null`, `{"a":1,}`, `[1,]`, `01`, `1.`, `{"a" 1}`,
 		`{"hooks": {"BeforeTool": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard"}]}]}, "x": [1, {"y": null}]}`,
@@ -52,8 +61,10 @@ func FuzzParse(f *testing.F) {
 			var raw json.RawMessage
 			var jse *json.SyntaxError
 			require.True(t, errors.As(json.Unmarshal(body, &raw), &jse))
-			assert.Equal(t, jse.Error(), se.Msg, "%q", data)
-			assert.Equal(t, len(data)-len(body)+SyntaxErrorOffset(body, jse.Offset), se.Off, "%q", data)
+			if stdWording {
+				assert.Equal(t, jse.Error(), se.Msg, "%q", data)
+				assert.Equal(t, len(data)-len(body)+SyntaxErrorOffset(body, jse.Offset), se.Off, "%q", data)
+			}
 			return
 		}
 		require.NoError(t, err, "encoding/json accepts %q", data)

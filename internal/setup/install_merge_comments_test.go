@@ -90,7 +90,7 @@ func TestMergeRefusesWhatTheAgentRejects(t *testing.T) {
 		{"claude", "{\n  // mine\n  \"model\": \"opus\"\n}", "not a JSON object hookexec can edit: 2:3: invalid character '/'"},
 		{"claude", "{\"model\": \"opus\" /* mine */}", "1:18: invalid character '/'"},
 		{"gemini", "{\n  \"theme\": \"dark\", // mine\n}", "3:1: invalid character '}' looking for beginning of object key string"},
-		{"llxprt", "{\"a\": [1, 2,]}", "1:12: invalid character ']' looking for beginning of value"},
+		{"llxprt", "{\"a\": [1, 2,]}", "1:13: invalid character ']' looking for beginning of value"},
 		{"gemini", "{\"a\": 1 // x\n , \"b\": }", "2:9: invalid character '}' at start of value"},
 		{"gemini", "{/* x */ \"a\": 1, \"a\": 2}", `duplicate key "a"`},
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"reflect"
 	"slices"
 	"strings"
@@ -27,46 +26,44 @@ type member struct {
 	val json.RawMessage
 }
 
-// parseObject reads one plain JSON object. A repeated key is an error:
-// which of the two the agent uses is its parser's business, and an edit
-// could not say which one it changes.
+// parseObject reads one plain JSON object with the one JSON reader
+// (jsonpos, encoding/json's wording, whatever the Go version). A repeated
+// key is an error: which of the two the agent uses is its parser's
+// business, and an edit could not say which one it changes.
 func parseObject(data []byte) (*object, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	tok, err := dec.Token()
+	root, _, err := jsonpos.Parse(data, jsonpos.Options{Std: true})
 	if err != nil {
-		return nil, jsonError(data, err)
+		return nil, posError(data, err)
 	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, fmt.Errorf("%s, not an object", kindOf(data))
+	if root.Kind != jsonpos.Object {
+		return nil, fmt.Errorf("%s, not an object", root.Kind.Phrase())
 	}
 	o := &object{}
 	seen := map[string]bool{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, jsonError(data, err)
+	for _, m := range root.Members {
+		if seen[m.Key] {
+			return nil, fmt.Errorf("duplicate key %q", m.Key)
 		}
-		key, _ := tok.(string)
-		if seen[key] {
-			return nil, fmt.Errorf("duplicate key %q", key)
-		}
-		seen[key] = true
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, jsonError(data, err)
-		}
-		o.members = append(o.members, member{key, raw})
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, jsonError(data, err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		if err == nil {
-			return nil, fmt.Errorf("text after the object at offset %d", dec.InputOffset())
-		}
-		return nil, jsonError(data, err)
+		seen[m.Key] = true
+		o.members = append(o.members, member{m.Key, json.RawMessage(data[m.Val.Off:m.Val.End])})
 	}
 	return o, nil
+}
+
+// posError adds line and column to one of jsonpos's syntax errors.
+func posError(data []byte, err error) error {
+	var se *jsonpos.SyntaxError
+	switch {
+	case !errors.As(err, &se):
+		return err
+	case se.EOF:
+		line, col := lineCol(data, len(data))
+		return &syntaxError{line, col, "unexpected end of JSON"}
+	case strings.Contains(se.Msg, "after top-level value"):
+		return fmt.Errorf("text after the object at offset %d", se.Off)
+	}
+	line, col := lineCol(data, se.Off) // the offending character's column
+	return &syntaxError{line, col, se.Msg}
 }
 
 // parseArray reads one JSON array into its elements.
@@ -99,22 +96,6 @@ type syntaxError struct {
 }
 
 func (e *syntaxError) Error() string { return fmt.Sprintf("%d:%d: %s", e.line, e.col, e.msg) }
-
-// jsonError adds line and column to a syntax error.
-func jsonError(data []byte, err error) error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		// The column of the offending character's first byte, whatever
-		// the Go version (jsonpos.SyntaxErrorOffset).
-		line, col := lineCol(data, jsonpos.SyntaxErrorOffset(data, se.Offset)+1)
-		return &syntaxError{line, col, se.Error()}
-	}
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		line, col := lineCol(data, len(data))
-		return &syntaxError{line, col, "unexpected end of JSON"}
-	}
-	return err
-}
 
 // hujsonError reads hujson's "hujson: line L, column C: msg" as a
 // syntaxError (nil when it is not one).
