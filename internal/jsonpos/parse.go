@@ -62,7 +62,7 @@ func Parse(data []byte, opt Options) (*Value, []Duplicate, error) {
 	case opt.Only == nil:
 		root, err = p.value(0)
 	case p.i < len(p.data) && p.data[p.i] == '{':
-		root, err = p.topObject(opt.Only, opt.ListSkipped)
+		root, err = p.object(0, opt.Only, opt.ListSkipped)
 	default:
 		root = &Value{Off: p.i}
 		root.Kind, err = p.skip(0)
@@ -103,7 +103,7 @@ func (p *parser) value(depth int) (*Value, error) {
 	off := p.i
 	switch c := p.data[p.i]; {
 	case c == '{':
-		return p.object(depth)
+		return p.object(depth, nil, false)
 	case c == '[':
 		return p.array(depth)
 	case c == '"':
@@ -139,8 +139,15 @@ func (p *parser) open(depth int) error {
 	return nil
 }
 
-func (p *parser) object(depth int) (*Value, error) {
+// object reads an object at depth. keep nil builds every member;
+// otherwise only the keys in keep are built (Options.Only, top level) and
+// the other members are skipped, or with listSkipped listed without being
+// built.
+func (p *parser) object(depth int, keep []string, listSkipped bool) (*Value, error) {
 	v := &Value{Kind: Object, Off: p.i}
+	if listSkipped {
+		v.Members = make([]Member, 0, 8) // every member is kept
+	}
 	if err := p.open(depth); err != nil {
 		return nil, err
 	}
@@ -155,40 +162,14 @@ func (p *parser) object(depth int) (*Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		val, err := p.value(depth + 1)
-		if err != nil {
-			return nil, err
+		key, kept := "", keep == nil
+		if kept {
+			key = Unquote(rawKey)
+		} else {
+			key, kept = keptKey(rawKey, keep)
 		}
-		v.Members = append(v.Members, Member{Key: Unquote(rawKey), KeyOff: keyOff, Val: val})
-	}
-	v.End = p.i
-	p.noteDuplicates(v.Members)
-	return v, nil
-}
-
-// topObject reads a top-level object of which only the keys in keep are
-// built (Options.Only).
-func (p *parser) topObject(keep []string, listSkipped bool) (*Value, error) {
-	v := &Value{Kind: Object, Off: p.i}
-	if listSkipped {
-		v.Members = make([]Member, 0, 8) // every member is kept
-	}
-	if err := p.open(0); err != nil {
-		return nil, err
-	}
-	for n := 0; ; n++ {
-		if more, err := p.item('}', n); err != nil || !more {
-			if err != nil {
-				return nil, err
-			}
-			break
-		}
-		rawKey, keyOff, err := p.key()
-		if err != nil {
-			return nil, err
-		}
-		if key, kept := keptKey(rawKey, keep); kept {
-			val, err := p.value(1)
+		if kept {
+			val, err := p.value(depth + 1)
 			if err != nil {
 				return nil, err
 			}
@@ -196,7 +177,7 @@ func (p *parser) topObject(keep []string, listSkipped bool) (*Value, error) {
 			continue
 		}
 		if !listSkipped {
-			if _, err := p.skip(1); err != nil {
+			if _, err := p.skip(depth + 1); err != nil {
 				return nil, err
 			}
 			continue
@@ -204,7 +185,7 @@ func (p *parser) topObject(keep []string, listSkipped bool) (*Value, error) {
 		p.space()
 		val := p.newSkipped()
 		val.Off = p.i
-		if val.Kind, err = p.skip(1); err != nil {
+		if val.Kind, err = p.skip(depth + 1); err != nil {
 			return nil, err
 		}
 		val.End = p.i
