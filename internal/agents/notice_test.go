@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -39,7 +40,7 @@ func TestSkipNotice(t *testing.T) {
 	skipped := verdict.Verdict{Continue: true, Skipped: []string{"a.json:3:14: PreToolUse[0].hooks[0]: unsupported hook type \"prompt\"; hook skipped"}}
 	const want = "hookexec: these hooks do not run: a.json:3:14: PreToolUse[0].hooks[0]: unsupported hook type \"prompt\"; hook skipped. Run 'hookexec validate' for details."
 	messageOf := func(f verdict.Format, name string, v verdict.Verdict, log verdict.NoticeLog) string {
-		switch out := Render(f, mustEvent(t, name), v, verdict.AgentInput{Notices: log}).(type) {
+		switch out := Render(f, testevent.Get(t, name), v, verdict.AgentInput{Notices: log}).(type) {
 		case claude.Output:
 			return out.SystemMessage
 		case gemini.Output:
@@ -77,7 +78,7 @@ func TestSkipNotice(t *testing.T) {
 	assert.Equal(t, want, messageOf(claudeFormat, "SessionStart", skipped, nil))
 	assert.Empty(t, messageOf(claudeFormat, "PreToolUse", skipped, nil))
 	// The result format is unchanged.
-	assert.Empty(t, Render(verdict.FormatResult, mustEvent(t, "SessionStart"), skipped, verdict.AgentInput{Notices: memLog{}}).(verdict.Verdict).SystemMessage)
+	assert.Empty(t, Render(verdict.FormatResult, testevent.Get(t, "SessionStart"), skipped, verdict.AgentInput{Notices: memLog{}}).(verdict.Verdict).SystemMessage)
 }
 
 // TestPendingNotice: a project changed since it was trusted is named to the
@@ -89,9 +90,9 @@ func TestPendingNotice(t *testing.T) {
 	const want = "hookexec: this project's hook files changed since you trusted them: .hookexec/hooks.json, guard.sh. " +
 		"The hooks you trusted still run; new or changed hooks do not (held: sh ./guard.sh (changed: guard.sh)). Review the change with 'hookexec trust'."
 	log := memLog{}
-	first := Render(claudeFormat, mustEvent(t, "PreToolUse"), v, verdict.AgentInput{Notices: log}).(claude.Output)
+	first := Render(claudeFormat, testevent.Get(t, "PreToolUse"), v, verdict.AgentInput{Notices: log}).(claude.Output)
 	assert.Equal(t, want, first.SystemMessage)
-	again := Render(claudeFormat, mustEvent(t, "PreToolUse"), v, verdict.AgentInput{Notices: log}).(claude.Output)
+	again := Render(claudeFormat, testevent.Get(t, "PreToolUse"), v, verdict.AgentInput{Notices: log}).(claude.Output)
 	assert.Empty(t, again.SystemMessage, "told once per session")
 
 	many := verdict.PendingText([]string{"a"}, []string{"1", "2", "3", "4", "5"})
@@ -102,8 +103,8 @@ func TestPendingNotice(t *testing.T) {
 // (verdict.ErrorVerdict).
 func TestErrorVerdictToolSelection(t *testing.T) {
 	t.Parallel()
-	v := verdict.ErrorVerdict(mustEvent(t, "BeforeToolSelection"), errors.New("bad.json:2:13: invalid JSON"), true)
-	assert.Nil(t, Render(geminiFormat, mustEvent(t, "BeforeToolSelection"), v, verdict.AgentInput{}), "Gemini reads any answer there as a tool config")
+	v := verdict.ErrorVerdict(testevent.Get(t, "BeforeToolSelection"), errors.New("bad.json:2:13: invalid JSON"), true)
+	assert.Nil(t, Render(geminiFormat, testevent.Get(t, "BeforeToolSelection"), v, verdict.AgentInput{}), "Gemini reads any answer there as a tool config")
 }
 
 // Every message of the agent formats (SPEC §6) is cut; decisions, flags and
@@ -117,7 +118,7 @@ func TestRenderCutsMessages(t *testing.T) {
 		HookSpecificOutput: map[string]any{"additionalContext": huge}}
 
 	messages := map[string]string{}
-	pre := claude.RenderOutput(mustEvent(t, "PreToolUse"), stop, in)
+	pre := claude.RenderOutput(testevent.Get(t, "PreToolUse"), stop, in)
 	messages["claude systemMessage"] = pre.SystemMessage
 	messages["claude stopReason"] = pre.StopReason
 	require.NotNil(t, pre.HookSpecificOutput)
@@ -125,16 +126,16 @@ func TestRenderCutsMessages(t *testing.T) {
 	messages["claude permissionDecisionReason"] = pre.HookSpecificOutput.PermissionDecisionReason
 	messages["claude additionalContext"] = pre.HookSpecificOutput.AdditionalContext
 
-	block := claude.RenderOutput(mustEvent(t, "Stop"), stop, in)
+	block := claude.RenderOutput(testevent.Get(t, "Stop"), stop, in)
 	assert.Equal(t, "block", block.Decision)
 	messages["claude reason"] = block.Reason
 
-	perm := claude.RenderOutput(mustEvent(t, "PermissionRequest"), stop, in)
+	perm := claude.RenderOutput(testevent.Get(t, "PermissionRequest"), stop, in)
 	require.NotNil(t, perm.HookSpecificOutput)
 	require.NotNil(t, perm.HookSpecificOutput.Decision)
 	messages["claude decision.message"] = perm.HookSpecificOutput.Decision.Message
 
-	gem := gemini.RenderOutput(mustEvent(t, "BeforeTool"), stop, in)
+	gem := gemini.RenderOutput(testevent.Get(t, "BeforeTool"), stop, in)
 	assert.Equal(t, "deny", gem.Decision)
 	messages["gemini systemMessage"] = gem.SystemMessage
 	messages["gemini reason"] = gem.Reason
@@ -151,7 +152,7 @@ func TestRenderCutsMessages(t *testing.T) {
 	assert.Equal(t, huge, stop.HookSpecificOutput["additionalContext"], "the verdict is not modified")
 
 	// The result format is the verdict as it is.
-	data, err := json.Marshal(Render(verdict.FormatResult, mustEvent(t, "BeforeTool"), stop, in))
+	data, err := json.Marshal(Render(verdict.FormatResult, testevent.Get(t, "BeforeTool"), stop, in))
 	require.NoError(t, err)
 	var v verdict.Verdict
 	require.NoError(t, json.Unmarshal(data, &v))

@@ -8,16 +8,9 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
-	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
-
-func mustEvent(t testing.TB, name string) event.Event {
-	t.Helper()
-	ev, ok := event.ByKey(name)
-	require.True(t, ok, "unknown event %s", name)
-	return ev
-}
 
 func TestParseFormat(t *testing.T) {
 	t.Parallel()
@@ -37,13 +30,13 @@ func TestRenderDoesNotModifyVerdict(t *testing.T) {
 	t.Parallel()
 	hso := map[string]any{"updatedInput": map[string]any{"a": "1"}, "tool_input": map[string]any{"b": "2"}}
 	v := verdict.Verdict{Continue: true, HookSpecificOutput: hso}
-	gemini.RenderOutput(mustEvent(t, "BeforeTool"), v, verdict.AgentInput{})
-	claude.RenderOutput(mustEvent(t, "BeforeTool"), v, verdict.AgentInput{ToolInput: func() map[string]any { return map[string]any{"command": "ls"} }})
+	gemini.RenderOutput(testevent.Get(t, "BeforeTool"), v, verdict.AgentInput{})
+	claude.RenderOutput(testevent.Get(t, "BeforeTool"), v, verdict.AgentInput{ToolInput: func() map[string]any { return map[string]any{"command": "ls"} }})
 	assert.Equal(t, map[string]any{"updatedInput": map[string]any{"a": "1"}, "tool_input": map[string]any{"b": "2"}}, hso)
 }
 
 func TestRenderResult(t *testing.T) {
 	t.Parallel()
 	v := verdict.Verdict{Event: "BeforeTool", Continue: true, Hooks: []verdict.HookReport{}}
-	assert.Equal(t, v, Render(verdict.FormatResult, mustEvent(t, "BeforeTool"), v, verdict.AgentInput{}))
+	assert.Equal(t, v, Render(verdict.FormatResult, testevent.Get(t, "BeforeTool"), v, verdict.AgentInput{}))
 }

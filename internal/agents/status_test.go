@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -15,7 +16,7 @@ import (
 func TestBlocksByStatus(t *testing.T) {
 	t.Parallel()
 	two := 2
-	tool, worktree := mustEvent(t, "BeforeTool"), mustEvent(t, "WorktreeCreate")
+	tool, worktree := testevent.Get(t, "BeforeTool"), testevent.Get(t, "WorktreeCreate")
 	blocked := verdict.Verdict{Blocked: true}
 	claude2 := verdict.Verdict{Blocked: true, Hooks: []verdict.HookReport{{Dialect: "claude", Outcome: verdict.Blocked, ExitCode: &two}}}
 	tests := []struct {
@@ -68,9 +69,9 @@ func TestErrorStatus(t *testing.T) {
 func TestWrite(t *testing.T) {
 	t.Parallel()
 	var b strings.Builder
-	assert.NoError(t, Write(&b, verdict.FormatResult, mustEvent(t, "BeforeTool"), verdict.Verdict{Decision: "allow"}, verdict.AgentInput{}))
+	assert.NoError(t, Write(&b, verdict.FormatResult, testevent.Get(t, "BeforeTool"), verdict.Verdict{Decision: "allow"}, verdict.AgentInput{}))
 	assert.True(t, strings.HasPrefix(b.String(), "{\n"), b.String())
 	b.Reset()
-	assert.NoError(t, Write(&b, claudeFormat, mustEvent(t, "WorktreeCreate"), verdict.Verdict{}, verdict.AgentInput{}))
+	assert.NoError(t, Write(&b, claudeFormat, testevent.Get(t, "WorktreeCreate"), verdict.Verdict{}, verdict.AgentInput{}))
 	assert.Empty(t, b.String())
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -29,7 +30,7 @@ func TestMergeDefer(t *testing.T) {
 		{"deny beats defer", []string{deferOut, `{"decision":"deny","reason":"no"}`}, "deny", "no", true},
 		{"defer alone", []string{deferOut}, "defer", "later", false},
 	} {
-		v := Merge(mustEvent(t, "PreToolUse"), reportsFor(t, "PreToolUse", tc.stdouts...))
+		v := Merge(testevent.Get(t, "PreToolUse"), reportsFor(t, "PreToolUse", tc.stdouts...))
 		assert.Equal(t, tc.decision, v.Decision, tc.name)
 		assert.Equal(t, tc.reason, v.Reason, tc.name)
 		assert.Equal(t, tc.blocked, v.Blocked, tc.name)
@@ -42,18 +43,18 @@ func TestMergeDefer(t *testing.T) {
 // request is not lost to another's silence.
 func TestMergeClaudeSpecific(t *testing.T) {
 	t.Parallel()
-	v := Merge(mustEvent(t, "PermissionDenied"), reportsFor(t, "PermissionDenied",
+	v := Merge(testevent.Get(t, "PermissionDenied"), reportsFor(t, "PermissionDenied",
 		`{"hookSpecificOutput":{"hookEventName":"PermissionDenied","retry":true}}`,
 		`{"hookSpecificOutput":{"hookEventName":"PermissionDenied","retry":false}}`))
 	assert.Equal(t, map[string]any{"retry": true}, v.HookSpecificOutput)
 
-	v = Merge(mustEvent(t, "CwdChanged"), reportsFor(t, "CwdChanged",
+	v = Merge(testevent.Get(t, "CwdChanged"), reportsFor(t, "CwdChanged",
 		`{"hookSpecificOutput":{"watchPaths":["/a/.envrc","/a/.env"]}}`,
 		`{"hookSpecificOutput":{"watchPaths":["/a/.env","/b/x"]}}`,
 		`{"hookSpecificOutput":{"watchPaths":"not a list"}}`))
 	assert.Equal(t, map[string]any{"watchPaths": []any{"/a/.envrc", "/a/.env", "/b/x"}}, v.HookSpecificOutput)
 
-	v = Merge(mustEvent(t, "Elicitation"), reportsFor(t, "Elicitation",
+	v = Merge(testevent.Get(t, "Elicitation"), reportsFor(t, "Elicitation",
 		`{"hookSpecificOutput":{"action":"accept","content":{"a":1}}}`,
 		`{"hookSpecificOutput":{"action":"decline"}}`,
 		`{"hookSpecificOutput":{"action":"cancel"}}`))
@@ -65,7 +66,7 @@ func TestMergeClaudeSpecific(t *testing.T) {
 // blocked.
 func TestWorktreeCreate(t *testing.T) {
 	t.Parallel()
-	ev := mustEvent(t, "WorktreeCreate")
+	ev := testevent.Get(t, "WorktreeCreate")
 	r := Interpret(ev, testMeta(), exited(0, "creating...\n/tmp/wt/feature\n", ""))
 	require.NotNil(t, r.Output)
 	assert.Equal(t, map[string]any{"worktreePath": "/tmp/wt/feature"}, r.Output.HookSpecificOutput)
@@ -87,7 +88,7 @@ func TestPlainContextEvents(t *testing.T) {
 	meta := testMeta()
 	meta.Dialect = "claude"
 	for name, isContext := range map[string]bool{"UserPromptExpansion": true, "PostModelSwitch": true, "TaskCompleted": false} {
-		r := Interpret(mustEvent(t, name), meta, exited(0, "some text", ""))
+		r := Interpret(testevent.Get(t, name), meta, exited(0, "some text", ""))
 		if isContext {
 			assert.Equal(t, &verdict.Output{HookSpecificOutput: map[string]any{"additionalContext": "some text"}}, r.Output, name)
 		} else {

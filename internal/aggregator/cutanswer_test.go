@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -22,7 +23,7 @@ func cut(code int, stdout, stderr string) runner.Result {
 // §4.4, §4.6).
 func TestInterpretCutAnswer(t *testing.T) {
 	t.Parallel()
-	ev := mustEvent(t, "BeforeTool")
+	ev := testevent.Get(t, "BeforeTool")
 	deny := `{"decision":"deny","reason":"` + strings.Repeat("x", 100)
 
 	r := Interpret(ev, testMeta(), cut(0, deny, ""))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -76,7 +77,7 @@ func TestInterpretAgentDialects(t *testing.T) {
 			t.Parallel()
 			meta := testMeta()
 			meta.Dialect = tc.dialect
-			r := Interpret(mustEvent(t, "BeforeTool"), meta, exited(tc.code, tc.stdout, tc.stderr))
+			r := Interpret(testevent.Get(t, "BeforeTool"), meta, exited(tc.code, tc.stdout, tc.stderr))
 			assert.Equal(t, tc.outcome, r.Outcome)
 			assert.Equal(t, tc.output, r.Output)
 			if tc.dialect == "gemini" || tc.err != "" {

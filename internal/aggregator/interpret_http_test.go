@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -72,7 +73,7 @@ func TestInterpretHTTP(t *testing.T) {
 			outcome: verdict.Timeout, err: "timed out: no response within its timeout", failClosed: "hook policy timed out: no response within its timeout"},
 		{name: "cancelled", dialect: "claude", res: runner.Result{Status: runner.Cancelled, Started: true, ExitCode: -1}, outcome: verdict.Cancelled},
 	}
-	ev := mustEvent(t, "PreToolUse")
+	ev := testevent.Get(t, "PreToolUse")
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -97,7 +98,7 @@ func TestInterpretHTTP(t *testing.T) {
 // Failing closed never denies on an event that cannot block.
 func TestInterpretHTTPFailClosedNonBlockingEvent(t *testing.T) {
 	t.Parallel()
-	r := Interpret(mustEvent(t, "Notification"), httpMeta("claude", true), answered(500, ""))
+	r := Interpret(testevent.Get(t, "Notification"), httpMeta("claude", true), answered(500, ""))
 	assert.Equal(t, verdict.Error, r.Outcome)
 	assert.Nil(t, r.Output)
 }
@@ -108,7 +109,7 @@ func TestFailClosedReasonByFlag(t *testing.T) {
 	t.Parallel()
 	m := httpMeta("claude", true)
 	m.HTTP, m.Command, m.FailClosedByFlag = false, "./guard.sh", true
-	r := Interpret(mustEvent(t, "PreToolUse"), m, exited(1, "", "broken\n"))
+	r := Interpret(testevent.Get(t, "PreToolUse"), m, exited(1, "", "broken\n"))
 	assert.Equal(t, &verdict.Output{Decision: "deny", Reason: "[./guard.sh]: failed; blocking because hookexec runs with --fail-closed\nbroken"}, r.Output)
 }
 
@@ -118,6 +119,6 @@ func TestFailClosedReasonNoStderr(t *testing.T) {
 	t.Parallel()
 	m := httpMeta("claude", true)
 	m.HTTP, m.Command = false, "./guard.sh"
-	r := Interpret(mustEvent(t, "PreToolUse"), m, exited(1, `{"decision":"allow"}`, ""))
+	r := Interpret(testevent.Get(t, "PreToolUse"), m, exited(1, `{"decision":"allow"}`, ""))
 	assert.Equal(t, &verdict.Output{Decision: "deny", Reason: "[./guard.sh]: failed; blocking because onFailure is \"block\"\nNo stderr output"}, r.Output)
 }

@@ -9,17 +9,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/runner"
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
-
-func mustEvent(t testing.TB, name string) event.Event {
-	t.Helper()
-	ev, ok := event.ByKey(name)
-	require.True(t, ok, "unknown event %s", name)
-	return ev
-}
 
 func testMeta() Meta {
 	return Meta{
@@ -150,7 +143,7 @@ func TestInterpret(t *testing.T) {
 			if tt.dialect != "" {
 				meta.Dialect = tt.dialect
 			}
-			r := Interpret(mustEvent(t, name), meta, tt.res)
+			r := Interpret(testevent.Get(t, name), meta, tt.res)
 			assert.Equal(t, tt.outcome, r.Outcome)
 			assert.Equal(t, tt.output, r.Output)
 			assert.Equal(t, tt.err, r.Error)
@@ -179,7 +172,7 @@ func TestInterpretReportFields(t *testing.T) {
 	res.StderrTruncated = true
 	res.StdoutDropped = 1234
 	res.Duration = 3200*time.Microsecond + 456*time.Nanosecond
-	r := Interpret(mustEvent(t, "BeforeTool"), testMeta(), res)
+	r := Interpret(testevent.Get(t, "BeforeTool"), testMeta(), res)
 
 	assert.Equal(t, "guard", r.Name)
 	assert.Equal(t, "./hooks/guard.sh", r.Command)
@@ -201,14 +194,14 @@ func TestInterpretReportFields(t *testing.T) {
 
 	m := testMeta()
 	m.Name = ""
-	assert.Equal(t, "./hooks/guard.sh", Interpret(mustEvent(t, "BeforeTool"), m, exited(0, "", "")).Name)
+	assert.Equal(t, "./hooks/guard.sh", Interpret(testevent.Get(t, "BeforeTool"), m, exited(0, "", "")).Name)
 }
 
 func TestInterpretExitedWithRunnerError(t *testing.T) {
 	t.Parallel()
 	res := exited(0, `{"decision":"maybe"}`, "")
 	res.Err = errors.New("output pipes still open after exit")
-	r := Interpret(mustEvent(t, "BeforeTool"), testMeta(), res)
+	r := Interpret(testevent.Get(t, "BeforeTool"), testMeta(), res)
 	assert.Equal(t, verdict.Success, r.Outcome)
 	assert.Equal(t, `unknown decision "maybe" ignored; output pipes still open after exit`, r.Error)
 }
@@ -246,7 +239,7 @@ func TestInterpretFailClosed(t *testing.T) {
 			t.Parallel()
 			meta := testMeta()
 			meta.FailClosed = true
-			ev := mustEvent(t, tt.event)
+			ev := testevent.Get(t, tt.event)
 			r := Interpret(ev, meta, tt.res)
 			assert.Equal(t, tt.outcome, r.Outcome)
 			assert.Equal(t, tt.output, r.Output)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -13,7 +14,7 @@ import (
 // output plain text, as any stray character does.
 func TestInterpretByteOrderMark(t *testing.T) {
 	t.Parallel()
-	ev := mustEvent(t, "BeforeTool")
+	ev := testevent.Get(t, "BeforeTool")
 	const deny = `{"decision":"deny","reason":"no"}`
 
 	r := Interpret(ev, testMeta(), exited(0, "\xEF\xBB\xBF"+deny+"\n", ""))
@@ -37,7 +38,7 @@ func TestInterpretByteOrderMark(t *testing.T) {
 // object itself the first (issue 10, row 11). Deeper is plain text.
 func TestInterpretNestingLimit(t *testing.T) {
 	t.Parallel()
-	ev := mustEvent(t, "BeforeTool")
+	ev := testevent.Get(t, "BeforeTool")
 	nested := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
 
 	r := Interpret(ev, testMeta(), exited(0, `{"decision":"deny","reason":"deep","x":`+nested(9999)+`}`, ""))

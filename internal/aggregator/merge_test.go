@@ -8,13 +8,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // reportsFor interprets one exit-0 hook per stdout, in order.
 func reportsFor(t testing.TB, eventName string, stdouts ...string) []verdict.HookReport {
 	t.Helper()
-	ev := mustEvent(t, eventName)
+	ev := testevent.Get(t, eventName)
 	reports := make([]verdict.HookReport, len(stdouts))
 	for i, s := range stdouts {
 		meta := testMeta()
@@ -140,7 +141,7 @@ func TestMerge(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			ev := mustEvent(t, tt.event)
+			ev := testevent.Get(t, tt.event)
 			reports := reportsFor(t, tt.event, tt.stdouts...)
 			for _, r := range reports {
 				require.Empty(t, r.Error)
@@ -156,7 +157,7 @@ func TestMerge(t *testing.T) {
 
 func TestMergeEmpty(t *testing.T) {
 	t.Parallel()
-	v := Merge(mustEvent(t, "PreToolUse"), nil)
+	v := Merge(testevent.Get(t, "PreToolUse"), nil)
 	assert.Equal(t, "BeforeTool", v.Event)
 	assert.False(t, v.Blocked)
 	assert.True(t, v.Continue)
@@ -169,7 +170,7 @@ func TestMergeEmpty(t *testing.T) {
 
 func TestMergeSkipsFailedHooks(t *testing.T) {
 	t.Parallel()
-	ev := mustEvent(t, "BeforeTool")
+	ev := testevent.Get(t, "BeforeTool")
 	reports := []verdict.HookReport{
 		Interpret(ev, testMeta(), exited(1, "", "boom")),
 		Interpret(ev, testMeta(), signaled("SIGKILL", "", "")),
@@ -187,13 +188,13 @@ func TestMergeDoesNotModifyOutputs(t *testing.T) {
 	reports := reportsFor(t, "BeforeTool",
 		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","tool_input":{"a":1}}}`,
 		`{"hookSpecificOutput":{"tool_input":{"b":2}}}`)
-	_ = Merge(mustEvent(t, "BeforeTool"), reports)
+	_ = Merge(testevent.Get(t, "BeforeTool"), reports)
 	assert.Equal(t, map[string]any{"hookEventName": "PreToolUse", "tool_input": map[string]any{"a": json.Number("1")}},
 		reports[0].Output.HookSpecificOutput)
 }
 
 func BenchmarkMerge100(b *testing.B) {
-	ev := mustEvent(b, "BeforeTool")
+	ev := testevent.Get(b, "BeforeTool")
 	results := make([][]byte, 100)
 	for i := range results {
 		results[i] = fmt.Appendf(nil,
@@ -221,7 +222,7 @@ func BenchmarkMerge100(b *testing.B) {
 // tool_input wins whole; a native hook's is a patch merged key by key.
 func TestMergeGeminiToolInputReplaces(t *testing.T) {
 	t.Parallel()
-	ev := mustEvent(t, "BeforeTool")
+	ev := testevent.Get(t, "BeforeTool")
 	gemini := func(stdout string) verdict.HookReport {
 		meta := testMeta()
 		meta.Dialect = "gemini"

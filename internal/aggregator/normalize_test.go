@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -92,7 +93,7 @@ func TestInterpretNormalization(t *testing.T) {
 			if name == "" {
 				name = "BeforeTool"
 			}
-			r := Interpret(mustEvent(t, name), testMeta(), exited(0, tt.stdout, ""))
+			r := Interpret(testevent.Get(t, name), testMeta(), exited(0, tt.stdout, ""))
 			assert.Equal(t, verdict.Success, r.Outcome)
 			assert.Equal(t, tt.output, r.Output)
 			assert.Equal(t, tt.err, r.Error)
@@ -102,7 +103,7 @@ func TestInterpretNormalization(t *testing.T) {
 
 func TestInterpretNumbersRoundTrip(t *testing.T) {
 	t.Parallel()
-	r := Interpret(mustEvent(t, "BeforeModel"), testMeta(),
+	r := Interpret(testevent.Get(t, "BeforeModel"), testMeta(),
 		exited(0, `{"hookSpecificOutput":{"llm_request":{"seed":9007199254740993,"temperature":0.70}}}`, ""))
 	b, err := json.Marshal(r.Output)
 	require.NoError(t, err)

@@ -10,13 +10,14 @@ import (
 	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // renderJSON renders v for event name in format f as compact JSON.
 func renderJSON(t *testing.T, f verdict.Format, name string, v verdict.Verdict) string {
 	t.Helper()
-	ev := mustEvent(t, name)
+	ev := testevent.Get(t, name)
 	v.Event = ev.Name
 	v.Blocked = ev.CanBlock && (v.Decision == "deny" || !v.Continue)
 	data, err := json.Marshal(agents.Render(f, ev, v, verdict.AgentInput{}))
@@ -28,7 +29,7 @@ func renderJSON(t *testing.T, f verdict.Format, name string, v verdict.Verdict) 
 // "allow"; plain text, {} and failed hooks never do.
 func TestRenderClaudeNeverImplicitAllow(t *testing.T) {
 	t.Parallel()
-	ev := mustEvent(t, "PreToolUse")
+	ev := testevent.Get(t, "PreToolUse")
 	for _, stdouts := range [][]string{
 		{""}, {"allow"}, {`{}`}, {`"allow"`}, {`{"decision":"maybe"}`},
 		{"ok", `{"continue":true}`},
@@ -50,7 +51,7 @@ func TestRenderClaudeNeverImplicitAllow(t *testing.T) {
 // learns of it from the exit status (Failed) and warns itself.
 func TestRenderNamesHooksThatNeverAnswered(t *testing.T) {
 	t.Parallel()
-	ev := mustEvent(t, "BeforeTool")
+	ev := testevent.Get(t, "BeforeTool")
 	v := Merge(ev, []verdict.HookReport{
 		{Name: "slow", Outcome: verdict.Timeout, Error: "timed out: killed after 2s"},
 		{Name: "missing", Outcome: verdict.SpawnError, Error: "exec: \"nope\": not found"},
@@ -69,7 +70,7 @@ func TestRenderNamesHooksThatNeverAnswered(t *testing.T) {
 // config: with nothing to say, the gemini format renders nothing at all.
 func TestRenderGeminiSilentToolSelection(t *testing.T) {
 	t.Parallel()
-	ev := mustEvent(t, "BeforeToolSelection")
+	ev := testevent.Get(t, "BeforeToolSelection")
 	assert.Nil(t, agents.Render(verdict.Format(gemini.Name), ev, Merge(ev, nil), verdict.AgentInput{}))
 	assert.NotNil(t, agents.Render(verdict.Format(claude.Name), ev, Merge(ev, nil), verdict.AgentInput{}))
 	cfg := Merge(ev, []verdict.HookReport{{Outcome: verdict.Success, Output: &verdict.Output{HookSpecificOutput: map[string]any{"toolConfig": map[string]any{"mode": "NONE"}}}}})
@@ -80,7 +81,7 @@ func TestRenderGeminiSilentToolSelection(t *testing.T) {
 // that failed without denying is named, since fire no longer exits 1 for it.
 func TestFailureNoticeNamesFailedPolicies(t *testing.T) {
 	t.Parallel()
-	ev := mustEvent(t, "PreToolUse")
+	ev := testevent.Get(t, "PreToolUse")
 	v := Merge(ev, []verdict.HookReport{
 		{Name: "broke", Outcome: verdict.Error, Error: "exit code 1", Output: &verdict.Output{SystemMessage: "Warning: cannot check"}},
 		{Name: "silent", Outcome: verdict.Error, Error: "exit code 3", Stderr: "  no config\n"},

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -95,7 +96,7 @@ func TestSequentialMergeFollowsTheChain(t *testing.T) {
 			{Name: "guard", Outcome: verdict.Success},
 		}
 	}
-	ev := mustEvent(t, "BeforeTool")
+	ev := testevent.Get(t, "BeforeTool")
 	seq, notes := GuardRewrites(reports(), true)
 	require.Empty(t, notes, "the guard ran after every change")
 	v := Merge(ev, seq)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,7 +28,7 @@ func loadFixture(t *testing.T, rel string, d Dialect) *Registry {
 func matching(t *testing.T, reg *Registry, key, value string) []string {
 	t.Helper()
 	out := []string{}
-	for _, h := range reg.ForEvent(mustEvent(t, key)) {
+	for _, h := range reg.ForEvent(testevent.Get(t, key)) {
 		if h.Matcher.Match(value) {
 			out = append(out, h.Target())
 		}
@@ -89,7 +90,7 @@ func TestFixtureClaude(t *testing.T) {
 	// warning; so is nothing else (http hooks run). async and asyncRewake hooks are kept, marked to run
 	// in the background. A regular expression that does not compile is
 	// kept and never matches.
-	stop := reg.ForEvent(mustEvent(t, "Stop"))
+	stop := reg.ForEvent(testevent.Get(t, "Stop"))
 	require.Len(t, stop, 1)
 	assert.True(t, stop[0].Async && stop[0].AsyncRewake, "asyncRewake implies async")
 	assert.True(t, byCommand(t, reg, "echo 'session context'").Async)

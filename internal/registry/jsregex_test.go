@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -19,13 +20,13 @@ func TestJSMatcherIssueCase(t *testing.T) {
 		dialect Dialect
 		event   string
 	}{{Gemini, "BeforeTool"}, {LLxprt, "BeforeTool"}, {Claude, "PreToolUse"}} {
-		m, err := CompileMatcher(tt.dialect, mustEvent(t, tt.event), `^(?!read_).*_file$`)
+		m, err := CompileMatcher(tt.dialect, testevent.Get(t, tt.event), `^(?!read_).*_file$`)
 		require.NoError(t, err, tt.dialect)
 		assert.Equal(t, KindRegex, m.Kind())
 		assert.True(t, m.Match("write_file"), tt.dialect)
 		assert.False(t, m.Match("read_file"), tt.dialect)
 	}
-	_, err := CompileMatcher(Native, mustEvent(t, "BeforeTool"), `re:^(?!read_).*_file$`)
+	_, err := CompileMatcher(Native, testevent.Get(t, "BeforeTool"), `re:^(?!read_).*_file$`)
 	require.Error(t, err, "native re: is RE2")
 }
 
@@ -103,9 +104,9 @@ func TestJSMatcherTimeoutRunsTheGuard(t *testing.T) {
 	t.Parallel()
 	value := strings.Repeat("a", 40) + "!"
 	for _, d := range []Dialect{Claude, Gemini, LLxprt} {
-		ev := mustEvent(t, "BeforeTool")
+		ev := testevent.Get(t, "BeforeTool")
 		if d == Claude {
-			ev = mustEvent(t, "PreToolUse")
+			ev = testevent.Get(t, "PreToolUse")
 		}
 		m, err := CompileMatcher(d, ev, `^(a+)+$`)
 		require.NoError(t, err)

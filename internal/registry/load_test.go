@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/testevent"
 )
 
 func TestLoadFatalErrors(t *testing.T) {
@@ -458,7 +459,7 @@ func TestLoadPlanOrder(t *testing.T) {
 	}, commands(reg))
 
 	var before []string
-	for _, h := range reg.ForEvent(mustEvent(t, "BeforeTool")) {
+	for _, h := range reg.ForEvent(testevent.Get(t, "BeforeTool")) {
 		before = append(before, h.Command)
 	}
 	assert.NotContains(t, before, "p-after")
@@ -477,7 +478,7 @@ func TestLoadEventKeys(t *testing.T) {
 	reg, _ := loadString(t, "hooks.json", config, Gemini)
 	assert.Equal(t, []string{"typo", "lower", "second", "alias"}, commands(reg))
 	assert.Equal(t, []string{"typo"}, commandsOf(reg.ForEvent(event.Unknown("BeforeTol"))))
-	assert.NotContains(t, commandsOf(reg.ForEvent(mustEvent(t, "BeforeTool"))), "typo")
+	assert.NotContains(t, commandsOf(reg.ForEvent(testevent.Get(t, "BeforeTool"))), "typo")
 	warnings := warningTexts(reg)
 	require.NotEmpty(t, warnings)
 	assert.Regexp(t, `^2:3: duplicate key "BeforeTool": this value is ignored, the last one \(at .*hooks.json:5:3\) is used, as Gemini CLI does$`, warnings[0])

@@ -4,18 +4,10 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hookexec/hookexec/internal/event"
 )
-
-func mustEvent(t testing.TB, key string) event.Event {
-	t.Helper()
-	ev, ok := event.ByKey(key)
-	require.True(t, ok, key)
-	return ev
-}
 
 type matchCase struct {
 	value string
@@ -45,7 +37,7 @@ func TestNativeMatcher(t *testing.T) {
 		{" * ", KindAll, []matchCase{{"x", true}}},
 		{"  ", KindAll, []matchCase{{"x", true}}},
 	}
-	ev := mustEvent(t, "BeforeTool")
+	ev := testevent.Get(t, "BeforeTool")
 	for _, tt := range tests {
 		t.Run(tt.pattern, func(t *testing.T) {
 			t.Parallel()
@@ -64,7 +56,7 @@ func TestNativeMatcher(t *testing.T) {
 func TestNativeMatcherInvalid(t *testing.T) {
 	t.Parallel()
 	for _, p := range []string{"[abc", "{a,b", "Edit|[x", "re:(", "re:(?=x)"} {
-		m, err := CompileMatcher(Native, mustEvent(t, "AfterAgent"), p)
+		m, err := CompileMatcher(Native, testevent.Get(t, "AfterAgent"), p)
 		assert.Nil(t, m, p)
 		var pe *PatternError
 		assert.ErrorAs(t, err, &pe, p)
@@ -87,7 +79,7 @@ func TestClaudeMatcher(t *testing.T) {
 		{"*", KindAll, []matchCase{{"x", true}}},
 		{"", KindAll, []matchCase{{"x", true}}},
 	}
-	ev := mustEvent(t, "PreToolUse")
+	ev := testevent.Get(t, "PreToolUse")
 	for _, tt := range tests {
 		t.Run(tt.pattern, func(t *testing.T) {
 			t.Parallel()
@@ -130,7 +122,7 @@ func TestGeminiMatcher(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%s/%s", tt.dialect, tt.event, tt.pattern), func(t *testing.T) {
 			t.Parallel()
-			m, err := CompileMatcher(tt.dialect, mustEvent(t, tt.event), tt.pattern)
+			m, err := CompileMatcher(tt.dialect, testevent.Get(t, tt.event), tt.pattern)
 			require.NoError(t, err)
 			assert.Equal(t, tt.kind, m.Kind())
 			for _, c := range tt.cases {
@@ -140,7 +132,7 @@ func TestGeminiMatcher(t *testing.T) {
 	}
 
 	// An invalid regexp falls back to exact equality; the error says so.
-	m, err := CompileMatcher(Gemini, mustEvent(t, "BeforeTool"), "write_file(")
+	m, err := CompileMatcher(Gemini, testevent.Get(t, "BeforeTool"), "write_file(")
 	require.Error(t, err)
 	require.NotNil(t, m)
 	assert.Equal(t, KindExact, m.Kind())
@@ -267,7 +259,7 @@ func TestMatcherPerDialect(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%s/%s", tt.dialect, tt.event, tt.pattern), func(t *testing.T) {
 			t.Parallel()
-			m, err := CompileMatcher(tt.dialect, mustEvent(t, tt.event), tt.pattern)
+			m, err := CompileMatcher(tt.dialect, testevent.Get(t, tt.event), tt.pattern)
 			if tt.invalid {
 				var pe *PatternError
 				require.ErrorAs(t, err, &pe)
@@ -286,12 +278,12 @@ func TestMatcherPerDialect(t *testing.T) {
 	// A native pattern that does not compile has no matcher at all: its
 	// definition is skipped.
 	for _, p := range []string{"[", "re:(?=x)", "{Edit,Write"} {
-		m, err := CompileMatcher(Native, mustEvent(t, "BeforeTool"), p)
+		m, err := CompileMatcher(Native, testevent.Get(t, "BeforeTool"), p)
 		assert.Nil(t, m, p)
 		assert.Error(t, err, p)
 	}
 	// "(" is a literal in a glob.
-	m, err := CompileMatcher(Native, mustEvent(t, "BeforeTool"), "Bash(")
+	m, err := CompileMatcher(Native, testevent.Get(t, "BeforeTool"), "Bash(")
 	require.NoError(t, err)
 	assert.True(t, m.Match("Bash("))
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/hookexec/hookexec/internal/agents/agenttest"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -63,7 +64,7 @@ func TestRenderClaudeEvents(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			assert.JSONEq(t, tt.want, renderJSON(t, tt.event, tt.v))
+			assert.JSONEq(t, tt.want, agenttest.RenderJSON(t, render, tt.event, tt.v))
 		})
 	}
 }

@@ -5,35 +5,10 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/agents/agenttest"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
-
-func mustEvent(t testing.TB, name string) event.Event {
-	t.Helper()
-	ev, ok := event.ByKey(name)
-	require.True(t, ok, "unknown event %s", name)
-	return ev
-}
-
-// toolInput is the event's tool_input for the renderers.
-var toolInput = verdict.AgentInput{ToolInput: func() map[string]any {
-	return map[string]any{"command": "ls", "timeout": json.Number("1000")}
-}}
-
-// renderJSON renders v for event name in the gemini format as compact
-// JSON.
-func renderJSON(t *testing.T, name string, v verdict.Verdict) string {
-	t.Helper()
-	ev := mustEvent(t, name)
-	v.Event = ev.Name
-	v.Blocked = ev.CanBlock && (v.Decision == "deny" || !v.Continue)
-	data, err := json.Marshal(render(ev, v, toolInput))
-	require.NoError(t, err)
-	return string(data)
-}
 
 type formatCase struct {
 	name  string
@@ -79,7 +54,7 @@ func TestRenderGemini(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			assert.JSONEq(t, tt.want, renderJSON(t, tt.event, tt.v))
+			assert.JSONEq(t, tt.want, agenttest.RenderJSON(t, render, tt.event, tt.v))
 		})
 	}
 }
