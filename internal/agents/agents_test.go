@@ -20,9 +20,9 @@ import (
 func TestTable(t *testing.T) {
 	t.Parallel()
 	empty := map[string][]string{
-		"claude": {"SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "NeedsEnable"},
-		"gemini": {"PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
-		"llxprt": {"PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
+		"claude": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "NeedsEnable"},
+		"gemini": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
+		"llxprt": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
 			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "NeedsEnable"},
 	}
 	require.Equal(t, len(empty), len(All()), "a row per agent")
@@ -110,7 +110,7 @@ func TestLookups(t *testing.T) {
 	assert.Equal(t, map[string]string{"GEMINI_CWD": "/d"}, CwdEnv("/d"))
 	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR"}, Markers())
 	assert.Equal(t, []string{"Bash", "run_shell_command"}, ShellTools())
-	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files"}, FileTools())
+	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content"}, FileTools())
 	assert.Equal(t, agent.ReadSpec, ReadingOf("native"))
 	assert.Equal(t, agent.ReadClaude, ReadingOf("claude"))
 	assert.Equal(t, "native, claude, gemini or llxprt", OrList(append([]string{"native"}, Names()...)))

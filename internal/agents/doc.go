@@ -15,15 +15,18 @@
 //  1. a folder internal/agents/NAME with doc.go and NAME.go: a Name
 //     constant and Agent() returning the agent.Agent with every field
 //     set, or deliberately set to its empty value (write it out, so a
-//     reader sees it was decided): settings directory and file, comments
-//     in it, plugins, event names (Events, DefaultEvents), tool names,
+//     reader sees it was decided): settings directory and file (and the
+//     files install writes per scope, further config directories, the
+//     settings' layout and a flat entry's keys), comments in it, plugins, event names (Events, DefaultEvents, Aliases), tool names by family
+//     (Tools, MCPPrefix), how its payload reads as the normalized view
+//     (Payload),
 //     timeout unit and default, shells and "shell" values, matcher rules,
 //     "if", fail policy, working directory, the variables it sets
 //     (project directory, markers, session, cwd, pasted ones), how it
 //     reads a hook's status and output (Reading), its format (Format, and
 //     Answer when the format is its own: the renderer over verdict types
-//     and the exit-status rules), and install's entry name and enable
-//     switch;
+//     and the exit-status rules), install's entry name and enable
+//     switch, and the agents whose hooks it also runs (AlsoRuns);
 //  2. its own tests there for what it computes (a renderer, a quoting
 //     rule, an event map);
 //  3. a line in table (agents.go), in the README's order;

@@ -63,11 +63,11 @@ func Markers() []string {
 
 // ShellTools are the agents' tools that run a shell command
 // (agent.Tools.Shell), each once, in table order.
-func ShellTools() []string { return tools(func(t agent.Tools) []string { return t.Shell }) }
+func ShellTools() []string { return tools(agent.Tools.Shell) }
 
 // FileTools are the agents' tools that name files in their input
 // (agent.Tools.Files), each once, in table order.
-func FileTools() []string { return tools(func(t agent.Tools) []string { return t.Files }) }
+func FileTools() []string { return tools(agent.Tools.Files) }
 
 func tools(family func(agent.Tools) []string) []string {
 	var out []string

@@ -26,6 +26,19 @@ type Agent struct {
 	// SettingsFile is the name of the settings file in Dir that install
 	// writes hookexec's entries into: "settings.json".
 	SettingsFile string
+	// ProjectFile and UserFile are the files install writes hookexec's
+	// entries into, relative to the project directory and to the home
+	// directory (slash-separated); "" for Dir/SettingsFile. UserFile "-"
+	// (or ProjectFile "-"): the agent has no such scope.
+	ProjectFile, UserFile string
+	// ConfigDirs are further directories (relative, slash-separated, e.g.
+	// ".github/hooks") a config file directly in which is read in the
+	// agent's dialect, besides Dir.
+	ConfigDirs []string
+	// Layout is the shape of the agent's hook settings, and Flat its
+	// entries' keys when Layout is LayoutFlat.
+	Layout Layout
+	Flat   Flat
 	// SettingsComments: the agent reads // and /* */ comments in its
 	// settings file (install and uninstall keep them); false: a comment
 	// makes the file malformed to it.
@@ -45,10 +58,19 @@ type Agent struct {
 	// DefaultEvents are the events (the agent's names) install sets up
 	// when no config has a hook yet: those of the README's recipe.
 	DefaultEvents []string
+	// Aliases are the agent's further event names, each for a catalogue
+	// event and maybe one family of tools (Cursor's beforeShellExecution).
+	Aliases []Alias
 
 	// Tools names the agent's built-in tools by what they do, as its
 	// events' tool_name gives them.
 	Tools Tools
+	// MCPPrefix starts the name of an MCP server's tool ("mcp__"); "" when
+	// the agent names them otherwise.
+	MCPPrefix string
+	// Payload reads the agent's event input into the normalized view; nil
+	// when the agent sends Claude Code's payload (tool_name, tool_input).
+	Payload Payload
 
 	// TimeoutUnit is the unit of a numeric "timeout" in the agent's
 	// configs; DefaultTimeout the timeout of a hook that sets none.
@@ -123,16 +145,10 @@ type Agent struct {
 	// NeedsEnable: the agent runs hooks only with "hooksConfig":
 	// {"enabled": true}, which install sets and doctor checks.
 	NeedsEnable bool
-}
-
-// Tools names an agent's built-in tools by family.
-type Tools struct {
-	// Shell are the tools that run a shell command (tool_input.command):
-	// an "if" rule's specifier is a command pattern for them.
-	Shell []string
-	// Files are the tools that read, search or change files named in
-	// their input: an "if" rule's specifier is a path pattern for them.
-	Files []string
+	// AlsoRuns are the agents whose hook settings this agent runs as well
+	// as its own (Cursor and Copilot CLI run Claude Code's): installing
+	// hookexec for both would run every policy twice.
+	AlsoRuns []string
 }
 
 // Answer is an agent's format: how fire answers when hookexec is the
@@ -201,9 +217,23 @@ func (s Scope) String() string {
 // or under home.
 func (a Agent) SettingsPath(s Scope, projectDir, home string) string {
 	if s == UserScope {
+		if a.UserFile != "" {
+			return filepath.Join(home, filepath.FromSlash(a.UserFile))
+		}
 		return filepath.Join(home, a.Dir, a.SettingsFile)
 	}
+	if a.ProjectFile != "" {
+		return filepath.Join(projectDir, filepath.FromSlash(a.ProjectFile))
+	}
 	return filepath.Join(projectDir, a.Dir, a.SettingsFile)
+}
+
+// HasScope reports whether the agent has hook settings in scope s.
+func (a Agent) HasScope(s Scope) bool {
+	if s == UserScope {
+		return a.UserFile != "-"
+	}
+	return a.ProjectFile != "-"
 }
 
 // ShellProgram is the program hookexec runs for a hook's "shell" value s:

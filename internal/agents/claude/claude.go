@@ -24,10 +24,10 @@ func Agent() agent.Agent {
 		PluginRootVar:    "CLAUDE_PLUGIN_ROOT",
 		Events:           eventKey,
 		DefaultEvents:    []string{"PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "PreCompact"},
-		Tools: agent.Tools{
-			Shell: []string{"Bash"},
-			Files: []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep"},
-		},
+		Tools:            Tools(),
+		// Claude Code names an MCP tool mcp__SERVER__TOOL.
+		MCPPrefix:      "mcp__",
+		Payload:        nil, // Claude Code's payload is the reference
 		TimeoutUnit:    time.Second,
 		DefaultTimeout: 600 * time.Second,
 		// Claude Code runs a hook's command with sh (on Windows, as every
@@ -57,8 +57,35 @@ func Agent() agent.Agent {
 		Answer:            answer(),
 		HookName:          "",
 		NeedsEnable:       false,
+		Layout:            agent.LayoutNested,
+		Flat:              agent.Flat{},
+		ProjectFile:       "",
+		UserFile:          "",
+		ConfigDirs:        nil,
+		Aliases:           nil,
+		AlsoRuns:          nil,
 	}
 }
 
 // eventKey is Claude Code's name for ev: the catalogue's Claude alias.
 func eventKey(ev event.Event) (string, bool) { return ev.Claude, ev.Claude != "" }
+
+// Tools are Claude Code's built-in tools (2.1.328) by family.
+func Tools() agent.Tools {
+	return agent.Tools{
+		{Name: "Bash", Family: agent.FamilyShell},
+		{Name: "Read", Family: agent.FamilyRead},
+		{Name: "Edit", Family: agent.FamilyEdit},
+		{Name: "Write", Family: agent.FamilyWrite},
+		{Name: "MultiEdit", Family: agent.FamilyEdit},
+		{Name: "NotebookEdit", Family: agent.FamilyEdit},
+		{Name: "Glob", Family: agent.FamilySearch},
+		{Name: "Grep", Family: agent.FamilySearch},
+		{Name: "WebFetch", Family: agent.FamilyWeb},
+		{Name: "WebSearch", Family: agent.FamilyWeb},
+		{Name: "Task", Family: agent.FamilyAgent},
+		{Name: "Agent", Family: agent.FamilyAgent},
+		{Name: "TodoWrite", Family: agent.FamilyOther},
+		{Name: "ExitPlanMode", Family: agent.FamilyOther},
+	}
+}

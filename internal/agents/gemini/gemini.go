@@ -52,6 +52,16 @@ func Agent() agent.Agent {
 		Answer:      answer(),
 		HookName:    "hookexec",
 		NeedsEnable: true,
+		Layout:      agent.LayoutNested,
+		Flat:        agent.Flat{},
+		ProjectFile: "",
+		UserFile:    "",
+		ConfigDirs:  nil,
+		Aliases:     nil,
+		// Gemini CLI names an MCP tool SERVER__TOOL, with no fixed prefix.
+		MCPPrefix: "",
+		Payload:   nil, // Claude-shaped (tool_name, tool_input)
+		AlsoRuns:  nil,
 	}
 }
 
@@ -59,8 +69,18 @@ func Agent() agent.Agent {
 // a fork that keeps them).
 func Tools() agent.Tools {
 	return agent.Tools{
-		Shell: []string{"run_shell_command"},
-		Files: []string{"read_file", "write_file", "replace", "read_many_files"},
+		{Name: "run_shell_command", Family: agent.FamilyShell},
+		{Name: "read_file", Family: agent.FamilyRead},
+		{Name: "write_file", Family: agent.FamilyWrite},
+		{Name: "replace", Family: agent.FamilyEdit},
+		{Name: "read_many_files", Family: agent.FamilyRead},
+		{Name: "list_directory", Family: agent.FamilySearch},
+		{Name: "glob", Family: agent.FamilySearch},
+		{Name: "search_file_content", Family: agent.FamilySearch},
+		{Name: "web_fetch", Family: agent.FamilyWeb},
+		{Name: "google_web_search", Family: agent.FamilyWeb},
+		{Name: "save_memory", Family: agent.FamilyOther},
+		{Name: "write_todos", Family: agent.FamilyOther},
 	}
 }
 

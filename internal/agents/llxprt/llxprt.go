@@ -47,6 +47,15 @@ func Agent() agent.Agent {
 		Answer:              agent.Answer{}, // Gemini CLI's (Format)
 		HookName:            "",
 		NeedsEnable:         false,
+		Layout:              agent.LayoutNested,
+		Flat:                agent.Flat{},
+		ProjectFile:         "",
+		UserFile:            "",
+		ConfigDirs:          nil,
+		Aliases:             nil,
+		MCPPrefix:           "",
+		Payload:             nil, // Claude-shaped (tool_name, tool_input)
+		AlsoRuns:            nil,
 	}
 }
 
