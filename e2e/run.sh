@@ -17,7 +17,14 @@ claude="$out/node_modules/.bin/claude"
 if ! cmp -s e2e/package-lock.json "$out/package-lock.json" || [ ! -d "$out/node_modules" ] ||
 	! "$claude" --version >/dev/null 2>&1; then
 	cp e2e/package.json e2e/package-lock.json "$out/"
-	(cd "$out" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+	# npm install, not npm ci: Qwen Code's package lists optional
+	# dependencies that npm ci reports missing from any lock; npm install
+	# installs exactly the locked tree (checked below).
+	(cd "$out" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error)
+	cmp -s e2e/package-lock.json "$out/package-lock.json" || {
+		echo "e2e: npm install changed package-lock.json; update the pins deliberately" >&2
+		exit 1
+	}
 	(cd "$out" && node node_modules/@anthropic-ai/claude-code/install.cjs)
 	"$claude" --version >/dev/null
 fi
