@@ -1,0 +1,69 @@
+package codebuddy
+
+import (
+	"time"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/agents/claude"
+)
+
+// Name is CodeBuddy Code's name on the command line, its dialect's and its
+// format's.
+const Name = "codebuddy"
+
+// eventKeys are the Claude Code events CodeBuddy Code fires (its hook
+// reference's event family).
+var eventKeys = []string{
+	"PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart", "SessionEnd", "Stop",
+	"SubagentStart", "SubagentStop", "StopFailure", "UserPromptSubmit", "Notification",
+	"PermissionRequest", "PermissionDenied", "Elicitation", "ElicitationResult", "PreCompact",
+	"PostCompact", "InstructionsLoaded", "ConfigChange", "TaskCreated", "TaskCompleted",
+	"TeammateIdle", "FileChanged", "CwdChanged", "WorktreeCreate", "WorktreeRemove", "Setup",
+}
+
+// Agent describes CodeBuddy Code (1.16 and later).
+func Agent() agent.Agent {
+	return agent.Agent{
+		Name:             Name,
+		Title:            "CodeBuddy Code",
+		Dir:              ".codebuddy",
+		SettingsFile:     "settings.json",
+		ProjectFile:      "",
+		UserFile:         "",
+		ConfigDirs:       nil,
+		Layout:           agent.LayoutNested,
+		Flat:             agent.Flat{},
+		SettingsComments: false, // not documented: plain JSON assumed
+		PluginManifest:   "",
+		PluginRootVar:    "",
+		Events:           claude.EventsOf(eventKeys),
+		DefaultEvents:    []string{"PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "PreCompact"},
+		Aliases:          nil,
+		// Its reference lists Claude Code's tool names as matchers.
+		Tools:          claude.Tools(),
+		MCPPrefix:      "mcp__",
+		Payload:        nil, // Claude-shaped (tool_name, tool_input)
+		TimeoutUnit:    time.Second,
+		DefaultTimeout: 60 * time.Second,
+		// The user's $SHELL: bash where there is one.
+		Shells:      []string{"bash", "sh"},
+		ShellValues: nil,
+		// An unanchored regular expression, as for Gemini CLI's tools.
+		Matchers:          agent.MatchJSRegexOrExact,
+		IfFilter:          false,
+		OnFailure:         false,
+		FailPolicyIgnored: nil,
+		RunsInProjectDir:  false,
+		ProjectVar:        "CODEBUDDY_PROJECT_DIR",
+		Markers:           nil,
+		SessionVar:        "",
+		CwdVar:            "",
+		PastedVars:        nil,
+		PasteQuote:        nil,
+		Reading:           agent.ReadClaude,
+		Format:            Name,
+		Answer:            claude.Answer(),
+		HookName:          "",
+		AlsoRuns:          nil,
+	}
+}

@@ -1,0 +1,83 @@
+package factory
+
+import (
+	"time"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/agents/claude"
+)
+
+// Name is Factory Droid's name on the command line, its dialect's and its
+// format's.
+const Name = "factory"
+
+// events are the Claude Code events Factory Droid fires (its hooks
+// reference).
+var events = []string{"PreToolUse", "PostToolUse", "UserPromptSubmit", "Notification", "Stop", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"}
+
+// Agent describes Factory Droid.
+func Agent() agent.Agent {
+	return agent.Agent{
+		Name:  Name,
+		Title: "Factory Droid",
+		Dir:   ".factory",
+		// hooks.json beside settings.json; Droid falls back to settings.json's
+		// "hooks" only when hooks.json is absent.
+		SettingsFile: "hooks.json",
+		ProjectFile:  "",
+		UserFile:     "",
+		// The legacy .factory/hooks/hooks.json still loads.
+		ConfigDirs:       []string{".factory/hooks"},
+		Layout:           agent.LayoutNested,
+		Flat:             agent.Flat{},
+		SettingsComments: false, // not documented: plain JSON assumed
+		PluginManifest:   "",
+		PluginRootVar:    "",
+		Events:           claude.EventsOf(events),
+		DefaultEvents:    []string{"PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "PreCompact"},
+		Aliases:          nil,
+		Tools:            Tools(),
+		MCPPrefix:        "",  // not documented
+		Payload:          nil, // Claude-shaped (tool_name, tool_input)
+		TimeoutUnit:      time.Second,
+		DefaultTimeout:   60 * time.Second,
+		Shells:           []string{"bash", "sh"},
+		ShellValues:      nil,
+		Matchers:         agent.MatchJSRegex,
+		IfFilter:         false,
+		OnFailure:        false,
+		// Droid reads no fail policy of a hook's.
+		FailPolicyIgnored: nil,
+		RunsInProjectDir:  false,
+		ProjectVar:        "FACTORY_PROJECT_DIR",
+		Markers:           nil,
+		SessionVar:        "",
+		CwdVar:            "",
+		PastedVars:        nil,
+		PasteQuote:        nil,
+		Reading:           agent.ReadClaude,
+		Format:            Name,
+		Answer:            claude.Answer(),
+		HookName:          "",
+		AlsoRuns:          nil,
+	}
+}
+
+// Tools are Factory Droid's built-in tools by family.
+func Tools() agent.Tools {
+	return agent.Tools{
+		{Name: "Execute", Family: agent.FamilyShell},
+		{Name: "Read", Family: agent.FamilyRead},
+		{Name: "LS", Family: agent.FamilySearch},
+		{Name: "Grep", Family: agent.FamilySearch},
+		{Name: "Glob", Family: agent.FamilySearch},
+		{Name: "Create", Family: agent.FamilyWrite},
+		{Name: "Edit", Family: agent.FamilyEdit},
+		{Name: "ApplyPatch", Family: agent.FamilyEdit},
+		{Name: "FetchUrl", Family: agent.FamilyWeb},
+		{Name: "WebSearch", Family: agent.FamilyWeb},
+		{Name: "Task", Family: agent.FamilyAgent},
+		{Name: "TodoWrite", Family: agent.FamilyOther},
+		{Name: "AskUser", Family: agent.FamilyOther},
+	}
+}
