@@ -7,9 +7,19 @@ import (
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/agents/antigravity"
+	"github.com/hookexec/hookexec/internal/agents/auggie"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/agents/codebuddy"
+	"github.com/hookexec/hookexec/internal/agents/cortex"
+	"github.com/hookexec/hookexec/internal/agents/crush"
+	"github.com/hookexec/hookexec/internal/agents/factory"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
+	"github.com/hookexec/hookexec/internal/agents/goose"
+	"github.com/hookexec/hookexec/internal/agents/iflow"
+	"github.com/hookexec/hookexec/internal/agents/kimi"
 	"github.com/hookexec/hookexec/internal/agents/llxprt"
+	"github.com/hookexec/hookexec/internal/agents/tabnine"
 )
 
 // entry is one line of the table: an agent's name and its description.
@@ -25,6 +35,16 @@ func table() []entry {
 		{claude.Name, claude.Agent},
 		{gemini.Name, gemini.Agent},
 		{llxprt.Name, llxprt.Agent},
+		{factory.Name, factory.Agent},
+		{crush.Name, crush.Agent},
+		{auggie.Name, auggie.Agent},
+		{iflow.Name, iflow.Agent},
+		{codebuddy.Name, codebuddy.Agent},
+		{cortex.Name, cortex.Agent},
+		{tabnine.Name, tabnine.Agent},
+		{antigravity.Name, antigravity.Agent},
+		{kimi.Name, kimi.Agent},
+		{goose.Name, goose.Agent},
 	}
 }
 

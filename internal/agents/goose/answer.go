@@ -1,0 +1,46 @@
+package goose
+
+import (
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
+)
+
+// Output is a goose hook's decision on stdout.
+type Output struct {
+	Decision string `json:"decision"`
+	Reason   string `json:"reason,omitempty"`
+}
+
+// blocks are the Claude names of the events whose decision goose reads.
+var blocks = map[string]bool{"PreToolUse": true, "Stop": true}
+
+// answer is --format goose. A block is in the JSON, exit 0. A config or
+// input error exits 1, which goose reads as no decision (the tool runs,
+// unless hookexec's entry has "on_failure": "block"); under --fail-closed
+// the deny exits 2 with the reason on stderr.
+func answer() agent.Answer {
+	return agent.Answer{Render: render, ExitBlocked: nil, Failed: nil, ErrorsExitZero: false}
+}
+
+// render is {"decision": "block", "reason"} for a blocked PreToolUse or
+// Stop (a deny, or continue false), {"decision": "allow"} for an allowed
+// PreToolUse, and nothing at all otherwise: goose reads exit 0 with empty
+// stdout as an allow, and any other output (even {}) as no decision.
+// Context and messages have no place in goose's answer.
+func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
+	if !blocks[ev.Claude] {
+		return nil
+	}
+	switch {
+	case v.Blocked:
+		reason := v.Reason
+		if v.Decision != "deny" {
+			reason = v.StopReason
+		}
+		return Output{Decision: "block", Reason: in.Cut(reason)}
+	case v.Decision == "allow" && ev.Claude == "PreToolUse":
+		return Output{Decision: "allow"}
+	}
+	return nil
+}
