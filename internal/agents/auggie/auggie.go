@@ -5,16 +5,14 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
-	"github.com/hookexec/hookexec/internal/event"
-	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Name is Auggie's name on the command line, its dialect's and its
 // format's.
 const Name = "auggie"
 
-// eventKeys are the Claude Code events Auggie fires (Notification since
-// 1.x).
+// eventKeys are the Claude Code events Auggie fires, besides PromptSubmit
+// (an alias).
 var eventKeys = []string{"PreToolUse", "PostToolUse", "Stop", "SessionStart", "SessionEnd", "Notification"}
 
 // Agent describes Augment's Auggie CLI.
@@ -34,24 +32,26 @@ func Agent() agent.Agent {
 		PluginRootVar:    "",
 		Events:           claude.EventsOf(eventKeys),
 		DefaultEvents:    []string{"PreToolUse", "PostToolUse", "Stop", "SessionStart"},
-		// Auggie 1.x names the prompt event PromptSubmit.
+		// Auggie names the prompt event PromptSubmit.
 		Aliases:        []agent.Alias{{Key: "PromptSubmit", Event: "BeforeAgent"}},
 		Tools:          Tools(),
 		MCPPrefix:      "",  // an MCP tool's name ends in _SERVER
 		Payload:        nil, // Claude-shaped (tool_name, tool_input)
 		TimeoutUnit:    time.Millisecond,
 		DefaultTimeout: 60 * time.Second,
-		Shells:         []string{"bash", "sh"},
-		ShellValues:    nil,
+		// A command with a shell character (|&;><$`) runs with bash -c, any
+		// other is split into words and run without a shell.
+		Shells:      []string{"bash"},
+		ShellValues: nil,
 		// A regular expression, unanchored.
 		Matchers:          agent.MatchJSRegexOrExact,
 		IfFilter:          false,
 		OnFailure:         false,
 		FailPolicyIgnored: nil,
 		RunsInProjectDir:  false,
-		ProjectVar:        "", // not documented
-		Markers:           nil,
-		SessionVar:        "",
+		ProjectVar:        "AUGMENT_PROJECT_DIR",
+		Markers:           []string{"AUGMENT_HOOK_EVENT"},
+		SessionVar:        "AUGMENT_CONVERSATION_ID",
 		CwdVar:            "",
 		PastedVars:        nil,
 		PasteQuote:        nil,
@@ -61,18 +61,6 @@ func Agent() agent.Agent {
 		HookName:          "",
 		AlsoRuns:          nil,
 	}
-}
-
-// answer is Claude Code's, except that a blocked PreToolUse also exits 2
-// with the reason on stderr, the one block Auggie documents for it.
-func answer() agent.Answer {
-	a := claude.Answer()
-	a.ExitBlocked = exitBlocked
-	return a
-}
-
-func exitBlocked(ev event.Event, v verdict.Verdict) bool {
-	return v.Blocked && ev.Name == "BeforeTool"
 }
 
 // Tools are Auggie's built-in tools by family.
