@@ -28,6 +28,18 @@
 //     droid-tools.md; "Create matches only the Create tool" in the
 //     reference).
 //
-// The default timeout is not documented; 60 s is Claude Code's of the time
-// the reference was copied from.
+// Read in its published binary, @factory/cli-linux-x64 0.225.2 from npm
+// (the hook runner's strings): the nine events above, and no others; a
+// hook's "timeout" defaults to 60 seconds and a timed-out hook counts as
+// exit 1 (a non-blocking error: Droid fails open there); matching hooks run
+// in parallel; stdout that starts with "{" is read as JSON whatever the
+// exit status (continue, stopReason, suppressOutput, systemMessage,
+// decision, reason, and hookSpecificOutput's permissionDecision,
+// permissionDecisionReason, additionalContext, updatedInput); hooks get
+// FACTORY_PROJECT_DIR, DROID_PROJECT_DIR and CLAUDE_PROJECT_DIR (a
+// plugin's also DROID_PLUGIN_ROOT and CLAUDE_PLUGIN_ROOT); flat entries
+// ({type, command} directly under an event) are read as one definition.
+//
+// Droid fails open on a timeout; hookexec does not: a policy that fails
+// closed still denies in hookexec's answer.
 package factory

@@ -40,7 +40,7 @@ func Agent() agent.Agent {
 		MCPPrefix:        "",  // not documented
 		Payload:          nil, // Claude-shaped (tool_name, tool_input)
 		TimeoutUnit:      time.Second,
-		DefaultTimeout:   60 * time.Second,
+		DefaultTimeout:   60 * time.Second, // its hook runner: timeout || 60
 		Shells:           []string{"bash", "sh"},
 		ShellValues:      nil,
 		Matchers:         agent.MatchJSRegex,
@@ -50,16 +50,17 @@ func Agent() agent.Agent {
 		FailPolicyIgnored: nil,
 		RunsInProjectDir:  false,
 		ProjectVar:        "FACTORY_PROJECT_DIR",
-		Markers:           nil,
-		SessionVar:        "",
-		CwdVar:            "",
-		PastedVars:        nil,
-		PasteQuote:        nil,
-		Reading:           agent.ReadClaude,
-		Format:            Name,
-		Answer:            claude.Answer(),
-		HookName:          "",
-		AlsoRuns:          nil,
+		// Droid also sets CLAUDE_PROJECT_DIR to the same directory.
+		Markers:    []string{"DROID_PROJECT_DIR"},
+		SessionVar: "",
+		CwdVar:     "",
+		PastedVars: nil,
+		PasteQuote: nil,
+		Reading:    agent.ReadClaude,
+		Format:     Name,
+		Answer:     claude.Answer(),
+		HookName:   "",
+		AlsoRuns:   nil,
 	}
 }
 
