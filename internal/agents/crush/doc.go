@@ -5,7 +5,24 @@
 // it reads a hook entry, and its own answer (--format crush: decision,
 // halt, reason, context, updated_input).
 //
-// Proven by make e2e: nothing yet. From its documentation and source only
+// Proven by make e2e: nothing (Crush is not in e2e: npm's @charmland/crush
+// downloads its binary from GitHub at install, which is not reachable here).
+// Proven by a manual run here: Crush built from source at 37f36e9
+// (2026-08-21; "crush version devel", after tag v0.90.0), crush run against
+// a fake OpenAI-compatible model on 127.0.0.1 scripting one bash call, with
+// its hooks in the project's crush.json: the PreToolUse payload
+// {event, session_id, cwd, tool_name: "bash", tool_input: {command,
+// description}} and the CRUSH_* variables as documented, the hook run in
+// the project directory; exit 2 and {"decision": "deny", "reason"} each
+// block the call, the model getting "Tool call blocked by hook. Reason:
+// ..."; exit 49 ends the run with no answer and exit status 0; a
+// {"context"} reaches the model after the tool's output; crush run approves
+// every permission itself. Through "hookexec fire PreToolUse --format
+// crush" the same deny, halt, context and rewrite (updated_input) hold, and
+// a native policy that times out with failClosed still denies, where
+// Crush alone lets the tool run.
+//
+// From its documentation and source only
 // (github.com/charmbracelet/crush at 37f36e9, 2026-08-21: docs/hooks/README.md,
 // internal/hooks/{hooks,input,runner}.go, internal/config/load.go,
 // internal/agent/tools/*.go):
