@@ -84,6 +84,9 @@ func forEvent(d registry.Diagnostic, ev event.Event) bool {
 	if d.EventKey == ev.Name {
 		return !ev.Unknown
 	}
+	if strings.EqualFold(ev.Name, d.EventKey) {
+		return true // an unknown event's own key, in another case
+	}
 	for _, n := range agents.EventNames() {
 		if n.Event.Name == ev.Name && strings.EqualFold(n.Key, d.EventKey) {
 			return true

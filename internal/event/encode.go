@@ -12,8 +12,9 @@ import (
 func (in *Input) Encode(eventKey string) []byte { return in.EncodeWith(eventKey, "", nil) }
 
 // EncodeWith is Encode with the top-level field name set to the raw JSON
-// value (in the place the input had it, or last); the input's own value
-// of that field is not sent. name "" adds nothing.
+// value, last (after hook_event_name); the input's own value of that field
+// is not sent. name "" adds nothing. A hook that scans the text finds the
+// field at the end, whatever the agent's payload held.
 func (in *Input) EncodeWith(eventKey, name string, value []byte) []byte {
 	size := len(eventKey) + len(name) + len(value) + 28
 	for k, v := range in.fields {
@@ -21,8 +22,11 @@ func (in *Input) EncodeWith(eventKey, name string, value []byte) []byte {
 	}
 	buf := make([]byte, 0, size)
 	buf = append(buf, '{')
-	named, added := false, name == ""
+	named := false
 	for _, k := range in.order {
+		if name != "" && k == name {
+			continue // replaced, and sent last
+		}
 		if len(buf) > 1 {
 			buf = append(buf, ',')
 		}
@@ -32,9 +36,6 @@ func (in *Input) EncodeWith(eventKey, name string, value []byte) []byte {
 		case k == "hook_event_name":
 			buf = append(buf, quote(eventKey)...)
 			named = true
-		case name != "" && k == name:
-			buf = append(buf, value...)
-			added = true
 		default:
 			buf = append(buf, in.fields[k]...)
 		}
@@ -46,7 +47,7 @@ func (in *Input) EncodeWith(eventKey, name string, value []byte) []byte {
 		buf = append(buf, `"hook_event_name":`...)
 		buf = append(buf, quote(eventKey)...)
 	}
-	if !added {
+	if name != "" {
 		buf = append(buf, ',')
 		buf = append(buf, quote(name)...)
 		buf = append(buf, ':')
