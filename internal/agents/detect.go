@@ -6,8 +6,6 @@ import (
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-
-
 // DetectAgent names the agent that sent an event: the agent whose format f
 // is, when only that agent answers in it; else, among the agents that
 // answer in f (every agent for the result format), the one the
