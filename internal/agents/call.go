@@ -16,8 +16,10 @@ import (
 // matcher looks at costs nothing. A Call may be used by several goroutines.
 type Call struct {
 	agent string
-	name  EventName
-	in    *event.Input
+	// desc describes the agent when NewCallFor gave it; nil: the table's.
+	desc *agent.Agent
+	name EventName
+	in   *event.Input
 
 	once  sync.Once
 	view  agent.View
@@ -29,6 +31,12 @@ type Call struct {
 // in (nil: {}).
 func NewCall(agentName string, n EventName, in *event.Input) *Call {
 	return &Call{agent: agentName, name: n, in: in}
+}
+
+// NewCallFor is NewCall for an agent described by a (one of the table's,
+// or a test's own).
+func NewCallFor(a agent.Agent, n EventName, in *event.Input) *Call {
+	return &Call{agent: a.Name, desc: &a, name: n, in: in}
 }
 
 // Agent is the name of the agent that sent the event ("" when unknown).
@@ -56,12 +64,17 @@ func (c *Call) ViewJSON() []byte {
 
 // WithInput is the same event with another input (a sequential run's
 // chained input).
-func (c *Call) WithInput(in *event.Input) *Call { return NewCall(c.agent, c.name, in) }
+func (c *Call) WithInput(in *event.Input) *Call {
+	return &Call{agent: c.agent, desc: c.desc, name: c.name, in: in}
+}
 
 func (c *Call) build() {
 	c.once.Do(func() {
 		read := agent.ClaudePayload
 		a, known := ByName(c.agent)
+		if c.desc != nil {
+			a, known = *c.desc, true
+		}
 		if known && a.Payload != nil {
 			read = a.Payload
 		}
@@ -76,6 +89,8 @@ func (c *Call) build() {
 			c.class = Classification{Agent: c.agent, Tool: v.Tool, Family: v.Family, Rule: RulePayload, By: c.agent}
 		case c.name.Family != "":
 			c.class = Classification{Agent: c.agent, Tool: v.Tool, Family: c.name.Family, Rule: RuleEventAlias, By: c.name.Key}
+		case c.desc != nil:
+			c.class = classifyFor(*c.desc, v.Tool)
 		default:
 			c.class = Classify(c.agent, v.Tool)
 		}

@@ -39,29 +39,40 @@ type Classification struct {
 // when agentName is an agent of the table that has it, else the first
 // agent of the table whose tools (then whose MCP prefix) have it.
 func Classify(agentName, tool string) Classification {
-	c := Classification{Agent: agentName, Tool: tool, Rule: RuleUnknown}
+	all := All()
+	a, ok := find(all, agentName)
+	if !ok {
+		a = agent.Agent{Name: agentName}
+	}
+	return classify(all, a, tool)
+}
+
+// classifyFor is Classify for an agent that may not be in the table.
+func classifyFor(a agent.Agent, tool string) Classification {
+	return classify(All(), a, tool)
+}
+
+func classify(all []agent.Agent, a agent.Agent, tool string) Classification {
+	c := Classification{Agent: a.Name, Tool: tool, Rule: RuleUnknown}
 	if tool == "" {
 		return c
 	}
-	all := All()
-	if a, ok := find(all, agentName); ok {
-		if f, ok := a.Tools.FamilyOf(tool, a.MCPPrefix); ok {
-			c.Family, c.Rule, c.By = f, RuleAgent, a.Name
-			if f == agent.FamilyMCP && !hasTool(a.Tools, tool) {
-				c.Rule = RuleMCPPrefix
-			}
+	if f, ok := a.Tools.FamilyOf(tool, a.MCPPrefix); ok {
+		c.Family, c.Rule, c.By = f, RuleAgent, a.Name
+		if f == agent.FamilyMCP && !hasTool(a.Tools, tool) {
+			c.Rule = RuleMCPPrefix
+		}
+		return c
+	}
+	for _, o := range all {
+		if f, ok := o.Tools.FamilyOf(tool, ""); ok {
+			c.Family, c.Rule, c.By = f, RuleOtherAgent, o.Name
 			return c
 		}
 	}
-	for _, a := range all {
-		if f, ok := a.Tools.FamilyOf(tool, ""); ok {
-			c.Family, c.Rule, c.By = f, RuleOtherAgent, a.Name
-			return c
-		}
-	}
-	for _, a := range all {
-		if f, ok := a.Tools.FamilyOf(tool, a.MCPPrefix); ok {
-			c.Family, c.Rule, c.By = f, RuleMCPPrefix, a.Name
+	for _, o := range all {
+		if f, ok := o.Tools.FamilyOf(tool, o.MCPPrefix); ok {
+			c.Family, c.Rule, c.By = f, RuleMCPPrefix, o.Name
 			return c
 		}
 	}
