@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/registry"
 )
 
@@ -16,6 +17,9 @@ type View struct {
 	// input lacks it.
 	MatchField string     `json:"matchField,omitempty"`
 	MatchValue *string    `json:"matchValue,omitempty"`
+	// Tool is how the event's tool was classified (agent, tool, family,
+	// rule), on an event matched on tool names; nil on others.
+	Tool *agents.Classification `json:"tool,omitempty"`
 	Mode       string     `json:"mode"` // "parallel" or "sequential"
 	ModeReason string     `json:"modeReason,omitempty"`
 	ProjectDir string     `json:"projectDir"`
@@ -101,6 +105,10 @@ func NewView(p Plan, reg *registry.Registry, projectDir string, opts Options) Vi
 	if p.HasMatchValue {
 		value := p.MatchValue
 		v.MatchValue = &value
+	}
+	if p.Event.MatchField == registry.ToolField && p.Call != nil {
+		c := p.Call.Classification()
+		v.Tool = &c
 	}
 	for _, f := range reg.Files {
 		v.Files = append(v.Files, FileView{File: f.Path, Source: f.Source.String(), Dialect: string(f.Dialect), Enabled: f.Enabled, FailClosed: f.FailClosed})
