@@ -15,18 +15,18 @@ type View struct {
 	// MatchField is the input field matchers are tested against ("" for an
 	// event without a match value); MatchValue its value, absent when the
 	// input lacks it.
-	MatchField string     `json:"matchField,omitempty"`
-	MatchValue *string    `json:"matchValue,omitempty"`
+	MatchField string  `json:"matchField,omitempty"`
+	MatchValue *string `json:"matchValue,omitempty"`
 	// Tool is how the event's tool was classified (agent, tool, family,
 	// rule), on an event matched on tool names; nil on others.
-	Tool *agents.Classification `json:"tool,omitempty"`
-	Mode       string     `json:"mode"` // "parallel" or "sequential"
-	ModeReason string     `json:"modeReason,omitempty"`
-	ProjectDir string     `json:"projectDir"`
-	Files      []FileView `json:"files"`
-	Steps      []StepView `json:"steps"`
-	Dropped    []DropView `json:"dropped"`
-	Warnings   []string   `json:"warnings,omitempty"`
+	Tool       *agents.Classification `json:"tool,omitempty"`
+	Mode       string                 `json:"mode"` // "parallel" or "sequential"
+	ModeReason string                 `json:"modeReason,omitempty"`
+	ProjectDir string                 `json:"projectDir"`
+	Files      []FileView             `json:"files"`
+	Steps      []StepView             `json:"steps"`
+	Dropped    []DropView             `json:"dropped"`
+	Warnings   []string               `json:"warnings,omitempty"`
 	// failNote says why failing closed has no effect (text format only).
 	failNote string
 }
