@@ -167,3 +167,17 @@ func ResolveEvent(name string, f verdict.Format) (n EventName, warning string, e
 	}
 	return EventName{Key: name, Event: ev}, warning, nil
 }
+
+// Resolve is event.Resolve over every agent's names: the catalogue event
+// a name given by a user or written in a command line names, in any case.
+func Resolve(name string) (event.Event, error) {
+	n, err := LookupEvent(name)
+	return n.Event, err
+}
+
+// ByKey is event.ByKey over every agent's names: the catalogue event a
+// config key names (exact).
+func ByKey(key string) (event.Event, bool) {
+	n, ok := EventByKey(key)
+	return n.Event, ok
+}
