@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Call is one fired event as the normalized view reads it (issue 20): the
@@ -18,6 +19,8 @@ type Call struct {
 	agent string
 	// desc describes the agent when NewCallFor gave it; nil: the table's.
 	desc *agent.Agent
+	// detect names the agent on first use (NewDetectedCall); nil: agent.
+	detect func() string
 	name EventName
 	in   *event.Input
 
@@ -33,6 +36,12 @@ func NewCall(agentName string, n EventName, in *event.Input) *Call {
 	return &Call{agent: agentName, name: n, in: in}
 }
 
+// NewDetectedCall is NewCall for the agent DetectAgent finds from the
+// format f, the input and getenv, looked for on first use only.
+func NewDetectedCall(f verdict.Format, getenv func(string) string, n EventName, in *event.Input) *Call {
+	return &Call{name: n, in: in, detect: func() string { return DetectAgent(f, in, getenv) }}
+}
+
 // NewCallFor is NewCall for an agent described by a (one of the table's,
 // or a test's own).
 func NewCallFor(a agent.Agent, n EventName, in *event.Input) *Call {
@@ -40,7 +49,10 @@ func NewCallFor(a agent.Agent, n EventName, in *event.Input) *Call {
 }
 
 // Agent is the name of the agent that sent the event ("" when unknown).
-func (c *Call) Agent() string { return c.agent }
+func (c *Call) Agent() string {
+	c.build()
+	return c.agent
+}
 
 // View is the normalized view of the event: read by the agent's Payload,
 // else as Claude Code's payload (agent.ClaudePayload), with the canonical
@@ -65,11 +77,14 @@ func (c *Call) ViewJSON() []byte {
 // WithInput is the same event with another input (a sequential run's
 // chained input).
 func (c *Call) WithInput(in *event.Input) *Call {
-	return &Call{agent: c.agent, desc: c.desc, name: c.name, in: in}
+	return &Call{agent: c.Agent(), desc: c.desc, name: c.name, in: in}
 }
 
 func (c *Call) build() {
 	c.once.Do(func() {
+		if c.detect != nil {
+			c.agent = c.detect()
+		}
 		read := agent.ClaudePayload
 		a, known := ByName(c.agent)
 		if c.desc != nil {

@@ -50,13 +50,14 @@ func EventNames() []EventName {
 		index[n.Key] = len(out)
 		out = append(out, n)
 	}
-	for _, ev := range event.All() {
+	catalogue := event.All()
+	for _, ev := range catalogue {
 		for _, k := range ev.Keys() {
 			add(EventName{Key: k, Event: ev}, "")
 		}
 	}
 	for _, a := range All() {
-		for _, ev := range event.All() {
+		for _, ev := range catalogue {
 			if k, ok := a.EventKey(ev); ok && k != "" {
 				add(EventName{Key: k, Event: ev}, a.Name)
 			}
@@ -85,7 +86,7 @@ func NewEventIndex() EventIndex {
 }
 
 // EventByKey finds the event a config key names: exact (keys are
-// case-sensitive), any agent's name.
+// case-sensitive), any agent's name; Agents lists who uses it.
 func EventByKey(key string) (EventName, bool) {
 	for _, n := range EventNames() {
 		if n.Key == key {
@@ -107,9 +108,23 @@ func EventKeys() []string {
 }
 
 // LookupEvent finds the event a command-line name names: the exact key
-// first, else case-insensitively (the first name in EventNames' order).
+// first, else case-insensitively (the first name in EventNames' order);
+// Agents is not filled in.
 // An unknown name yields an *event.UnknownError with the closest name.
 func LookupEvent(name string) (EventName, error) {
+	if ev, err := event.Resolve(name); err == nil {
+		// A catalogue name (most fires): no agent's name means another
+		// event or limits it to a family (TestEventNamesAgree), so the
+		// table need not be read. Agents is left empty.
+		key := name
+		for _, k := range ev.Keys() {
+			if strings.EqualFold(k, name) {
+				key = k
+				break
+			}
+		}
+		return EventName{Key: key, Event: ev}, nil
+	}
 	names := EventNames()
 	for _, n := range names {
 		if n.Key == name {

@@ -39,13 +39,14 @@ func TestEventNamesAgree(t *testing.T) {
 			assert.True(t, known, "%s: alias %q names %q, not a catalogue event", a.Name, al.Key, al.Event)
 		}
 	}
-	folded := map[string]string{}
+	folded := map[string]EventName{}
 	for _, n := range EventNames() {
 		low := strings.ToLower(n.Key)
 		if prev, ok := folded[low]; ok {
-			assert.Equal(t, prev, n.Event.Name, "%q means another event than a name that differs only in case", n.Key)
+			assert.Equal(t, prev.Event.Name, n.Event.Name, "%q means another event than a name that differs only in case", n.Key)
+			assert.Equal(t, prev.Family, n.Family, "%q is limited to another family than a name that differs only in case", n.Key)
 		}
-		folded[low] = n.Event.Name
+		folded[low] = n
 	}
 }
 

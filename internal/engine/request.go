@@ -177,5 +177,5 @@ func (req Request) call(in *event.Input) *agents.Call {
 		name = agents.EventName{Key: req.Event.Name, Event: req.Event}
 	}
 	name.Event = req.Event
-	return agents.NewCall(agents.DetectAgent(req.Format, in, req.Getenv), name, in)
+	return agents.NewDetectedCall(req.Format, req.Getenv, name, in)
 }

@@ -40,8 +40,8 @@ type fileDecoder struct {
 	// to ("" for none: agents.EventName.Family).
 	key       string
 	keyFamily agent.Family
-	// events are every agent's event names (agents.EventNames), read
-	// once per file.
+	// eventNames are every agent's event names (agents.EventNames), read
+	// once per file when a key is not the catalogue's.
 	eventNames agents.EventIndex
 }
 
@@ -191,12 +191,16 @@ func (d *fileDecoder) events(hooks *jsonpos.Value) {
 			continue // a duplicate: the last wins (duplicates warned)
 		}
 		d.key = m.Key
-		if d.eventNames == nil {
-			d.eventNames = agents.NewEventIndex()
+		ev, ok := event.ByKey(m.Key) // the catalogue's own names: no family
+		d.keyFamily = ""
+		if !ok {
+			if d.eventNames == nil {
+				d.eventNames = agents.NewEventIndex()
+			}
+			var name agents.EventName
+			name, ok = d.eventNames[m.Key]
+			ev, d.keyFamily = name.Event, name.Family
 		}
-		name, ok := d.eventNames[m.Key]
-		ev := name.Event
-		d.keyFamily = name.Family
 		if !ok {
 			// Kept under an unknown event of exactly that name: they run
 			// when an agent fires it (--format claude|gemini), never for
