@@ -21,8 +21,8 @@ type Call struct {
 	desc *agent.Agent
 	// detect names the agent on first use (NewDetectedCall); nil: agent.
 	detect func() string
-	name EventName
-	in   *event.Input
+	name   EventName
+	in     *event.Input
 
 	once  sync.Once
 	view  agent.View
