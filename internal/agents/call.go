@@ -97,7 +97,7 @@ func (c *Call) build() {
 		if in == nil {
 			in, _ = event.ParseInput(nil, time.Time{}, "")
 		}
-		v := read(c.name.Key, in)
+		v := readView(read, c.name.Key, in)
 		v.Event, v.Agent = c.name.Event.Name, c.agent
 		switch {
 		case v.Family != "":
@@ -120,4 +120,16 @@ func (c *Call) build() {
 			c.json = []byte("{}")
 		}
 	})
+}
+
+// readView reads the view with read; a reader that fails on a hostile
+// payload (a panic) gives way to Claude Code's, so that a native guard
+// still runs and still gets a view.
+func readView(read agent.Payload, key string, in *event.Input) (v agent.View) {
+	defer func() {
+		if recover() != nil {
+			v = agent.ClaudePayload(key, in)
+		}
+	}()
+	return read(key, in)
 }

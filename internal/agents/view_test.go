@@ -130,3 +130,13 @@ func TestReadsAsBlock(t *testing.T) {
 		assert.Equal(t, tt.want, ReadsAsBlock(tt.a, pre.Event, []byte(tt.out), tt.status), "%s %q exit %d", tt.a.Name, tt.out, tt.status)
 	}
 }
+
+// TestCallViewPayloadPanics: an agent's payload reader that fails gives
+// way to Claude Code's; the view is still built.
+func TestCallViewPayloadPanics(t *testing.T) {
+	t.Parallel()
+	pre, _ := EventByKey("PreToolUse")
+	broken := agent.Agent{Name: "broken", Payload: func(string, *event.Input) agent.View { panic("bad payload") }}
+	c := NewCallFor(broken, pre, input(t, `{"tool_name":"Bash","tool_input":{"command":"ls"}}`))
+	assert.Equal(t, agent.View{Event: "BeforeTool", Agent: "broken", Tool: "Bash", Family: agent.FamilyShell, Command: "ls"}, c.View())
+}
