@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 )
 
@@ -14,6 +15,7 @@ import (
 type agentDoctor struct {
 	ag    Agent
 	opts  DoctorOptions
+	home  string
 	pol   *Policies
 	files []*agentSettings
 	// broken are the settings files doctor cannot read, with why.
@@ -29,7 +31,7 @@ type agentSettings struct {
 }
 
 func newAgentDoctor(ag Agent, opts DoctorOptions, home string, pol *Policies) *agentDoctor {
-	d := &agentDoctor{ag: ag, opts: opts, pol: pol}
+	d := &agentDoctor{ag: ag, opts: opts, pol: pol, home: home}
 	for _, s := range []Scope{ProjectScope, UserScope} {
 		if s == UserScope && home == "" {
 			continue
@@ -72,8 +74,9 @@ func (d *agentDoctor) checks(ctx context.Context, r *Report) {
 	if d.ag.OnFailure {
 		r.add(d.onFailureCheck())
 	}
-	if d.ag.NeedsEnable {
-		r.add(d.enabledCheck())
+	if d.ag.Enable != agentdesc.EnableNone {
+		in := enableInput{Agent: d.ag, ProjectDir: d.opts.ProjectDir, Home: d.home, Program: d.opts.Program}
+		r.add(stepFor(d.ag.Enable).check(in, d.files))
 	}
 }
 
@@ -217,39 +220,5 @@ func (d *agentDoctor) duplicatesCheck() Check {
 	}
 	c.OK = true
 	c.Detail = "no policy runs twice"
-	return c
-}
-
-// enabledCheck: Gemini CLI runs hooks only with hooksConfig.enabled true.
-func (d *agentDoctor) enabledCheck() Check {
-	c := Check{Name: d.name("hooksConfig")}
-	var on, off []string
-	for _, f := range d.files {
-		raw, ok := f.doc.top.get("hooksConfig")
-		if !ok {
-			continue
-		}
-		hc, err := parseObject(raw)
-		if err != nil {
-			continue
-		}
-		switch v, _ := hc.get("enabled"); string(v) {
-		case "true":
-			on = append(on, f.path)
-		case "false":
-			off = append(off, f.path)
-		}
-	}
-	switch {
-	case len(off) > 0:
-		c.Detail = "hooksConfig.enabled is false in " + strings.Join(off, ", ") + ": " + d.ag.Title + " runs no hook"
-		c.Fix = "set \"hooksConfig\": {\"enabled\": true} (" + d.installFix() + " does)"
-	case len(on) == 0:
-		c.Detail = "hooksConfig.enabled is not true in any settings file: " + d.ag.Title + " runs no hook"
-		c.Fix = "set \"hooksConfig\": {\"enabled\": true} (" + d.installFix() + " does)"
-	default:
-		c.OK = true
-		c.Detail = "hooks are enabled in " + strings.Join(on, ", ")
-	}
 	return c
 }

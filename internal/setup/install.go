@@ -39,8 +39,9 @@ type InstallResult struct {
 	Changed bool
 	Added   []string
 	Updated []string
-	// Enabled: hooksConfig.enabled was set to true.
-	Enabled bool
+	// Enabled says what the agent's enable or trust step (agent.Enable)
+	// did, one line each; empty when it had nothing to do.
+	Enabled []string
 	// Backup is the copy of the file before hookexec was installed ("" when
 	// the file is new); BackupWritten says it was written now.
 	Backup        string
@@ -89,13 +90,31 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("setup: %s: %w; fix or move the file, then run install again (nothing was changed)", path, err)
 	}
-	res := &InstallResult{Path: path, Created: !f.Exists, Changed: m.Changed || !f.Exists, Added: m.Added, Updated: m.Updated, Enabled: m.Enabled, Data: m.Data}
+	res := &InstallResult{Path: path, Created: !f.Exists, Changed: m.Changed || !f.Exists, Added: m.Added, Updated: m.Updated, Data: m.Data}
+	if m.Enabled != "" {
+		res.Enabled = append(res.Enabled, m.Enabled)
+	}
 	if doc, err := parseSettings(opts.Agent, m.Data, opts.Program); err == nil {
 		res.Warnings = duplicateRuns(opts.Agent, doc, f.Real, pol)
 	}
-	if !res.Changed {
-		return res, nil
+	if res.Changed {
+		if err := writeInstall(res, f, m, opts.DryRun); err != nil {
+			return nil, err
+		}
 	}
+	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: m.Data, Program: opts.Program, DryRun: opts.DryRun}
+	in.Home, _ = HomeDir(opts.Getenv)
+	did, err := stepFor(opts.Agent.Enable).install(in)
+	if err != nil {
+		return nil, err
+	}
+	res.Enabled = append(res.Enabled, did...)
+	return res, nil
+}
+
+// writeInstall writes the settings file install merged (and its backup),
+// or with dryRun only says what it would write.
+func writeInstall(res *InstallResult, f *settingsFile, m mergeResult, dryRun bool) error {
 	if f.Exists {
 		res.Backup = backupPath(f.Real)
 		_, statErr := os.Lstat(res.Backup)
@@ -103,18 +122,15 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 		// has none of install's entries yet (or when there is none).
 		res.BackupWritten = !m.HadManaged || statErr != nil
 	}
-	if opts.DryRun {
-		return res, nil
+	if dryRun {
+		return nil
 	}
 	if res.BackupWritten {
 		if err := writeAtomic(res.Backup, f.Data, f.Mode); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	if err := writeAtomic(f.Real, m.Data, f.Mode); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return writeAtomic(f.Real, m.Data, f.Mode)
 }
 
 func settingsPathFor(ag Agent, scope Scope, projectDir string, getenv func(string) string) (string, error) {

@@ -1,7 +1,6 @@
 package setup
 
 import (
-	"fmt"
 	"math"
 )
 
@@ -30,8 +29,9 @@ type mergeResult struct {
 	Changed bool
 	// Added and Updated are event keys.
 	Added, Updated []string
-	// Enabled: hooksConfig.enabled was set to true.
-	Enabled bool
+	// Enabled says what the agent's enable step changed in the file
+	// (enableStep.editSettings); "" for nothing.
+	Enabled string
 	// HadManaged: the file already had entries install wrote.
 	HadManaged bool
 }
@@ -69,10 +69,8 @@ func merge(data []byte, ag Agent, program string, wants []wantEntry) (mergeResul
 			res.HadManaged = true
 		}
 	}
-	if ag.NeedsEnable {
-		if res.Enabled, err = doc.enableHooks(); err != nil {
-			return mergeResult{}, err
-		}
+	if res.Enabled, err = stepFor(ag.Enable).editSettings(doc); err != nil {
+		return mergeResult{}, err
 	}
 	for _, w := range wants {
 		did, err := doc.mergeEvent(ag, program, w)
@@ -91,24 +89,6 @@ func merge(data []byte, ag Agent, program string, wants []wantEntry) (mergeResul
 		res.Data = doc.bytes()
 	}
 	return res, nil
-}
-
-// enableHooks sets hooksConfig.enabled to true (Gemini CLI runs no hook
-// otherwise) and reports whether it changed. A new hooksConfig comes
-// before a new hooks, as in the README.
-func (d *settingsDoc) enableHooks() (bool, error) {
-	raw, ok := d.top.get("hooksConfig")
-	if !ok {
-		return true, d.set("", "hooksConfig", map[string]bool{"enabled": true})
-	}
-	hc, err := parseObject(raw)
-	if err != nil {
-		return false, fmt.Errorf(`"hooksConfig": %w`, err)
-	}
-	if v, ok := hc.get("enabled"); ok && string(v) == "true" {
-		return false, nil
-	}
-	return true, d.set(pointer("hooksConfig"), "enabled", true)
 }
 
 // mergeEvent applies one wanted entry; it returns "added", "updated" or

@@ -37,6 +37,9 @@ type UninstallResult struct {
 	// BackupKept is the backup left in place because the file changed
 	// since (so its bytes are not the result).
 	BackupKept string
+	// Disabled says what undoing the agent's enable or trust step
+	// (agent.Enable) outside the settings file did, one line each.
+	Disabled []string
 }
 
 // Uninstall removes install's entries from the agent's settings file.
@@ -67,6 +70,11 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 		return nil, fmt.Errorf("setup: %s: %w; nothing was changed", path, err)
 	}
 	res.Removed, res.Left = s.removed, s.left
+	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: f.Data, Program: opts.Program}
+	in.Home, _ = HomeDir(opts.Getenv)
+	if res.Disabled, err = stepFor(opts.Agent.Enable).uninstall(in); err != nil {
+		return nil, err
+	}
 	if len(s.removed) == 0 {
 		return res, nil
 	}
@@ -161,8 +169,8 @@ func strip(data []byte, ag Agent, self string) (stripped, error) {
 	}
 	s.data = doc.bytes()
 	s.cleaned = s.data
-	if ag.NeedsEnable && doc.events == nil {
-		changed, err := doc.disableHooks()
+	if doc.events == nil {
+		changed, err := stepFor(ag.Enable).uneditSettings(doc)
 		if err != nil {
 			return stripped{}, err
 		}
@@ -171,24 +179,4 @@ func strip(data []byte, ag Agent, self string) (stripped, error) {
 		}
 	}
 	return s, nil
-}
-
-// disableHooks removes hooksConfig.enabled when it is true, and
-// hooksConfig when that empties it.
-func (d *settingsDoc) disableHooks() (bool, error) {
-	raw, ok := d.top.get("hooksConfig")
-	if !ok {
-		return false, nil
-	}
-	hc, err := parseObject(raw)
-	if err != nil {
-		return false, nil
-	}
-	if v, ok := hc.get("enabled"); !ok || string(v) != "true" {
-		return false, nil
-	}
-	if len(hc.members) == 1 {
-		return true, d.remove(pointer("hooksConfig"))
-	}
-	return true, d.remove(pointer("hooksConfig", "enabled"))
 }
