@@ -89,19 +89,12 @@ func agentsToCheck(projectDir, home, self string) []Agent {
 	for _, ag := range agents.All() {
 		found, has := false, false
 		for _, s := range []Scope{ProjectScope, UserScope} {
-			if s == UserScope && home == "" {
+			if s == UserScope && home == "" || !ag.HasScope(s) {
 				continue
 			}
-			f, err := readSettingsFile(ag.SettingsPath(s, projectDir, home))
-			if err != nil || !f.Exists {
-				continue
-			}
-			found = true
-			if doc, err := parseSettings(ag, f.Data, self); err == nil {
-				for _, e := range doc.entries() {
-					has = has || e.IsFire
-				}
-			}
+			as, err := readInstalled(ag, s, ag.SettingsPath(s, projectDir, home), self)
+			found = found || err != nil || as != nil
+			has = has || as != nil && len(as.fires) > 0
 		}
 		if has {
 			withEntries = append(withEntries, ag)

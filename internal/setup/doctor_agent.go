@@ -26,37 +26,27 @@ type agentDoctor struct {
 type agentSettings struct {
 	scope Scope
 	path  string
-	doc   *settingsDoc
+	doc   *settingsDoc // nil for a layout that is no JSON file
 	fires []hookEntry // the entries that run hookexec fire
+	// notExecutable are hookexec's scripts (LayoutScripts) the agent
+	// cannot run.
+	notExecutable []string
 }
 
 func newAgentDoctor(ag Agent, opts DoctorOptions, home string, pol *Policies) *agentDoctor {
 	d := &agentDoctor{ag: ag, opts: opts, pol: pol, home: home}
 	for _, s := range []Scope{ProjectScope, UserScope} {
-		if s == UserScope && home == "" {
+		if s == UserScope && home == "" || !ag.HasScope(s) {
 			continue
 		}
-		path := ag.SettingsPath(s, opts.ProjectDir, home)
-		f, err := readSettingsFile(path)
+		as, err := readInstalled(ag, s, ag.SettingsPath(s, opts.ProjectDir, home), opts.Program)
 		if err != nil {
 			d.broken = append(d.broken, err.Error())
 			continue
 		}
-		if !f.Exists {
-			continue
+		if as != nil {
+			d.files = append(d.files, as)
 		}
-		doc, err := parseSettings(ag, f.Data, opts.Program)
-		if err != nil {
-			d.broken = append(d.broken, fmt.Sprintf("%s: %v", path, err))
-			continue
-		}
-		as := &agentSettings{scope: s, path: path, doc: doc}
-		for _, e := range doc.entries() {
-			if e.IsFire {
-				as.fires = append(as.fires, e)
-			}
-		}
-		d.files = append(d.files, as)
 	}
 	return d
 }
@@ -71,6 +61,9 @@ func (d *agentDoctor) checks(ctx context.Context, r *Report) {
 		r.add(d.timeoutsCheck())
 	}
 	r.add(d.duplicatesCheck())
+	if runsOrIsRun(d.ag) {
+		r.add(d.doubleFireCheck())
+	}
 	if d.ag.OnFailure {
 		r.add(d.onFailureCheck())
 	}
@@ -104,6 +97,15 @@ func (d *agentDoctor) settingsCheck() Check {
 	if len(matched) > 0 {
 		c.Detail = "hookexec entries under a matcher see only some tools, so the other tools' policies never run:\n" + strings.Join(matched, "\n")
 		c.Fix = "remove the matcher (hookexec applies your matchers itself): " + d.installFix()
+		return c
+	}
+	var stuck []string
+	for _, f := range d.files {
+		stuck = append(stuck, f.notExecutable...)
+	}
+	if len(stuck) > 0 {
+		c.Detail = "hookexec's scripts are not executable, so " + d.ag.Title + " cannot run them: " + strings.Join(stuck, ", ")
+		c.Fix = "chmod +x them, or " + d.installFix()
 		return c
 	}
 	c.OK = true
@@ -200,7 +202,9 @@ func (d *agentDoctor) duplicatesCheck() Check {
 	c := Check{Name: d.name("duplicates")}
 	var dups []string
 	for _, f := range d.files {
-		dups = append(dups, duplicateRuns(d.ag, f.doc, canonicalPath(f.path), d.pol)...)
+		if f.doc != nil {
+			dups = append(dups, duplicateRuns(d.ag, f.doc, canonicalPath(f.path), d.pol)...)
+		}
 	}
 	if len(d.files) == 2 {
 		var both []string

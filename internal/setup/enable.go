@@ -18,8 +18,9 @@ type enableStep interface {
 	// nothing changed.
 	editSettings(doc *settingsDoc) (string, error)
 	// uneditSettings undoes editSettings during uninstall, on the
-	// document without hookexec's entries; it changes nothing while the
-	// document still has hooks that need it. true when it changed doc.
+	// document without hookexec's entries (uninstall keeps the undone
+	// version only when no hook is left, or when it is the file as it was
+	// before install). true when it changed doc.
 	uneditSettings(doc *settingsDoc) (bool, error)
 	// install takes the step's part outside the settings file (a trust
 	// store, the agent's own config) once the settings file holds

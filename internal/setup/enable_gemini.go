@@ -29,12 +29,9 @@ func (geminiHooksConfig) editSettings(d *settingsDoc) (string, error) {
 	return did, d.set(pointer("hooksConfig"), "enabled", true)
 }
 
-// uneditSettings removes hooksConfig.enabled when it is true and no hook
-// is left, and hooksConfig when that empties it.
+// uneditSettings removes hooksConfig.enabled when it is true, and
+// hooksConfig when that empties it.
 func (geminiHooksConfig) uneditSettings(d *settingsDoc) (bool, error) {
-	if d.events != nil {
-		return false, nil
-	}
 	raw, ok := d.top.get("hooksConfig")
 	if !ok {
 		return false, nil
@@ -58,6 +55,9 @@ func (geminiHooksConfig) check(in enableInput, files []*agentSettings) Check {
 	fix := "set \"hooksConfig\": {\"enabled\": true} (run 'hookexec install " + in.Agent.Name + "' in the project (or with --user) does)"
 	var on, off []string
 	for _, f := range files {
+		if f.doc == nil {
+			continue
+		}
 		raw, ok := f.doc.top.get("hooksConfig")
 		if !ok {
 			continue

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 )
 
@@ -30,6 +31,10 @@ type InstallOptions struct {
 	// the action through.
 	FailOpen bool
 	DryRun   bool
+	// DoubleFire is --double-fire: install even where an agent that also
+	// runs another agent's hook settings (Agent.AlsoRuns) would then run
+	// hookexec twice.
+	DoubleFire bool
 }
 
 // InstallResult is what install did (or, with DryRun, would do).
@@ -82,8 +87,39 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 		}
 		wants = append(wants, w)
 	}
+	if err := checkDoubleFire(opts, path); err != nil {
+		return nil, err
+	}
+	var res *InstallResult
+	switch opts.Agent.Layout {
+	case agentdesc.LayoutScripts:
+		res, err = installScripts(opts, path, wants)
+	case agentdesc.LayoutTOML:
+		res, err = installTOML(opts, path, wants)
+	default:
+		res, err = installJSON(opts, path, wants, pol)
+	}
+	if err != nil {
+		return nil, err
+	}
+	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: res.Data, Program: opts.Program, DryRun: opts.DryRun}
+	in.Home, _ = HomeDir(opts.Getenv)
+	did, err := stepFor(opts.Agent.Enable).install(in)
+	if err != nil {
+		return nil, err
+	}
+	res.Enabled = append(res.Enabled, did...)
+	return res, nil
+}
+
+// installJSON merges hookexec's entries into a JSON settings file
+// (LayoutNested, LayoutFlat, LayoutNamed).
+func installJSON(opts InstallOptions, path string, wants []wantEntry, pol *Policies) (*InstallResult, error) {
 	f, err := readSettingsFile(path)
 	if err != nil {
+		return nil, err
+	}
+	if err := refuseForeignOwnFile(opts.Agent, path, f.Data, opts.Program, "install"); err != nil {
 		return nil, err
 	}
 	m, err := merge(f.Data, opts.Agent, opts.Program, wants)
@@ -102,13 +138,6 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 			return nil, err
 		}
 	}
-	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: m.Data, Program: opts.Program, DryRun: opts.DryRun}
-	in.Home, _ = HomeDir(opts.Getenv)
-	did, err := stepFor(opts.Agent.Enable).install(in)
-	if err != nil {
-		return nil, err
-	}
-	res.Enabled = append(res.Enabled, did...)
 	return res, nil
 }
 
@@ -134,6 +163,13 @@ func writeInstall(res *InstallResult, f *settingsFile, m mergeResult, dryRun boo
 }
 
 func settingsPathFor(ag Agent, scope Scope, projectDir string, getenv func(string) string) (string, error) {
+	if !ag.HasScope(scope) {
+		other := "--user"
+		if scope == UserScope {
+			other = "--project"
+		}
+		return "", fmt.Errorf("setup: %s has no %s hook settings; install it with %s", ag.Title, scope, other)
+	}
 	if scope == ProjectScope {
 		return ag.SettingsPath(scope, projectDir, ""), nil
 	}
@@ -178,14 +214,16 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 		}
 		if len(chosen) == 0 {
 			for _, key := range ag.DefaultEvents {
-				ev, _ := event.ByKey(key)
-				add(ev)
+				if ev, ok := agentEvent(ag, key); ok {
+					add(ev)
+				}
 			}
 		} else {
 			// SessionStart is where the agent tells the user that the
 			// project's hooks are skipped until trusted.
-			ev, _ := event.ByKey("SessionStart")
-			add(ev)
+			if ev, _ := event.ByKey("SessionStart"); hasEvent(ag, ev) {
+				add(ev)
+			}
 		}
 	}
 	order := map[string]int{}
@@ -194,4 +232,21 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 	}
 	slices.SortFunc(chosen, func(a, b event.Event) int { return order[a.Name] - order[b.Name] })
 	return chosen, nil
+}
+
+// hasEvent reports whether the agent has ev.
+func hasEvent(ag Agent, ev event.Event) bool {
+	_, ok := ag.EventKey(ev)
+	return ok
+}
+
+// agentEvent is the catalogue event the agent names key: the one whose
+// agent key it is.
+func agentEvent(ag Agent, key string) (event.Event, bool) {
+	for _, ev := range event.All() {
+		if k, ok := ag.EventKey(ev); ok && k == key {
+			return ev, true
+		}
+	}
+	return event.Event{}, false
 }

@@ -42,6 +42,16 @@ type Flat struct {
 	Matcher string
 	// Type: entries carry "type": "command".
 	Type bool
+	// Extra are further keys, each with the constant value every entry
+	// install writes carries, in order (Cursor's "failClosed": true,
+	// Windsurf's "show_output": true); nil for none.
+	Extra []FlatKey
+}
+
+// FlatKey is one constant key of a flat entry.
+type FlatKey struct {
+	Key   string
+	Value any
 }
 
 // Enable is the kind of step an agent needs, besides hookexec's entries in
