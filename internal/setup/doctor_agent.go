@@ -27,7 +27,7 @@ type agentSettings struct {
 	scope Scope
 	path  string
 	doc   *settingsDoc // nil for a layout that is no JSON file
-	fires []hookEntry // the entries that run hookexec fire
+	fires []hookEntry  // the entries that run hookexec fire
 	// notExecutable are hookexec's scripts (LayoutScripts) the agent
 	// cannot run.
 	notExecutable []string
