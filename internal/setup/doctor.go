@@ -69,7 +69,7 @@ func Doctor(ctx context.Context, opts DoctorOptions) *Report {
 		r.add(Check{
 			Name:   "agents",
 			Detail: fmt.Sprintf("no settings file of %s in %s or %s", agentTitles(), opts.ProjectDir, home),
-			Fix:    "run 'hookexec install claude' (or gemini, llxprt) in the project",
+			Fix:    "run 'hookexec install AGENT' in the project, AGENT one of " + agentNames(),
 		})
 	}
 	for _, ag := range agents {
@@ -118,3 +118,7 @@ func agentTitles() string {
 	}
 	return agents.OrList(titles)
 }
+
+// agentNames lists the agents' names as install takes them: "claude, gemini
+// or llxprt".
+func agentNames() string { return agents.OrList(agents.Names()) }

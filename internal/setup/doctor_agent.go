@@ -8,7 +8,6 @@ import (
 	"time"
 
 	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
-	"github.com/hookexec/hookexec/internal/event"
 )
 
 // agentDoctor checks one agent's settings: the project's and the user's.
@@ -122,7 +121,7 @@ func (d *agentDoctor) covered() map[string]bool {
 	out := map[string]bool{}
 	for _, f := range d.files {
 		for _, e := range f.fires {
-			if ev, err := event.Resolve(e.Fire.Event); err == nil {
+			if ev, err := eventOf(d.ag, e.Fire.Event); err == nil {
 				out[ev.Name] = true
 			}
 		}
@@ -164,7 +163,7 @@ func (d *agentDoctor) timeoutsCheck() Check {
 	need := int64(0)
 	for _, f := range d.files {
 		for _, e := range f.fires {
-			ev, err := event.Resolve(e.Fire.Event)
+			ev, err := eventOf(d.ag, e.Fire.Event)
 			if err != nil {
 				continue
 			}

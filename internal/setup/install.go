@@ -194,7 +194,7 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 			if strings.TrimSpace(n) == "" {
 				continue
 			}
-			ev, err := event.Resolve(strings.TrimSpace(n))
+			ev, err := eventOf(ag, strings.TrimSpace(n))
 			if err != nil {
 				return nil, fmt.Errorf("--events: %w", err)
 			}
@@ -249,4 +249,13 @@ func agentEvent(ag Agent, key string) (event.Event, bool) {
 		}
 	}
 	return event.Event{}, false
+}
+
+// eventOf is the catalogue event an entry or --events names: the agent's
+// own name of it (Agent.Events), else any name the catalogue knows.
+func eventOf(ag Agent, name string) (event.Event, error) {
+	if ev, ok := agentEvent(ag, name); ok {
+		return ev, nil
+	}
+	return event.Resolve(name)
 }
