@@ -69,7 +69,7 @@ func Doctor(ctx context.Context, opts DoctorOptions) *Report {
 		r.add(Check{
 			Name:   "agents",
 			Detail: fmt.Sprintf("no settings file of %s in %s or %s", agentTitles(), opts.ProjectDir, home),
-			Fix:    "run 'hookexec install AGENT' in the project, AGENT one of " + agentNames(),
+			Fix:    "run 'hookexec install claude' in the project (or for another agent: " + agentNames() + ")",
 		})
 	}
 	for _, ag := range agents {
