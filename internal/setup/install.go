@@ -122,7 +122,7 @@ func installJSON(opts InstallOptions, path string, wants []wantEntry, pol *Polic
 	if err := refuseForeignOwnFile(opts.Agent, path, f.Data, opts.Program, "install"); err != nil {
 		return nil, err
 	}
-	m, err := merge(f.Data, opts.Agent, opts.Program, wants)
+	m, err := mergeInto(f.Data, opts.Agent, opts.Program, wants, isOwnFile(path))
 	if err != nil {
 		return nil, fmt.Errorf("setup: %s: %w; fix or move the file, then run install again (nothing was changed)", path, err)
 	}

@@ -92,12 +92,24 @@ func sameJSON(a, b []byte) bool {
 }
 
 // shapeSettings puts in what the agent's shape needs besides the entries:
-// a flat file's "version" (before the hooks, when it is new), and a named
-// definition's switch turned on.
+// a flat file's "version" (before the hooks, when it is new), a file of
+// hookexec's own its constant top-level keys, and a named definition's
+// switch turned on.
 func (d *settingsDoc) shapeSettings() error {
 	if v := d.shape.flat.Version; v != 0 && d.shape.flatEntries() {
 		if _, ok := d.top.get("version"); !ok {
-			return d.set("", "version", v)
+			if err := d.set("", "version", v); err != nil {
+				return err
+			}
+		}
+	}
+	if d.own {
+		for _, x := range d.shape.flat.Top {
+			if _, ok := d.top.get(x.Key); !ok {
+				if err := d.set("", x.Key, x.Value); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	if d.shape.layout == agentdesc.LayoutNamed && d.events != nil {

@@ -59,10 +59,17 @@ type newGroup struct {
 // comments included. An existing timeout longer than the wanted one is
 // kept.
 func merge(data []byte, ag Agent, program string, wants []wantEntry) (mergeResult, error) {
+	return mergeInto(data, ag, program, wants, false)
+}
+
+// mergeInto is merge; own says the file is hookexec's own (isOwnFile),
+// which gets the agent's constant top-level keys (Flat.Top).
+func mergeInto(data []byte, ag Agent, program string, wants []wantEntry, own bool) (mergeResult, error) {
 	doc, err := parseSettings(ag, data, program)
 	if err != nil {
 		return mergeResult{}, err
 	}
+	doc.own = own
 	var res mergeResult
 	for _, e := range doc.entries() {
 		if e.IsFire && e.Fire.Managed {

@@ -3,6 +3,9 @@ package setup
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
+
+	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
 )
 
 // ownFileName is the name of the file install writes where the agent
@@ -29,7 +32,7 @@ func refuseForeignOwnFile(ag Agent, path string, data []byte, self, verb string)
 		return refuse(err.Error())
 	}
 	for _, m := range doc.top.members {
-		if m.key != "version" && m.key != doc.shape.root {
+		if !doc.shape.ownKey(m.key) {
 			return refuse(fmt.Sprintf("it has %q", m.key))
 		}
 	}
@@ -39,4 +42,10 @@ func refuseForeignOwnFile(ag Agent, path string, data []byte, self, verb string)
 		}
 	}
 	return nil
+}
+
+// ownKey reports whether a top-level key is one install writes into a
+// file of hookexec's own.
+func (s shape) ownKey(key string) bool {
+	return key == "version" || key == s.root || slices.ContainsFunc(s.flat.Top, func(x agentdesc.FlatKey) bool { return x.Key == key })
 }

@@ -18,6 +18,8 @@ type settingsDoc struct {
 	// file order; nil when it is absent.
 	events []*eventDefs
 	shape  shape
+	// own: the file is hookexec's own (isOwnFile).
+	own bool
 	// self is this hookexec binary's path: a command that runs it is
 	// hookexec's whatever the binary is called.
 	self string

@@ -31,6 +31,10 @@ func shapeAgents() []Agent {
 	copilot.Layout = agentdesc.LayoutFlat
 	copilot.Flat = agentdesc.Flat{Version: 1, Command: "bash", WindowsCommand: "powershell", Timeout: "timeoutSec", Type: true}
 	copilot.ProjectFile, copilot.UserFile = ".github/hooks/hookexec.json", ".tcopilot/hooks/hookexec.json"
+	kiro := base("tkiro")
+	kiro.Layout = agentdesc.LayoutFlat
+	kiro.Flat = agentdesc.Flat{Command: "command", Timeout: "timeout_ms", Matcher: "matcher", Top: []agentdesc.FlatKey{{Key: "tools", Value: []string{"*"}}}}
+	kiro.SettingsFile = "agents/hookexec.json"
 	cursor := base("tcursor")
 	cursor.Layout = agentdesc.LayoutFlat
 	cursor.Flat = agentdesc.Flat{Version: 1, Command: "command", Timeout: "timeout", Matcher: "matcher", Extra: []agentdesc.FlatKey{{Key: "failClosed", Value: true}}}
@@ -49,7 +53,7 @@ func shapeAgents() []Agent {
 	tomlAgent.Layout = agentdesc.LayoutTOML
 	tomlAgent.Flat = agentdesc.Flat{Command: "command"}
 	tomlAgent.ProjectFile, tomlAgent.UserFile = "-", ".ttoml/config.toml"
-	return []Agent{copilot, cursor, windsurf, named, scripts, tomlAgent}
+	return []Agent{copilot, kiro, cursor, windsurf, named, scripts, tomlAgent}
 }
 
 // shapeEnv is a home and a project for one install: a project config with
@@ -193,6 +197,13 @@ func testInstallAgent(t *testing.T, ag Agent, scope Scope) {
 		data, err := os.ReadFile(userFile)
 		require.NoError(t, err)
 		assert.Contains(t, string(data), "mine", "the user's own entry stays")
+	}
+
+	if isOwnFile(path) {
+		for _, x := range ag.Flat.Top {
+			_, ok := as.doc.top.get(x.Key)
+			assert.True(t, ok, "hookexec's own file has the agent's top-level key %q", x.Key)
+		}
 	}
 
 	installed := snapshot(t, filepath.Dir(path))

@@ -93,7 +93,7 @@ func uninstallJSON(opts UninstallOptions, path string) (*UninstallResult, error)
 	if err := refuseForeignOwnFile(opts.Agent, path, f.Data, opts.Program, "uninstall"); err != nil {
 		return nil, err
 	}
-	s, err := strip(f.Data, opts.Agent, opts.Program)
+	s, err := stripFile(f.Data, opts.Agent, opts.Program, isOwnFile(path))
 	if err != nil {
 		return nil, fmt.Errorf("setup: %s: %w; nothing was changed", path, err)
 	}
@@ -157,10 +157,16 @@ type stripped struct {
 // and event keys that this left empty, and "hooks" when nothing is left.
 // Everything else keeps its bytes, comments included.
 func strip(data []byte, ag Agent, self string) (stripped, error) {
+	return stripFile(data, ag, self, false)
+}
+
+// stripFile is strip; own says the file is hookexec's own (isOwnFile).
+func stripFile(data []byte, ag Agent, self string, own bool) (stripped, error) {
 	doc, err := parseSettings(ag, data, self)
 	if err != nil {
 		return stripped{}, err
 	}
+	doc.own = own
 	var s stripped
 	var managed []hookEntry
 	for _, e := range doc.entries() {
@@ -218,7 +224,16 @@ func strip(data []byte, ag Agent, self string) (stripped, error) {
 }
 
 // onlyShape reports whether the file holds nothing but a flat file's
-// "version".
+// "version" (and, in a file of hookexec's own, its constant top-level
+// keys).
 func (d *settingsDoc) onlyShape() bool {
-	return d.shape.flatEntries() && d.shape.flat.Version != 0 && len(d.top.members) == 1 && d.top.members[0].key == "version"
+	if !d.shape.flatEntries() || len(d.top.members) == 0 {
+		return false
+	}
+	for _, m := range d.top.members {
+		if m.key == d.shape.root || !d.own && m.key != "version" || !d.shape.ownKey(m.key) {
+			return false
+		}
+	}
+	return true
 }

@@ -46,6 +46,11 @@ type Flat struct {
 	// install writes carries, in order (Cursor's "failClosed": true,
 	// Windsurf's "show_output": true); nil for none.
 	Extra []FlatKey
+	// Top are top-level keys, each with its constant value, that a file
+	// of hookexec's own (hookexec.json, where the agent reads a whole
+	// directory) carries besides "version" and "hooks", in order (Kiro
+	// CLI's agent file: "tools": ["*"]); nil for none.
+	Top []FlatKey
 }
 
 // FlatKey is one constant key of a flat entry.
