@@ -107,6 +107,17 @@ func (d *agentDoctor) settingsCheck() Check {
 		c.Fix = "chmod +x them, or " + d.installFix()
 		return c
 	}
+	var off []string
+	for _, f := range d.files {
+		if f.definitionOff() {
+			off = append(off, f.path)
+		}
+	}
+	if len(off) > 0 {
+		c.Detail = "hookexec's definition is switched off (\"enabled\": false), so " + d.ag.Title + " runs none of its entries: " + strings.Join(off, ", ")
+		c.Fix = "set it to true, or " + d.installFix()
+		return c
+	}
 	c.OK = true
 	c.Detail = "readable: " + strings.Join(paths, ", ")
 	if len(paths) == 0 {
@@ -183,11 +194,27 @@ func (d *agentDoctor) timeoutsCheck() Check {
 	if len(short) > 0 {
 		c.Detail = strings.Join(short, "\n")
 		c.Fix = fmt.Sprintf("%s to recompute the timeouts (or set them to at least %d, in %s)", d.installFix(), need, unitName(d.ag.TimeoutUnit))
+		if !hasTimeoutSetting(d.ag) {
+			c.Fix = fmt.Sprintf("%s has no timeout setting for a hook: keep the policies' timeouts under its fixed %s", d.ag.Title, d.ag.DefaultTimeout)
+		}
 		return c
 	}
 	c.OK = true
 	c.Detail = "every hookexec entry's timeout covers its longest hook plus the kill grace"
 	return c
+}
+
+// hasTimeoutSetting reports whether install can write a timeout on the
+// agent's entries: a flat entry needs the agent's timeout key, and the
+// scripts and TOML layouts have none.
+func hasTimeoutSetting(ag Agent) bool {
+	switch ag.Layout {
+	case agentdesc.LayoutFlat, agentdesc.LayoutTOML:
+		return ag.Flat.Timeout != ""
+	case agentdesc.LayoutScripts:
+		return false
+	}
+	return true
 }
 
 func unitName(u time.Duration) string {
@@ -224,4 +251,22 @@ func (d *agentDoctor) duplicatesCheck() Check {
 	c.OK = true
 	c.Detail = "no policy runs twice"
 	return c
+}
+
+// definitionOff reports whether a named layout's hookexec definition says
+// "enabled": false.
+func (as *agentSettings) definitionOff() bool {
+	if as.doc == nil || as.doc.shape.layout != agentdesc.LayoutNamed {
+		return false
+	}
+	raw, ok := as.doc.top.get(as.doc.shape.root)
+	if !ok {
+		return false
+	}
+	def, err := parseObject(raw)
+	if err != nil {
+		return false
+	}
+	v, ok := def.get(enabledKey)
+	return ok && string(v) == "false"
 }

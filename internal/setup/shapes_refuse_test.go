@@ -146,3 +146,21 @@ func TestNoSuchScope(t *testing.T) {
 	_, err := Install(InstallOptions{Agent: ag, Scope: ProjectScope, ProjectDir: env.project, Getenv: env.getenv, Program: testProgram})
 	require.EqualError(t, err, "setup: Test ttoml has no project hook settings; install it with --user")
 }
+
+// TestNamedDefinitionOff: doctor tells of a hookexec definition switched
+// off, and install switches it on again.
+func TestNamedDefinitionOff(t *testing.T) {
+	t.Parallel()
+	ag := shapeAgent(t, agentdesc.LayoutNamed, false)
+	env := newShapeEnv(t)
+	path := ag.SettingsPath(UserScope, env.project, env.home)
+	writeTestFile(t, path, `{"hookexec": {"enabled": false, "PreToolUse": [{"hooks": [{"type": "command", "command": "hookexec fire PreToolUse --format claude", "timeout": 120}]}]}}`, 0o644)
+	dopts := DoctorOptions{ProjectDir: env.project, Getenv: env.getenv, Agents: []Agent{ag}, Program: testProgram}
+	c, _ := checkNamed(Doctor(t.Context(), dopts), ag.Name+" settings")
+	assert.False(t, c.OK)
+	assert.Contains(t, c.Detail, `"enabled": false`)
+	_, err := Install(InstallOptions{Agent: ag, Scope: UserScope, ProjectDir: env.project, Getenv: env.getenv, Program: testProgram})
+	require.NoError(t, err)
+	c, _ = checkNamed(Doctor(t.Context(), dopts), ag.Name+" settings")
+	assert.True(t, c.OK, c.Detail)
+}
