@@ -142,9 +142,11 @@ type Agent struct {
 	// HookName is the "name" install gives hookexec's entries ("" for
 	// none).
 	HookName string
-	// NeedsEnable: the agent runs hooks only with "hooksConfig":
-	// {"enabled": true}, which install sets and doctor checks.
-	NeedsEnable bool
+	// Enable is the step, besides writing the entries, without which the
+	// agent runs no hook of hookexec's (a switch in its settings, a trust
+	// store): install takes it, uninstall undoes it, doctor checks it.
+	// EnableNone for an agent that needs none.
+	Enable Enable
 	// AlsoRuns are the agents whose hook settings this agent runs as well
 	// as its own (Cursor and Copilot CLI run Claude Code's): installing
 	// hookexec for both would run every policy twice.
