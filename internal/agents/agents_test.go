@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
-	"github.com/hookexec/hookexec/internal/event"
 )
 
 // TestTable: every agent of the table has every field of its description
@@ -20,20 +19,20 @@ import (
 func TestTable(t *testing.T) {
 	t.Parallel()
 	empty := map[string][]string{
-		"claude": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "NeedsEnable"},
+		"claude": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "Enable"},
 		"gemini": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
 		"llxprt": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
-			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "NeedsEnable"},
-		"factory":     {"ProjectFile", "UserFile", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable", "AlsoRuns"},
-		"crush":       {"ConfigDirs", "SettingsComments", "PluginManifest", "PluginRootVar", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "PastedVars", "PasteQuote", "HookName", "NeedsEnable", "AlsoRuns"},
-		"auggie":      {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable", "AlsoRuns"},
-		"iflow":       {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable", "AlsoRuns"},
-		"codebuddy":   {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable", "AlsoRuns"},
-		"cortex":      {"ProjectFile", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable"},
-		"tabnine":     {"Flat", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "NeedsEnable", "AlsoRuns"},
-		"antigravity": {"Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable", "AlsoRuns"},
-		"kimi":        {"UserFile", "ConfigDirs", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable", "AlsoRuns"},
-		"goose":       {"ConfigDirs", "Flat", "SettingsComments", "Aliases", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable", "AlsoRuns"},
+			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "Enable"},
+		"factory":     {"ProjectFile", "UserFile", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns"},
+		"crush":       {"ConfigDirs", "SettingsComments", "PluginManifest", "PluginRootVar", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns"},
+		"auggie":      {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns"},
+		"iflow":       {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns"},
+		"codebuddy":   {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns"},
+		"cortex":      {"ProjectFile", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable"},
+		"tabnine":     {"Flat", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "Enable", "AlsoRuns"},
+		"antigravity": {"Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns"},
+		"kimi":        {"UserFile", "ConfigDirs", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns"},
+		"goose":       {"ConfigDirs", "Flat", "SettingsComments", "Aliases", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns"},
 	}
 	require.Equal(t, len(empty), len(All()), "a row per agent")
 	for _, a := range All() {
@@ -82,14 +81,14 @@ func TestAgentsConsistent(t *testing.T) {
 			assert.Zero(t, a.Answer, "%s: reads %s's format, so has no answer of its own", a.Name, a.Format)
 		}
 		for _, key := range a.DefaultEvents {
-			ev, ok := event.ByKey(key)
-			require.True(t, ok, "%s: default event %q is not in the catalogue", a.Name, key)
+			ev, ok := ByKey(key)
+			require.True(t, ok, "%s: default event %q is no event name hookexec knows", a.Name, key)
 			got, ok := a.EventKey(ev)
 			assert.True(t, ok && got == key, "%s: default event %q is not the agent's name for %s", a.Name, key, ev.Name)
 		}
 		for _, key := range a.FailPolicyIgnored {
-			_, ok := event.ByKey(key)
-			assert.True(t, ok, "%s: %q is not in the catalogue", a.Name, key)
+			_, ok := ByKey(key)
+			assert.True(t, ok, "%s: %q is no event name hookexec knows", a.Name, key)
 		}
 		got, ok := ByDialect(a.Name)
 		assert.True(t, ok && got.Name == a.Name, a.Name)

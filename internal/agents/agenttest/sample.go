@@ -76,14 +76,11 @@ func beforeTool(a agent.Agent, key string) bool {
 	return false
 }
 
-// viewOf reads in as a reads its payload; a Claude-shaped payload (Payload
-// nil) names the tool at tool_name and the command at tool_input.command.
+// viewOf reads in as a reads its payload (agent.ClaudePayload when it has
+// no reader of its own).
 func viewOf(a agent.Agent, key string, in *event.Input) agent.View {
 	if a.Payload != nil {
 		return a.Payload(key, in)
 	}
-	var v agent.View
-	v.Tool, _ = in.String("tool_name")
-	v.Command, _ = in.Object("tool_input")["command"].(string)
-	return v
+	return agent.ClaudePayload(key, in)
 }

@@ -1,6 +1,8 @@
 package antigravity
 
 import (
+	"bytes"
+	"encoding/json"
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/verdict"
@@ -14,7 +16,7 @@ type Output struct {
 
 // answer is --format antigravity: a deny on stdout, exit 0.
 func answer() agent.Answer {
-	return agent.Answer{Render: render, ExitBlocked: nil, Failed: nil, ErrorsExitZero: true}
+	return agent.Answer{Render: render, ExitBlocked: nil, Failed: nil, ErrorsExitZero: true, Blocks: Blocks}
 }
 
 // render is {"decision": "deny", "reason"} for a blocked verdict (a deny,
@@ -33,4 +35,14 @@ func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
 		reason = "blocked by hook"
 	}
 	return Output{Decision: "deny", Reason: in.Cut(reason)}
+}
+
+// Blocks is how Antigravity CLI is known to read one hook's answer: a JSON
+// "decision": "deny" on stdout, exit 0 (its reading of exit statuses is not
+// known).
+func Blocks(_ event.Event, stdout []byte, status int) bool {
+	var out struct {
+		Decision string `json:"decision"`
+	}
+	return status == 0 && json.Unmarshal(bytes.TrimSpace(stdout), &out) == nil && out.Decision == "deny"
 }

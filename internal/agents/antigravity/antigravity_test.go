@@ -70,3 +70,12 @@ func TestRender(t *testing.T) {
 	}
 	assert.Nil(t, render(testevent.Get(t, "SessionStart"), verdict.Verdict{Decision: "deny", Continue: true}, agenttest.ToolInput))
 }
+
+func TestBlocks(t *testing.T) {
+	t.Parallel()
+	ev := testevent.Get(t, "BeforeTool")
+	assert.True(t, Blocks(ev, []byte(`{"decision":"deny","reason":"x"}`), 0))
+	assert.False(t, Blocks(ev, []byte(`{"decision":"deny"}`), 1), "its reading of other statuses is not known")
+	assert.False(t, Blocks(ev, []byte(``), 0))
+	assert.False(t, Blocks(ev, []byte(`{"decision":"allow"}`), 0))
+}

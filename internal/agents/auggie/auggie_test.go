@@ -74,3 +74,15 @@ func TestFailedPolicyInSystemMessage(t *testing.T) {
 	v := verdict.Verdict{Continue: true, Hooks: []verdict.HookReport{{Name: "slow", Outcome: verdict.Timeout, Error: "timed out: 1s"}}}
 	assert.JSONEq(t, `{"systemMessage":"Warning: hook slow did not answer in time (1s)"}`, agenttest.RenderJSON(t, Agent().Answer.Render, "BeforeTool", v))
 }
+
+func TestBlocks(t *testing.T) {
+	t.Parallel()
+	pre, stop, post := testevent.Get(t, "BeforeTool"), testevent.Get(t, "AfterAgent"), testevent.Get(t, "AfterTool")
+	assert.True(t, Blocks(pre, nil, 2))
+	assert.False(t, Blocks(stop, nil, 2), "exit 2 blocks PreToolUse only")
+	assert.True(t, Blocks(pre, []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`), 0))
+	assert.True(t, Blocks(stop, []byte(`{"hookSpecificOutput":{"hookEventName":"Stop","decision":"block"}}`), 0))
+	assert.True(t, Blocks(post, []byte(`{"hookSpecificOutput":{"hookEventName":"PostToolUse","decision":"block"}}`), 0))
+	assert.False(t, Blocks(stop, []byte(`{"decision":"block"}`), 0), "Auggie reads Stop's block inside hookSpecificOutput only")
+	assert.True(t, Blocks(pre, []byte(`{"continue":false}`), 0))
+}

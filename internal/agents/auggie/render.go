@@ -1,6 +1,8 @@
 package auggie
 
 import (
+	"bytes"
+	"encoding/json"
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/event"
@@ -40,7 +42,7 @@ type Specific struct {
 // reason on stderr (Auggie reads the JSON on exit 2 too); failed policies
 // and errors are told in systemMessage, exit 0.
 func answer() agent.Answer {
-	return agent.Answer{Render: render, ExitBlocked: exitBlocked, Failed: nil, ErrorsExitZero: true}
+	return agent.Answer{Render: render, ExitBlocked: exitBlocked, Failed: nil, ErrorsExitZero: true, Blocks: Blocks}
 }
 
 func exitBlocked(ev event.Event, v verdict.Verdict) bool {
@@ -102,4 +104,27 @@ func RenderOutput(ev event.Event, v verdict.Verdict, in verdict.AgentInput) Outp
 		o.HookSpecificOutput = s
 	}
 	return o
+}
+
+// Blocks is how Auggie 0.36.0 reads one hook's answer: exit 2 blocks
+// PreToolUse; a JSON answer stops the agent with "continue": false, denies
+// a tool with hookSpecificOutput.permissionDecision "deny", and blocks
+// PostToolUse or Stop with hookSpecificOutput.decision "block".
+func Blocks(ev event.Event, stdout []byte, status int) bool {
+	if status == 2 && ev.Claude == "PreToolUse" {
+		return true
+	}
+	var out struct {
+		Continue *bool `json:"continue"`
+		HSO      struct {
+			HookEventName      string `json:"hookEventName"`
+			PermissionDecision string `json:"permissionDecision"`
+			Decision           string `json:"decision"`
+		} `json:"hookSpecificOutput"`
+	}
+	if json.Unmarshal(bytes.TrimSpace(stdout), &out) != nil {
+		return false
+	}
+	return out.Continue != nil && !*out.Continue || out.HSO.PermissionDecision == "deny" ||
+		out.HSO.Decision == "block" && (out.HSO.HookEventName == "PostToolUse" || out.HSO.HookEventName == "Stop")
 }

@@ -1,6 +1,8 @@
 package crush
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
@@ -28,7 +30,7 @@ type Output struct {
 // --fail-closed the deny exits 2 with the reason on stderr, which Crush
 // reads as a block).
 func answer() agent.Answer {
-	return agent.Answer{Render: render, ExitBlocked: nil, Failed: nil, ErrorsExitZero: false}
+	return agent.Answer{Render: render, ExitBlocked: nil, Failed: nil, ErrorsExitZero: false, Blocks: Blocks}
 }
 
 func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
@@ -77,4 +79,28 @@ func RenderOutput(ev event.Event, v verdict.Verdict, in verdict.AgentInput) Outp
 		o.UpdatedInput = verdict.MergedToolInput(v.HookSpecificOutput, in.ToolInputObject)
 	}
 	return o
+}
+
+// Blocks is how Crush reads one hook's answer (internal/hooks/runner.go):
+// exit 2 blocks and exit 49 halts; on exit 0, a JSON "decision": "deny",
+// "halt": true, or Claude Code's hookSpecificOutput.permissionDecision
+// "deny"; any other status lets the tool run.
+func Blocks(_ event.Event, stdout []byte, status int) bool {
+	switch status {
+	case 2, 49:
+		return true
+	case 0:
+		var out struct {
+			Decision string `json:"decision"`
+			Halt     bool   `json:"halt"`
+			HSO      struct {
+				PermissionDecision string `json:"permissionDecision"`
+			} `json:"hookSpecificOutput"`
+		}
+		if json.Unmarshal(bytes.TrimSpace(stdout), &out) != nil {
+			return false
+		}
+		return out.Decision == "deny" || out.Halt || out.HSO.PermissionDecision == "deny"
+	}
+	return false
 }

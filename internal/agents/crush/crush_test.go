@@ -69,3 +69,24 @@ func TestAnswerExitStatuses(t *testing.T) {
 	assert.NoError(t, json.Unmarshal([]byte(`{"decision":"deny","halt":true,"reason":"r","context":["a"],"updated_input":{"x":1}}`), &o))
 	assert.Equal(t, Output{Decision: "deny", Halt: true, Reason: "r", Context: []string{"a"}, UpdatedInput: map[string]any{"x": float64(1)}}, o)
 }
+
+func TestBlocks(t *testing.T) {
+	t.Parallel()
+	ev := testevent.Get(t, "BeforeTool")
+	for _, tc := range []struct {
+		stdout string
+		status int
+		want   bool
+	}{
+		{`{"decision":"deny","reason":"x"}`, 0, true},
+		{`{"halt":true}`, 0, true},
+		{`{"hookSpecificOutput":{"permissionDecision":"deny"}}`, 0, true},
+		{`{"decision":"allow"}`, 0, false},
+		{``, 2, true},
+		{``, 49, true},
+		{`{"decision":"deny"}`, 1, false},
+		{`not json`, 0, false},
+	} {
+		assert.Equal(t, tc.want, Blocks(ev, []byte(tc.stdout), tc.status), "%s exit %d", tc.stdout, tc.status)
+	}
+}

@@ -1,6 +1,8 @@
 package goose
 
 import (
+	"bytes"
+	"encoding/json"
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/verdict"
@@ -20,7 +22,7 @@ var blocks = map[string]bool{"PreToolUse": true, "Stop": true}
 // unless hookexec's entry has "on_failure": "block"); under --fail-closed
 // the deny exits 2 with the reason on stderr.
 func answer() agent.Answer {
-	return agent.Answer{Render: render, ExitBlocked: nil, Failed: nil, ErrorsExitZero: false}
+	return agent.Answer{Render: render, ExitBlocked: nil, Failed: nil, ErrorsExitZero: false, Blocks: Blocks}
 }
 
 // render is {"decision": "block", "reason"} for a blocked PreToolUse or
@@ -43,4 +45,20 @@ func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
 		return Output{Decision: "allow"}
 	}
 	return nil
+}
+
+// Blocks is how goose reads one hook's answer on PreToolUse and Stop (the
+// only events it lets block): exit 2, or a JSON "decision": "block" on
+// stdout (which must start with "{") whatever the status.
+func Blocks(ev event.Event, stdout []byte, status int) bool {
+	if !blocks[ev.Claude] {
+		return false
+	}
+	if status == 2 {
+		return true
+	}
+	var out struct {
+		Decision string `json:"decision"`
+	}
+	return bytes.HasPrefix(stdout, []byte("{")) && json.Unmarshal(stdout, &out) == nil && out.Decision == "block"
 }

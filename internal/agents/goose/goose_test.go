@@ -75,3 +75,14 @@ func TestRender(t *testing.T) {
 		assert.Nil(t, render(testevent.Get(t, tc.event), tc.v, agenttest.ToolInput), "%s %+v", tc.event, tc.v)
 	}
 }
+
+func TestBlocks(t *testing.T) {
+	t.Parallel()
+	pre, stop, prompt := testevent.Get(t, "BeforeTool"), testevent.Get(t, "AfterAgent"), testevent.Get(t, "BeforeAgent")
+	assert.True(t, Blocks(pre, []byte(`{"decision":"block","reason":"x"}`), 0))
+	assert.True(t, Blocks(pre, []byte(`{"decision":"block"}`), 1), "a block is read whatever the status")
+	assert.True(t, Blocks(stop, []byte(``), 2))
+	assert.False(t, Blocks(pre, []byte(` {"decision":"block"}`), 0), "stdout must start with {")
+	assert.False(t, Blocks(pre, []byte(`{"decision":"deny"}`), 0))
+	assert.False(t, Blocks(prompt, []byte(`{"decision":"block"}`), 2), "UserPromptSubmit cannot block")
+}

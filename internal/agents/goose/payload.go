@@ -5,27 +5,20 @@ import (
 	"github.com/hookexec/hookexec/internal/event"
 )
 
-// Payload reads goose's hook input into the normalized view: tool_name,
-// and in tool_input the shell command ("command"), the path ("path") and
-// the text put in the file ("content", else an edit's "after"); the prompt
-// is in "message". Fields of another type are left out.
-func Payload(_ string, in *event.Input) agent.View {
-	var v agent.View
+// Payload reads goose's hook input into the normalized view: as Claude
+// Code's (tool_name; tool_input's command, path and content), with the
+// prompt in "message" and an edit's new text in tool_input's "after".
+// Fields of another type are left out.
+func Payload(key string, in *event.Input) agent.View {
+	v := agent.ClaudePayload(key, in)
 	if in == nil {
 		return v
 	}
-	v.Tool, _ = in.String("tool_name")
-	v.Prompt, _ = in.String("message")
-	ti := in.Object("tool_input")
-	v.Command, _ = ti["command"].(string)
-	if p, _ := ti["path"].(string); p != "" {
-		v.Paths = []string{p}
+	if v.Prompt == "" {
+		v.Prompt, _ = in.String("message")
 	}
-	for _, k := range []string{"content", "after"} {
-		if s, _ := ti[k].(string); s != "" {
-			v.Content = s
-			break
-		}
+	if v.Content == "" {
+		v.Content, _ = in.Object("tool_input")["after"].(string)
 	}
 	return v
 }

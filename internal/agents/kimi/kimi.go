@@ -1,6 +1,8 @@
 package kimi
 
 import (
+	"bytes"
+	"encoding/json"
 	"time"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
@@ -76,7 +78,30 @@ func Agent() agent.Agent {
 func answer() agent.Answer {
 	a := claude.Answer()
 	a.ExitBlocked = func(_ event.Event, v verdict.Verdict) bool { return v.Blocked }
+	a.Blocks = Blocks
 	return a
+}
+
+// blockable are the Claude names of the events whose answer Kimi Code
+// reads; the others only observe.
+var blockable = map[string]bool{"PreToolUse": true, "Stop": true, "UserPromptSubmit": true}
+
+// Blocks is how Kimi Code reads one hook's answer on the events that can
+// block: exit 2, or on exit 0 a JSON hookSpecificOutput.permissionDecision
+// "deny"; any other status lets the operation go on (fail-open).
+func Blocks(ev event.Event, stdout []byte, status int) bool {
+	if !blockable[ev.Claude] {
+		return false
+	}
+	if status == 2 {
+		return true
+	}
+	var out struct {
+		HSO struct {
+			PermissionDecision string `json:"permissionDecision"`
+		} `json:"hookSpecificOutput"`
+	}
+	return status == 0 && json.Unmarshal(bytes.TrimSpace(stdout), &out) == nil && out.HSO.PermissionDecision == "deny"
 }
 
 // Tools are the Kimi Code tools its documentation names.

@@ -41,3 +41,15 @@ func TestEveryBlockExits2(t *testing.T) {
 	got := agenttest.RenderJSON(t, a.Answer.Render, "BeforeTool", verdict.Verdict{Decision: "deny", Reason: "no", Continue: true})
 	assert.JSONEq(t, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`, got)
 }
+
+func TestBlocks(t *testing.T) {
+	t.Parallel()
+	pre, post := testevent.Get(t, "BeforeTool"), testevent.Get(t, "AfterTool")
+	deny := []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`)
+	assert.True(t, Blocks(pre, deny, 0))
+	assert.True(t, Blocks(pre, nil, 2))
+	assert.True(t, Blocks(testevent.Get(t, "AfterAgent"), nil, 2))
+	assert.False(t, Blocks(pre, deny, 1), "any other status fails open")
+	assert.False(t, Blocks(pre, []byte(`{"continue":false}`), 0))
+	assert.False(t, Blocks(post, nil, 2), "PostToolUse only observes")
+}
