@@ -8,6 +8,12 @@
 // local model). Read in its published code, @augmentcode/auggie 0.36.0
 // from npm (augment.mjs, its hook executor):
 //
+//   - files (its HookConfigLoader): the system settings.json,
+//     ~/.augment/settings.json (or Augment's cache directory's, when set),
+//     <workspace>/.augment/settings.local.json and
+//     <workspace>/.augment/settings.json, and plugins' hook configs (whose
+//     hooks get CLAUDE_PLUGIN_ROOT, AUGMENT_PLUGIN_ROOT and
+//     AUGGIE_PLUGIN_ROOT);
 //   - events: PreToolUse, PostToolUse, Stop, SessionStart, SessionEnd,
 //     Notification, PromptSubmit (Auggie also reads Cursor-style camelCase
 //     hook files, which hookexec does not install);
