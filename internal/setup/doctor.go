@@ -69,7 +69,7 @@ func Doctor(ctx context.Context, opts DoctorOptions) *Report {
 		r.add(Check{
 			Name:   "agents",
 			Detail: fmt.Sprintf("no settings file of %s in %s or %s", agentTitles(), opts.ProjectDir, home),
-			Fix:    "run 'hookexec install claude' (or gemini, llxprt) in the project",
+			Fix:    installFix(),
 		})
 	}
 	for _, ag := range agents {
@@ -118,6 +118,11 @@ func agentsToCheck(projectDir, home, self string) []Agent {
 
 // agentTitles names the agents of the table: "Claude Code, Gemini CLI or
 // LLxprt Code".
+// installFix is the fix for a project with no agent set up.
+func installFix() string {
+	return "run 'hookexec install AGENT' in the project (AGENT: " + agents.OrList(agents.Names()) + ")"
+}
+
 func agentTitles() string {
 	var titles []string
 	for _, ag := range agents.All() {

@@ -1,0 +1,120 @@
+package qwen
+
+import (
+	"time"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// Name is Qwen Code's name on the command line, its dialect's and its
+// format's.
+const Name = "qwen"
+
+// Agent describes Qwen Code (0.24.4). doc.go says where each fact comes
+// from.
+func Agent() agent.Agent {
+	return agent.Agent{
+		Name:         Name,
+		Title:        "Qwen Code",
+		Dir:          ".qwen",
+		SettingsFile: "settings.json",
+		// Qwen Code strips comments before it parses a settings file.
+		SettingsComments: true,
+		// Qwen Code's extensions are not hook plugins hookexec reads.
+		PluginManifest: "",
+		PluginRootVar:  "",
+		Events:         eventKey,
+		DefaultEvents:  []string{"PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "PreCompact"},
+		// Qwen Code's event names are Claude Code's, which the catalogue
+		// already knows; its own three (SessionDelete, TodoCreated,
+		// TodoCompleted) have no catalogue event and run as unknown
+		// events (event.Unknown).
+		Aliases:   nil,
+		Tools:     Tools(),
+		MCPPrefix: "mcp__",
+		Payload:   nil, // Claude Code's payload: tool_name, tool_input
+		// Seconds in 0.24.4 (its documentation says milliseconds); a
+		// value of 1000 or more is read as milliseconds by Qwen Code.
+		TimeoutUnit:    time.Second,
+		DefaultTimeout: 60 * time.Second,
+		Shells:         []string{"bash"},
+		// "powershell" runs powershell -Command; any other value is bash.
+		ShellValues: []agent.ShellValue{{Name: "bash", Program: ""}, {Name: "powershell", Program: "powershell"}},
+		// A JavaScript regular expression; one that does not compile never
+		// matches (logged only). Qwen Code also compares the matcher
+		// exactly with a tool's aliases (Shell, Bash, WriteFile, ...),
+		// which hookexec's qwen dialect does not (docs/agents/qwen.md).
+		Matchers: agent.MatchJSRegex,
+		// An event input without the matcher's field matches every
+		// matcher, as in Gemini CLI, whose planner Qwen Code's is.
+		MatchesWithoutValue: true,
+		IfFilter:            false,
+		OnFailure:           false,
+		FailPolicyIgnored:   nil,
+		// Hooks run in the event's cwd.
+		RunsInProjectDir: false,
+		// QWEN_PROJECT_DIR (and CLAUDE_PROJECT_DIR, GEMINI_PROJECT_DIR)
+		// hold the event's cwd.
+		ProjectVar: "QWEN_PROJECT_DIR",
+		Markers:    []string{"QWEN_CODE_CLI"},
+		SessionVar: "QWEN_CODE_SESSION_ID",
+		CwdVar:     "",
+		// Pasted only for PowerShell and cmd.exe; bash reads them from the
+		// environment.
+		PastedVars:  nil,
+		PasteQuote:  nil,
+		Reading:     agent.ReadClaude,
+		Format:      Name,
+		Answer:      answer(),
+		HookName:    "",
+		NeedsEnable: false,
+		Layout:      agent.LayoutNested,
+		Flat:        agent.Flat{},
+		ProjectFile: "",
+		UserFile:    "",
+		ConfigDirs:  nil,
+		AlsoRuns:    nil,
+	}
+}
+
+// events are Qwen Code 0.24.4's event names that the catalogue knows.
+var events = map[string]bool{
+	"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PostToolBatch": true,
+	"Notification": true, "UserPromptSubmit": true, "UserPromptExpansion": true, "SessionStart": true,
+	"Stop": true, "MessageDisplay": true, "SubagentStart": true, "SubagentStop": true,
+	"PreCompact": true, "PostCompact": true, "SessionEnd": true, "PermissionRequest": true,
+	"PermissionDenied": true, "StopFailure": true, "InstructionsLoaded": true,
+}
+
+// eventKey is Qwen Code's name for ev: its Claude Code name, for the
+// events Qwen Code fires.
+func eventKey(ev event.Event) (string, bool) { return ev.Claude, events[ev.Claude] }
+
+// Tools are Qwen Code 0.24.4's built-in tools by family, as its events'
+// tool_name gives them.
+func Tools() agent.Tools {
+	return agent.Tools{
+		{Name: "run_shell_command", Family: agent.FamilyShell},
+		{Name: "monitor", Family: agent.FamilyShell},
+		{Name: "read_file", Family: agent.FamilyRead},
+		{Name: "zoom_image", Family: agent.FamilyRead},
+		{Name: "write_file", Family: agent.FamilyWrite},
+		{Name: "edit", Family: agent.FamilyEdit},
+		{Name: "notebook_edit", Family: agent.FamilyEdit},
+		{Name: "grep_search", Family: agent.FamilySearch},
+		{Name: "glob", Family: agent.FamilySearch},
+		{Name: "list_directory", Family: agent.FamilySearch},
+		{Name: "web_fetch", Family: agent.FamilyWeb},
+		{Name: "web_search", Family: agent.FamilyWeb},
+		{Name: "read_mcp_resource", Family: agent.FamilyMCP},
+		{Name: "agent", Family: agent.FamilyAgent},
+		{Name: "send_message", Family: agent.FamilyAgent},
+		{Name: "todo_write", Family: agent.FamilyOther},
+		{Name: "save_memory", Family: agent.FamilyOther},
+		{Name: "skill", Family: agent.FamilyOther},
+		{Name: "ask_user_question", Family: agent.FamilyOther},
+		{Name: "exit_plan_mode", Family: agent.FamilyOther},
+		{Name: "enter_plan_mode", Family: agent.FamilyOther},
+	}
+}
