@@ -166,7 +166,7 @@ func (d *agentDoctor) timeoutsCheck() Check {
 			budget := d.pol.Budget(ev)
 			got := d.ag.DefaultTimeout
 			if e.Timeout > 0 {
-				got = time.Duration(e.Timeout * float64(d.ag.TimeoutUnit))
+				got = time.Duration(e.Timeout * float64(d.ag.UnitOf(e.Timeout)))
 			}
 			if got < budget {
 				want := d.pol.AgentTimeout(d.ag, ev)
@@ -178,7 +178,7 @@ func (d *agentDoctor) timeoutsCheck() Check {
 	}
 	if len(short) > 0 {
 		c.Detail = strings.Join(short, "\n")
-		c.Fix = fmt.Sprintf("%s to recompute the timeouts (or set them to at least %d, in %s)", d.installFix(), need, unitName(d.ag.TimeoutUnit))
+		c.Fix = fmt.Sprintf("%s to recompute the timeouts (or set them to at least %d, in %s)", d.installFix(), need, unitName(d.ag.UnitOf(float64(need))))
 		return c
 	}
 	c.OK = true

@@ -36,16 +36,15 @@ func Agent() agent.Agent {
 		Payload:   nil, // Claude Code's payload: tool_name, tool_input
 		// Seconds in 0.24.4 (its documentation says milliseconds); a
 		// value of 1000 or more is read as milliseconds by Qwen Code.
-		TimeoutUnit:    time.Second,
-		DefaultTimeout: 60 * time.Second,
-		Shells:         []string{"bash"},
+		TimeoutUnit:       time.Second,
+		TimeoutMillisFrom: 1000,
+		DefaultTimeout:    60 * time.Second,
+		Shells:            []string{"bash"},
 		// "powershell" runs powershell -Command; any other value is bash.
 		ShellValues: []agent.ShellValue{{Name: "bash", Program: ""}, {Name: "powershell", Program: "powershell"}},
-		// A JavaScript regular expression; one that does not compile never
-		// matches (logged only). Qwen Code also compares the matcher
-		// exactly with a tool's aliases (Shell, Bash, WriteFile, ...),
-		// which hookexec's qwen dialect does not (docs/agents/qwen.md).
-		Matchers: agent.MatchJSRegex,
+		// Exact names (a tool's aliases too: Shell, Bash, WriteFile, ...),
+		// else an unanchored JavaScript regular expression.
+		Matchers: agent.MatchQwen,
 		// An event input without the matcher's field matches every
 		// matcher, as in Gemini CLI, whose planner Qwen Code's is.
 		MatchesWithoutValue: true,
@@ -64,7 +63,7 @@ func Agent() agent.Agent {
 		// environment.
 		PastedVars:  nil,
 		PasteQuote:  nil,
-		Reading:     agent.ReadClaude,
+		Reading:     agent.ReadQwen,
 		Format:      Name,
 		Answer:      answer(),
 		HookName:    "",
@@ -92,29 +91,31 @@ var events = map[string]bool{
 func eventKey(ev event.Event) (string, bool) { return ev.Claude, events[ev.Claude] }
 
 // Tools are Qwen Code 0.24.4's built-in tools by family, as its events'
-// tool_name gives them.
+// tool_name gives them, each with the other names its matchers accept
+// (its tool-names.ts and TOOL_NAME_ALIASES: display names, legacy names
+// and Claude Code's).
 func Tools() agent.Tools {
 	return agent.Tools{
-		{Name: "run_shell_command", Family: agent.FamilyShell},
-		{Name: "monitor", Family: agent.FamilyShell},
-		{Name: "read_file", Family: agent.FamilyRead},
-		{Name: "zoom_image", Family: agent.FamilyRead},
-		{Name: "write_file", Family: agent.FamilyWrite},
-		{Name: "edit", Family: agent.FamilyEdit},
-		{Name: "notebook_edit", Family: agent.FamilyEdit},
-		{Name: "grep_search", Family: agent.FamilySearch},
-		{Name: "glob", Family: agent.FamilySearch},
-		{Name: "list_directory", Family: agent.FamilySearch},
-		{Name: "web_fetch", Family: agent.FamilyWeb},
-		{Name: "web_search", Family: agent.FamilyWeb},
-		{Name: "read_mcp_resource", Family: agent.FamilyMCP},
-		{Name: "agent", Family: agent.FamilyAgent},
-		{Name: "send_message", Family: agent.FamilyAgent},
-		{Name: "todo_write", Family: agent.FamilyOther},
-		{Name: "save_memory", Family: agent.FamilyOther},
-		{Name: "skill", Family: agent.FamilyOther},
-		{Name: "ask_user_question", Family: agent.FamilyOther},
-		{Name: "exit_plan_mode", Family: agent.FamilyOther},
-		{Name: "enter_plan_mode", Family: agent.FamilyOther},
+		{Name: "run_shell_command", Family: agent.FamilyShell, Aliases: []string{"Shell", "ShellTool", "Bash"}},
+		{Name: "monitor", Family: agent.FamilyShell, Aliases: []string{"Monitor", "MonitorTool"}},
+		{Name: "read_file", Family: agent.FamilyRead, Aliases: []string{"ReadFile", "ReadFileTool", "Read"}},
+		{Name: "zoom_image", Family: agent.FamilyRead, Aliases: []string{"ZoomImage", "ZoomImageTool"}},
+		{Name: "write_file", Family: agent.FamilyWrite, Aliases: []string{"WriteFile", "WriteFileTool", "Write"}},
+		{Name: "edit", Family: agent.FamilyEdit, Aliases: []string{"Edit", "EditTool", "replace"}},
+		{Name: "notebook_edit", Family: agent.FamilyEdit, Aliases: []string{"NotebookEdit", "NotebookEditTool"}},
+		{Name: "grep_search", Family: agent.FamilySearch, Aliases: []string{"Grep", "GrepTool", "search_file_content", "SearchFiles"}},
+		{Name: "glob", Family: agent.FamilySearch, Aliases: []string{"Glob", "GlobTool", "FindFiles"}},
+		{Name: "list_directory", Family: agent.FamilySearch, Aliases: []string{"ListFiles", "ListFilesTool", "ReadFolder"}},
+		{Name: "web_fetch", Family: agent.FamilyWeb, Aliases: []string{"WebFetch", "WebFetchTool"}},
+		{Name: "web_search", Family: agent.FamilyWeb, Aliases: []string{"WebSearch", "WebSearchTool"}},
+		{Name: "read_mcp_resource", Family: agent.FamilyMCP, Aliases: []string{"ReadMcpResource", "ReadMcpResourceTool"}},
+		{Name: "agent", Family: agent.FamilyAgent, Aliases: []string{"Agent", "AgentTool", "task", "Task", "TaskTool"}},
+		{Name: "send_message", Family: agent.FamilyAgent, Aliases: []string{"SendMessage", "SendMessageTool"}},
+		{Name: "todo_write", Family: agent.FamilyOther, Aliases: []string{"TodoList", "TodoListTool", "TodoWrite", "TodoWriteTool"}},
+		{Name: "save_memory", Family: agent.FamilyOther, Aliases: []string{"SaveMemory", "SaveMemoryTool"}},
+		{Name: "skill", Family: agent.FamilyOther, Aliases: []string{"Skill", "SkillTool"}},
+		{Name: "ask_user_question", Family: agent.FamilyOther, Aliases: []string{"AskUserQuestion", "AskUserQuestionTool"}},
+		{Name: "exit_plan_mode", Family: agent.FamilyOther, Aliases: []string{"ExitPlanMode", "ExitPlanModeTool"}},
+		{Name: "enter_plan_mode", Family: agent.FamilyOther, Aliases: []string{"EnterPlanMode", "EnterPlanModeTool"}},
 	}
 }

@@ -130,3 +130,16 @@ func TestExitStatus(t *testing.T) {
 	v := verdict.Verdict{Blocked: true, Decision: "deny", Hooks: []verdict.HookReport{{Dialect: claude.Name, Outcome: verdict.Blocked, ExitCode: &code}}}
 	assert.True(t, claude.Agent().Answer.ExitBlocked(testevent.Get(t, "PreToolUse"), v), "claude exits 2 here; qwen does not")
 }
+
+// TestTimeoutUnits: Qwen Code reads a timeout of 1000 or more as
+// milliseconds, so install writes milliseconds from 1000 s on.
+func TestTimeoutUnits(t *testing.T) {
+	t.Parallel()
+	a := Agent()
+	assert.Equal(t, time.Second, a.UnitOf(999))
+	assert.Equal(t, time.Millisecond, a.UnitOf(1000))
+	assert.Equal(t, int64(999), a.Units(999*time.Second))
+	assert.Equal(t, int64(1_000_000), a.Units(1000*time.Second))
+	assert.Equal(t, int64(1_200_500), a.Units(1200*time.Second+500*time.Millisecond))
+	assert.Equal(t, time.Second, claude.Agent().UnitOf(5000), "Claude Code has no such rule")
+}
