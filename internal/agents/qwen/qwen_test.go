@@ -1,6 +1,9 @@
 package qwen
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -142,4 +145,29 @@ func TestTimeoutUnits(t *testing.T) {
 	assert.Equal(t, int64(1_000_000), a.Units(1000*time.Second))
 	assert.Equal(t, int64(1_200_500), a.Units(1200*time.Second+500*time.Millisecond))
 	assert.Equal(t, time.Second, claude.Agent().UnitOf(5000), "Claude Code has no such rule")
+}
+
+// TestShellSample: testdata/shell.json (a capture of make e2e) is Qwen
+// Code's before-a-tool event for its shell tool.
+func TestShellSample(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile(filepath.Join("testdata", "shell.json"))
+	require.NoError(t, err)
+	var sample struct {
+		Source string `json:"source"`
+		Event  string `json:"event"`
+		Input  struct {
+			Event     string         `json:"hook_event_name"`
+			ToolName  string         `json:"tool_name"`
+			ToolInput map[string]any `json:"tool_input"`
+		} `json:"input"`
+	}
+	require.NoError(t, json.Unmarshal(b, &sample))
+	assert.NotEmpty(t, sample.Source)
+	key, ok := Agent().EventKey(testevent.Get(t, "BeforeTool"))
+	require.True(t, ok)
+	assert.Equal(t, key, sample.Event)
+	assert.Equal(t, key, sample.Input.Event)
+	assert.Contains(t, Agent().Tools.Shell(), sample.Input.ToolName)
+	assert.Equal(t, "__COMMAND__", sample.Input.ToolInput["command"])
 }
