@@ -60,6 +60,7 @@ func observe(res runResult) compare.Facts {
 	f["tool result"] = toolResult
 	f["markers shown"] = markers(string(res.rawOut), string(res.stderr))
 	f["policies ran"], f["policy input"] = policiesRan(res.project)
+	f["policy env"] = policyEnv(res.project)
 	return f
 }
 

@@ -178,7 +178,7 @@ func dump(t *testing.T, dir string, res runResult) {
 	for i, r := range res.requests {
 		fmt.Fprintf(&idx, "%02d %s %s %s main=%v answer=%s\n", i+1, r.At.Format("15:04:05.000"), r.Method, r.Path, r.Main, r.Answer)
 	}
-	inputs, _ := filepath.Glob(filepath.Join(res.project, ranDir, "*.json"))
+	inputs, _ := filepath.Glob(filepath.Join(res.project, ranDir, "*"))
 	for _, in := range inputs {
 		b, err := os.ReadFile(in)
 		require.NoError(t, err)

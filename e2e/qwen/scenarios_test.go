@@ -32,7 +32,13 @@ const (
 func scenarios() []scenario {
 	return []scenario{
 		one("PreToolUse exit 2 deny", "PreToolUse", "run_shell_command", `echo "R-EXIT2 no notes here" >&2; exit 2`),
-		one("PreToolUse JSON deny", "PreToolUse", "run_shell_command", denyJSON),
+		{
+			// What a hook gets from Qwen Code besides its input.
+			name:     "PreToolUse JSON deny",
+			policies: []policy{{event: "PreToolUse", matcher: "run_shell_command", name: "policy", script: denyJSON}},
+			expect: map[string]string{"tool ran": "no", "model saw": "R-DENY",
+				"policy env": "QWEN_PROJECT_DIR=cwd, CLAUDE_PROJECT_DIR=cwd, GEMINI_PROJECT_DIR=cwd, QWEN_CODE_SESSION_ID_set, QWEN_CODE_CLI_set"},
+		},
 		one("PreToolUse JSON allow", "PreToolUse", "run_shell_command", allowJSON),
 		one("PreToolUse JSON deny with exit 1", "PreToolUse", "", denyJSON+"; exit 1"),
 		one("PreToolUse exit 2 with JSON on stdout", "PreToolUse", "", `echo '{"decision":"allow","reason":"R-STDOUT"}'; echo "R-STDERR refused" >&2; exit 2`),
@@ -55,7 +61,6 @@ func scenarios() []scenario {
 			},
 		},
 		one("PreToolUse matcher Bash (a Claude name Qwen accepts)", "PreToolUse", "Bash", denyJSON),
-		one("PreToolUse matcher Shell (Qwen's display name)", "PreToolUse", "Shell", denyJSON),
 		one("PreToolUse regex matcher", "PreToolUse", "^run_.*_command$", denyJSON),
 		one("PostToolUse context", "PostToolUse", "", `echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"C-POST"}}'`),
 		one("PostToolUse block", "PostToolUse", "", `echo '{"decision":"block","reason":"R-POST"}'`),

@@ -49,7 +49,22 @@ const ranDir = "ran"
 
 func policyScript(p policy) string {
 	saved := `"$QWEN_PROJECT_DIR/` + ranDir + "/" + p.name + `.json"`
-	return "#!/bin/sh\nmkdir -p \"$QWEN_PROJECT_DIR/" + ranDir + "\"\ncat >" + saved + "\nexec <" + saved + "\n" + p.script + "\n"
+	return "#!/bin/sh\nmkdir -p \"$QWEN_PROJECT_DIR/" + ranDir + "\"\ncat >" + saved + "\n" + envRecord(p.name) + "exec <" + saved + "\n" + p.script + "\n"
+}
+
+// envVars are the variables a policy records (NAME.env): whether each is
+// set, and for the directories whether it is the policy's working
+// directory.
+var envVars = []string{"QWEN_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "QWEN_CODE_SESSION_ID", "QWEN_CODE_CLI"}
+
+func envRecord(name string) string {
+	var b strings.Builder
+	b.WriteString("{\n")
+	for _, v := range envVars {
+		fmt.Fprintf(&b, "if [ -z \"${%[1]s-}\" ]; then echo '%[1]s unset'; elif [ \"$%[1]s\" = \"$PWD\" ]; then echo '%[1]s=cwd'; else echo '%[1]s set'; fi\n", v)
+	}
+	fmt.Fprintf(&b, "} >\"$QWEN_PROJECT_DIR/%s/%s.env\"\n", ranDir, name)
+	return b.String()
 }
 
 // hooksObject is the policies as a Qwen Code "hooks" object.
@@ -105,6 +120,9 @@ func policiesRan(project string) (names, input string) {
 	}
 	var ran, inputs []string
 	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
 		name := strings.TrimSuffix(e.Name(), ".json")
 		ran = append(ran, name)
 		b, _ := os.ReadFile(filepath.Join(project, ranDir, e.Name()))
@@ -117,4 +135,18 @@ func policiesRan(project string) (names, input string) {
 		inputs = append(inputs, fmt.Sprintf("%s: %v keys=%s", name, ev["hook_event_name"], strings.Join(slices.Sorted(maps.Keys(ev)), ",")))
 	}
 	return strings.Join(ran, ", "), strings.Join(inputs, " // ")
+}
+
+// policyEnv is what the policies recorded of their variables (the first
+// policy's: they run alike).
+func policyEnv(project string) string {
+	files, _ := filepath.Glob(filepath.Join(project, ranDir, "*.env"))
+	if len(files) == 0 {
+		return "none"
+	}
+	b, err := os.ReadFile(files[0])
+	if err != nil {
+		return err.Error()
+	}
+	return strings.Join(strings.Fields(strings.ReplaceAll(string(b), " ", "_")), ", ")
 }

@@ -12,11 +12,13 @@
 // Claude Code's nested shape; the shell tool run_shell_command with
 // tool_input.command; Claude Code's payload (testdata/shell.json is a
 // capture); hooks run in the event's cwd with QWEN_PROJECT_DIR,
-// CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR set to it; a PreToolUse deny
+// CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR set to it, and
+// QWEN_CODE_SESSION_ID and QWEN_CODE_CLI set; a PreToolUse deny
 // (exit 2, permissionDecision, or that JSON before exit 1) stops the tool
 // and its reason is the tool's result for the model; exit 2's reason is
-// stderr as it is, stdout ignored; "Bash" and "Shell" matchers guard
-// run_shell_command; timeouts 2 and 3000 both mean seconds 2 and 3;
+// stderr as it is, stdout ignored; a "Bash" matcher guards
+// run_shell_command; a timeout of 2 and one of 3000 both stop a 20 s
+// policy (seconds, and from 1000 on milliseconds);
 // PostToolUse and UserPromptSubmit context reach the model, SessionStart's
 // inside the system prompt; a Stop block makes the model answer again; a
 // UserPromptSubmit block ends qwen -p with exit 0, an empty result and the
@@ -29,9 +31,9 @@
 // packages/core/src/tools/tool-names.ts): the 22 event names (19 in
 // hookexec's catalogue; SessionDelete, TodoCreated and TodoCompleted run
 // as unknown events); the other tools and their aliases; a 60 s default
-// timeout; QWEN_CODE_SESSION_ID and QWEN_CODE_CLI in a hook's environment;
-// bash -c, or powershell -Command for "shell": "powershell"; comments in
-// settings stripped; no onFailure and no "if". From its documentation only
+// timeout; bash -c, or powershell -Command for "shell": "powershell";
+// comments in settings stripped; no onFailure and no "if". From its
+// documentation only
 // (docs/users/features/hooks.md): a permissionDecision needs a
 // permissionDecisionReason.
 package qwen
