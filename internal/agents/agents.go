@@ -19,6 +19,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/iflow"
 	"github.com/hookexec/hookexec/internal/agents/kimi"
 	"github.com/hookexec/hookexec/internal/agents/llxprt"
+	"github.com/hookexec/hookexec/internal/agents/qwen"
 	"github.com/hookexec/hookexec/internal/agents/tabnine"
 )
 
@@ -35,6 +36,7 @@ func table() []entry {
 		{claude.Name, claude.Agent},
 		{gemini.Name, gemini.Agent},
 		{llxprt.Name, llxprt.Agent},
+		{qwen.Name, qwen.Agent},
 		{factory.Name, factory.Agent},
 		{crush.Name, crush.Agent},
 		{auggie.Name, auggie.Agent},
