@@ -5,10 +5,32 @@
 // Code's format: --format codebuddy), and what install and doctor do for
 // it.
 //
-// Proven by make e2e: nothing (its CLI is not in the npm registry's list
-// here). From its documentation only (the CodeBuddy Code hook reference
-// for v1.16 and later, mirrored in github.com/zhalice2011/claude-code-docs
-// docs/codebuddy/cli__hooks.md):
+// Proven by make e2e: nothing. Proven by a manual run here: CodeBuddy Code
+// 2.117.0, which npm's @tencent-ai/agent-sdk 0.3.201 bundles, run as
+// codebuddy -p -y --model against a fake chat-completions model on
+// 127.0.0.1 (a custom model in ~/.codebuddy/models.json; no sign-in),
+// scripting one Bash call, hooks in the project's .codebuddy/settings.json
+// (run in -p without any review step):
+//
+//   - the PreToolUse stdin of testdata/shell.json (Claude Code's fields and
+//     call_id, tool_use_id, agent_type, client, version, generation_id,
+//     model); CODEBUDDY_PROJECT_DIR and CLAUDE_PROJECT_DIR set to the
+//     project, which is the hook's working directory;
+//   - exit 2 blocks the tool, the model getting "Error: " and stderr; a
+//     JSON hookSpecificOutput.permissionDecision "deny" blocks with its
+//     reason; a top-level "decision": "deny" is ignored;
+//   - PreToolUse's additionalContext never reaches the model; SessionStart's
+//     does; a blocked UserPromptSubmit makes no model request (stderr:
+//     "UserPromptSubmit hook error:" and the reason, exit status 0);
+//   - a Stop hook's block (exit 2, or "decision": "block") does not keep
+//     codebuddy -p working;
+//   - through hookexec fire --format codebuddy, as install writes it: the
+//     same deny, prompt block and session context, and a fail-closed
+//     policy that times out still denies.
+//
+// From its documentation (the CodeBuddy Code hook reference for v1.16 and
+// later, mirrored in github.com/zhalice2011/claude-code-docs
+// docs/codebuddy/cli__hooks.md, and the same page bundled with 2.117.0):
 //
 //   - files: ~/.codebuddy/settings.json, .codebuddy/settings.json,
 //     .codebuddy/settings.local.json and an enterprise policy; hooks from
