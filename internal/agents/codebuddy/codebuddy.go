@@ -39,12 +39,11 @@ func Agent() agent.Agent {
 		Events:           claude.EventsOf(eventKeys),
 		DefaultEvents:    []string{"PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "PreCompact"},
 		Aliases:          nil,
-		// Its reference lists Claude Code's tool names as matchers.
-		Tools:          claude.Tools(),
-		MCPPrefix:      "mcp__",
-		Payload:        nil, // Claude-shaped (tool_name, tool_input)
-		TimeoutUnit:    time.Second,
-		DefaultTimeout: 60 * time.Second,
+		Tools:            Tools(),
+		MCPPrefix:        "mcp__",
+		Payload:          nil, // Claude-shaped (tool_name, tool_input)
+		TimeoutUnit:      time.Second,
+		DefaultTimeout:   60 * time.Second,
 		// The user's $SHELL: bash where there is one.
 		Shells:      []string{"bash", "sh"},
 		ShellValues: nil,
@@ -65,5 +64,30 @@ func Agent() agent.Agent {
 		Answer:            claude.Answer(),
 		HookName:          "",
 		AlsoRuns:          nil,
+	}
+}
+
+// Tools are CodeBuddy Code's built-in tools (2.117.0's tools reference) by
+// family.
+func Tools() agent.Tools {
+	return agent.Tools{
+		{Name: "Bash", Family: agent.FamilyShell},
+		{Name: "PowerShell", Family: agent.FamilyShell},
+		{Name: "Read", Family: agent.FamilyRead},
+		{Name: "NotebookRead", Family: agent.FamilyRead},
+		{Name: "Write", Family: agent.FamilyWrite},
+		{Name: "Edit", Family: agent.FamilyEdit},
+		{Name: "MultiEdit", Family: agent.FamilyEdit},
+		{Name: "NotebookEdit", Family: agent.FamilyEdit},
+		{Name: "Glob", Family: agent.FamilySearch},
+		{Name: "Grep", Family: agent.FamilySearch},
+		{Name: "WebFetch", Family: agent.FamilyWeb},
+		{Name: "WebSearch", Family: agent.FamilyWeb},
+		{Name: "Agent", Family: agent.FamilyAgent},
+		{Name: "AskUserQuestion", Family: agent.FamilyOther},
+		{Name: "TaskCreate", Family: agent.FamilyOther},
+		{Name: "TaskUpdate", Family: agent.FamilyOther},
+		{Name: "Skill", Family: agent.FamilyOther},
+		{Name: "ExitPlanMode", Family: agent.FamilyOther},
 	}
 }

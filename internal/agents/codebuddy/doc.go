@@ -41,8 +41,11 @@
 //   - matcher: a case-sensitive regular expression, unanchored ("Write"
 //     also matches NotebookWrite), "*", "" or none for all; unlike Claude
 //     Code, a plain name is not compared exactly;
-//   - events: Claude Code's (27 and more, listed in eventKeys); tools:
-//     Task, Bash, Glob, Grep, Read, Edit, Write, WebFetch, WebSearch;
+//   - events: Claude Code's (27 and more, listed in eventKeys); tools (the
+//     tools reference bundled with 2.117.0): Bash, PowerShell, Read,
+//     NotebookRead, Write, Edit, MultiEdit, NotebookEdit, Glob, Grep,
+//     WebFetch, WebSearch, Agent, and others (AskUserQuestion, Task*,
+//     Skill, ...);
 //   - answers: exit 0 (stdout to the transcript, or context on
 //     UserPromptSubmit and SessionStart), exit 2 blocks with the reason
 //     from stdout's JSON (reason/stopReason) or text, else stderr; other
