@@ -21,13 +21,13 @@ func Agent() agent.Agent {
 		Name:  Name,
 		Title: "Factory Droid",
 		Dir:   ".factory",
-		// hooks.json beside settings.json; Droid falls back to settings.json's
-		// "hooks" only when hooks.json is absent.
-		SettingsFile: "hooks.json",
-		ProjectFile:  "",
-		UserFile:     "",
-		// The legacy .factory/hooks/hooks.json still loads.
-		ConfigDirs:       []string{".factory/hooks"},
+		// settings.json's "hooks" (Claude Code's shape), which droid 0.225.2
+		// runs beside hooks.json's. Its hooks.json holds the event keys at
+		// the top level, without "hooks": a shape install does not write.
+		SettingsFile:     "settings.json",
+		ProjectFile:      "",
+		UserFile:         "",
+		ConfigDirs:       nil,
 		Layout:           agent.LayoutNested,
 		Flat:             agent.Flat{},
 		SettingsComments: false, // not documented: plain JSON assumed
