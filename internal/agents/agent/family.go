@@ -40,6 +40,10 @@ func Families() []Family {
 type Tool struct {
 	Name   string
 	Family Family
+	// Aliases are further names a matcher in the agent's own dialect
+	// selects the tool by, though its events never give them (Codex's
+	// apply_patch answers to Write and Edit); nil for none.
+	Aliases []string
 }
 
 // Tools are an agent's built-in tools.
@@ -67,6 +71,17 @@ func (ts Tools) Shell() []string { return ts.Of(FamilyShell) }
 // input: an "if" rule's specifier is a path pattern for them.
 func (ts Tools) Files() []string {
 	return ts.Of(FamilyRead, FamilyWrite, FamilyEdit, FamilySearch)
+}
+
+// MatchNames are the names a matcher in the agent's dialect tests for the
+// tool named name: name, then the tool's Aliases.
+func (ts Tools) MatchNames(name string) []string {
+	for _, t := range ts {
+		if t.Name == name && len(t.Aliases) > 0 {
+			return append([]string{name}, t.Aliases...)
+		}
+	}
+	return []string{name}
 }
 
 // FamilyOf is the family of the tool named name: its own when the agent
