@@ -15,10 +15,10 @@ import (
 // before it (the file did not end with one), so that uninstall restores
 // the exact bytes.
 const (
-	codexBegin   = "# >>> hookexec: trust added by 'hookexec install codex'; 'hookexec uninstall codex' removes it"
-	codexBeginNL = codexBegin + " (and the newline before it)"
+	codexBegin    = "# >>> hookexec: trust added by 'hookexec install codex'; 'hookexec uninstall codex' removes it"
+	codexBeginNL  = codexBegin + " (and the newline before it)"
 	codexBeginNew = codexBegin + " (and created the file)"
-	codexEnd     = "# <<< hookexec"
+	codexEnd      = "# <<< hookexec"
 )
 
 // codexBlock is what the block trusts.
