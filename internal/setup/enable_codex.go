@@ -18,8 +18,10 @@ import (
 
 // CodexEnableOptions are the inputs of the Codex trust step.
 type CodexEnableOptions struct {
-	// HooksPath is the hooks.json install wrote (absolute).
+	// HooksPath is the hooks.json install wrote (absolute), and HooksData
+	// its content (nil: read the file).
 	HooksPath string
+	HooksData []byte
 	// ProjectDir is the project to trust; "" for the user scope, where no
 	// project is trusted.
 	ProjectDir string
@@ -65,9 +67,11 @@ func EnableCodex(opts CodexEnableOptions) (*CodexEnableResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	hooksData, err := os.ReadFile(opts.HooksPath)
-	if err != nil {
-		return nil, fmt.Errorf("setup: %w", err)
+	hooksData := opts.HooksData
+	if hooksData == nil {
+		if hooksData, err = os.ReadFile(opts.HooksPath); err != nil {
+			return nil, fmt.Errorf("setup: %w", err)
+		}
 	}
 	handlers, err := codex.Handlers(opts.HooksPath, hooksData)
 	if err != nil {
@@ -77,7 +81,7 @@ func EnableCodex(opts CodexEnableOptions) (*CodexEnableResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	user, created, err := withoutCodexBlock(f.Data)
+	user, created, err := withoutCodexBlock(f.Data, opts.HooksPath)
 	if err != nil {
 		return nil, fmt.Errorf("setup: %s: %w", cfgPath, err)
 	}
@@ -85,7 +89,7 @@ func EnableCodex(opts CodexEnableOptions) (*CodexEnableResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("setup: %s: %w; fix it, then run install again (nothing was changed)", cfgPath, err)
 	}
-	var b codexBlock
+	b := codexBlock{hooksPath: opts.HooksPath}
 	res := &CodexEnableResult{ConfigPath: cfgPath}
 	if opts.ProjectDir != "" {
 		switch level := cfg.trustLevel(opts.ProjectDir); level {
@@ -121,10 +125,10 @@ func EnableCodex(opts CodexEnableOptions) (*CodexEnableResult, error) {
 	return res, writeAtomic(f.Real, res.Data, f.Mode)
 }
 
-// DisableCodex removes the block EnableCodex wrote from Codex's
-// config.toml, restoring the file's bytes; changed is false when there was
-// none.
-func DisableCodex(getenv func(string) string, dryRun bool) (path string, changed bool, err error) {
+// DisableCodex removes the block EnableCodex wrote for hooksPath from
+// Codex's config.toml, restoring the file's bytes; changed is false when
+// there was none.
+func DisableCodex(hooksPath string, getenv func(string) string, dryRun bool) (path string, changed bool, err error) {
 	path, err = CodexConfigPath(getenv)
 	if err != nil {
 		return "", false, err
@@ -133,7 +137,7 @@ func DisableCodex(getenv func(string) string, dryRun bool) (path string, changed
 	if err != nil || !f.Exists {
 		return path, false, err
 	}
-	data, created, err := withoutCodexBlock(f.Data)
+	data, created, err := withoutCodexBlock(f.Data, hooksPath)
 	if err != nil {
 		return path, false, fmt.Errorf("setup: %s: %w", path, err)
 	}
@@ -198,4 +202,59 @@ func CodexTrustProblems(hooksPath, projectDir, program string, getenv func(strin
 		}
 	}
 	return problems, nil
+}
+
+// enableAfterInstall runs the enable step of the agent install set up:
+// Codex's trust (until every agent's step has one place, the agent's
+// own).
+func enableAfterInstall(opts InstallOptions, res *InstallResult) error {
+	if opts.Agent.Name != codex.Name {
+		return nil
+	}
+	project := ""
+	if opts.Scope == ProjectScope {
+		project = opts.ProjectDir
+	}
+	t, err := EnableCodex(CodexEnableOptions{HooksPath: res.Path, HooksData: res.Data, ProjectDir: project,
+		Program: opts.Program, Getenv: opts.Getenv, DryRun: opts.DryRun})
+	if err != nil {
+		return err
+	}
+	res.Notes = append(res.Notes, t.notes(opts.DryRun)...)
+	return nil
+}
+
+// notes are the lines install prints for the trust step.
+func (t *CodexEnableResult) notes(dryRun bool) []string {
+	if !t.Changed {
+		return []string{t.ConfigPath + ": the trust is in place already, nothing changed"}
+	}
+	would := map[bool]string{false: "", true: "would be "}[dryRun]
+	var out []string
+	if t.Project != "" {
+		out = append(out, fmt.Sprintf("%s: project %s %strusted (you asked for the project scope; Codex loads a project's .codex/ only when it is trusted)", t.ConfigPath, t.Project, would))
+	}
+	if len(t.Hooks) > 0 {
+		out = append(out, fmt.Sprintf("%s: %d hookexec hook(s) %strusted by hash (Codex skips an untrusted hook without a word)", t.ConfigPath, len(t.Hooks), would))
+	}
+	if len(out) == 0 {
+		out = append(out, t.ConfigPath+": the project and hookexec's hooks are trusted already")
+	}
+	return out
+}
+
+// disableAfterUninstall undoes the enable step: the block install wrote
+// into Codex's config.toml for the settings file.
+func disableAfterUninstall(opts UninstallOptions, res *UninstallResult) error {
+	if opts.Agent.Name != codex.Name {
+		return nil
+	}
+	path, changed, err := DisableCodex(res.Path, opts.Getenv, false)
+	if err != nil {
+		return err
+	}
+	if changed {
+		res.Notes = append(res.Notes, path+": removed the trust install had added for "+res.Path)
+	}
+	return nil
 }

@@ -53,7 +53,7 @@ func TestEnableCodexTrustsProjectAndOwnHooks(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, again.Changed, "install twice changes nothing")
 
-	path, changed, err := DisableCodex(getenv, false)
+	path, changed, err := DisableCodex(hooks, getenv, false)
 	require.NoError(t, err)
 	assert.True(t, changed)
 	assert.NoFileExists(t, path, "install created the file; uninstall removes it")
@@ -77,7 +77,7 @@ func TestEnableCodexKeepsUserBytes(t *testing.T) {
 		fi, err := os.Stat(cfgPath)
 		require.NoError(t, err)
 		assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "the file's mode is kept")
-		_, changed, err := DisableCodex(getenv, false)
+		_, changed, err := DisableCodex(hooks, getenv, false)
 		require.NoError(t, err)
 		assert.True(t, changed)
 		data, err := os.ReadFile(cfgPath)
@@ -124,7 +124,7 @@ func TestEnableCodexRefuses(t *testing.T) {
 		{"another hash", "[hooks.state." + tomlQuote(hooks+":pre_tool_use:1:0") + "]\ntrusted_hash = \"sha256:00\"\n", "with another hash (sha256:00)"},
 		{"invalid TOML", "model = \n", "line 1, column"},
 		{"inline hooks table", "hooks = { state = {} }\n", "would make it invalid TOML"},
-		{"open block", codexBegin + "\n", "has no closing line"},
+		{"open block", codexBegin + hooks + codexRemovedB + "\n", "has no closing line"},
 	} {
 		require.NoError(t, os.WriteFile(cfgPath, []byte(tc.config), 0o600))
 		_, err := EnableCodex(CodexEnableOptions{HooksPath: hooks, ProjectDir: project, Program: codexProgram, Getenv: getenv})
@@ -142,4 +142,31 @@ func TestTOMLQuote(t *testing.T) {
 	cfg, err := parseCodexConfig([]byte("[projects." + tomlQuote("/a \"b\"\\c\x01") + "]\ntrust_level = \"trusted\"\n"))
 	require.NoError(t, err)
 	assert.Equal(t, "trusted", cfg.trustLevel("/a \"b\"\\c\x01"))
+}
+
+// TestEnableCodexBlockPerFile: the user scope's trust and the project's
+// live in blocks of their own; uninstalling one keeps the other.
+func TestEnableCodexBlockPerFile(t *testing.T) {
+	t.Parallel()
+	project, hooks, getenv := codexFixture(t)
+	userHooks := filepath.Join(filepath.Dir(filepath.Dir(project)), "codex-home", "hooks.json")
+	require.NoError(t, os.MkdirAll(filepath.Dir(userHooks), 0o755))
+	require.NoError(t, os.WriteFile(userHooks, []byte(`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"`+codexProgram+` fire Stop --format codex"}]}]}}`), 0o644))
+	_, err := EnableCodex(CodexEnableOptions{HooksPath: hooks, ProjectDir: project, Program: codexProgram, Getenv: getenv})
+	require.NoError(t, err)
+	cfgPath, err := CodexConfigPath(getenv)
+	require.NoError(t, err)
+	afterProject, err := os.ReadFile(cfgPath)
+	require.NoError(t, err)
+	_, err = EnableCodex(CodexEnableOptions{HooksPath: userHooks, Program: codexProgram, Getenv: getenv})
+	require.NoError(t, err)
+	problems, err := CodexTrustProblems(hooks, project, codexProgram, getenv)
+	require.NoError(t, err)
+	assert.Empty(t, problems, "the user scope's install keeps the project's trust")
+	_, changed, err := DisableCodex(userHooks, getenv, false)
+	require.NoError(t, err)
+	assert.True(t, changed)
+	data, err := os.ReadFile(cfgPath)
+	require.NoError(t, err)
+	assert.Equal(t, string(afterProject), string(data))
 }

@@ -10,38 +10,41 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/codex"
 )
 
-// The lines that open and close the block install writes into Codex's
-// config.toml. The opening line says whether install added a newline
-// before it (the file did not end with one), so that uninstall restores
-// the exact bytes.
+// The lines that open and close a block install writes into Codex's
+// config.toml, one block per hooks.json it trusts (the opening line names
+// it). The opening line also says whether install added a newline before
+// it (the file did not end with one) or created the file, so that
+// uninstall restores the exact bytes.
 const (
-	codexBegin    = "# >>> hookexec: trust added by 'hookexec install codex'; 'hookexec uninstall codex' removes it"
-	codexBeginNL  = codexBegin + " (and the newline before it)"
-	codexBeginNew = codexBegin + " (and created the file)"
+	codexBegin    = "# >>> hookexec: trust added by 'hookexec install codex' for "
+	codexNL       = " (and the newline before it)"
+	codexCreated  = " (and created the file)"
 	codexEnd      = "# <<< hookexec"
+	codexRemovedB = "; 'hookexec uninstall codex' removes it"
 )
 
-// codexBlock is what the block trusts.
+// codexBlock is what one block trusts.
 type codexBlock struct {
-	project string
-	hooks   []codex.Handler
+	hooksPath string
+	project   string
+	hooks     []codex.Handler
 }
 
-// withCodexBlock appends b's block to data (unchanged when b is empty);
-// created says the file did not exist.
+// withCodexBlock appends b's block to data (unchanged when b trusts
+// nothing); created says the file did not exist.
 func withCodexBlock(data []byte, b codexBlock, created bool) []byte {
 	if b.project == "" && len(b.hooks) == 0 {
 		return data
 	}
 	var s strings.Builder
 	s.Write(data)
-	begin := codexBegin
+	begin := codexBegin + b.hooksPath + codexRemovedB
 	switch {
 	case created:
-		begin = codexBeginNew
+		begin += codexCreated
 	case len(data) > 0 && data[len(data)-1] != '\n':
 		s.WriteByte('\n')
-		begin = codexBeginNL
+		begin += codexNL
 	}
 	s.WriteString(begin + "\n")
 	if b.project != "" {
@@ -54,30 +57,38 @@ func withCodexBlock(data []byte, b codexBlock, created bool) []byte {
 	return []byte(s.String())
 }
 
-// withoutCodexBlock removes the block (and the newline install added
-// before it) from data; data itself when it has none. created: install
-// created the file, so nothing else in it is the user's.
-func withoutCodexBlock(data []byte) (out []byte, created bool, err error) {
+// withoutCodexBlock removes the block for hooksPath (and the newline
+// install added before it) from data; data itself when it has none.
+// created: install created the file, and nothing else is left in it.
+func withoutCodexBlock(data []byte, hooksPath string) (out []byte, created bool, err error) {
 	s := string(data)
-	start := lineIndex(s, codexBegin)
+	head := codexBegin + hooksPath + codexRemovedB
+	start, suffix := -1, ""
+	for i := 0; i < len(s); {
+		line, _, _ := strings.Cut(s[i:], "\n")
+		if rest, ok := strings.CutPrefix(line, head); ok && (rest == "" || rest == codexNL || rest == codexCreated) {
+			start, suffix = i, rest
+			break
+		}
+		i += len(line) + 1
+	}
 	if start < 0 {
 		return data, false, nil
 	}
-	rest := s[start:]
-	stop := lineIndex(rest, codexEnd)
+	stop := lineIndex(s[start:], codexEnd)
 	if stop < 0 {
-		return nil, false, errors.New("hookexec's trust block has no closing line (" + codexEnd + "); remove the block by hand")
+		return nil, false, errors.New("hookexec's trust block for " + hooksPath + " has no closing line (" + codexEnd + "); remove the block by hand")
 	}
 	end := start + stop + len(codexEnd)
 	if end < len(s) && s[end] == '\n' {
 		end++
 	}
 	cut := start
-	if strings.HasPrefix(rest, codexBeginNL) && cut > 0 && s[cut-1] == '\n' {
+	if suffix == codexNL && cut > 0 && s[cut-1] == '\n' {
 		cut--
 	}
 	out = []byte(s[:cut] + s[end:])
-	return out, strings.HasPrefix(rest, codexBeginNew) && len(out) == 0, nil
+	return out, suffix == codexCreated && len(out) == 0, nil
 }
 
 // lineIndex is the index of the first line of s that starts with prefix,

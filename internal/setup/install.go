@@ -48,10 +48,24 @@ type InstallResult struct {
 	Warnings      []string
 	// Data is the file's new content.
 	Data []byte
+	// Notes say what the agent's enable step did (Codex's trust).
+	Notes []string
 }
 
-// Install merges hookexec's entries into the agent's settings file.
+// Install merges hookexec's entries into the agent's settings file, then
+// runs the agent's enable step.
 func Install(opts InstallOptions) (*InstallResult, error) {
+	res, err := install(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := enableAfterInstall(opts, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func install(opts InstallOptions) (*InstallResult, error) {
 	if opts.Getenv == nil {
 		opts.Getenv = os.Getenv
 	}

@@ -44,6 +44,9 @@ func (r *InstallResult) WriteText(w io.Writer, dryRun bool) error {
 			fmt.Fprintf(&b, "--- new content (nothing written) ---\n%s", r.Data)
 		}
 	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "%s\n", n)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -69,6 +72,9 @@ func (r *UninstallResult) WriteText(w io.Writer) error {
 	}
 	for _, l := range r.Left {
 		fmt.Fprintf(&b, "  left in place (your own hookexec entry): %s\n", l)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "%s\n", n)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

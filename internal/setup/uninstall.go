@@ -23,6 +23,8 @@ type UninstallOptions struct {
 // UninstallResult is what uninstall did.
 type UninstallResult struct {
 	Path string
+	// Notes say what undoing the agent's enable step did (Codex's trust).
+	Notes []string
 	// Missing: there is no settings file.
 	Missing bool
 	// Removed are the event keys whose hookexec entries were removed.
@@ -41,6 +43,17 @@ type UninstallResult struct {
 
 // Uninstall removes install's entries from the agent's settings file.
 func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
+	res, err := uninstall(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := disableAfterUninstall(opts, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func uninstall(opts UninstallOptions) (*UninstallResult, error) {
 	if opts.Getenv == nil {
 		opts.Getenv = os.Getenv
 	}
