@@ -24,7 +24,7 @@ func TestTable(t *testing.T) {
 		"gemini": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
 		"llxprt": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
 			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "NeedsEnable"},
-		"codex": {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases", "Payload",
+		"codex": {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases",
 			"ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
 			"ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable", "AlsoRuns"},
 	}

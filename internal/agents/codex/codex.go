@@ -41,7 +41,9 @@ func Agent() agent.Agent {
 		Tools:          Tools(),
 		// Codex names an MCP tool mcp__SERVER__TOOL, as Claude Code does.
 		MCPPrefix: "mcp__",
-		Payload:   nil, // Claude-shaped (tool_name, tool_input), measured
+		// Claude-shaped (tool_name, tool_input; make e2e), with a patch in
+		// apply_patch's tool_input.command.
+		Payload: payload,
 		// "timeout" (also "timeoutSec") in seconds; 600 when unset, at
 		// least 1 (discovery.rs).
 		TimeoutUnit:    time.Second,
@@ -94,9 +96,10 @@ func eventKey(ev event.Event) (string, bool) {
 }
 
 // Tools are Codex CLI's tools by family, as its hook events name them:
-// Bash for every shell command (the shell and exec_command tools alike)
-// and apply_patch for every file edit (measured); the others from its
-// source (codex-rs/tools).
+// Bash for every shell command (its exec_command tool) and apply_patch
+// for every file edit (make e2e); the others are the tools 0.169.0 offered
+// the model in make e2e (and spawn_agent, with its Agent alias, from its
+// source: codex-rs/tools), by their own names.
 func Tools() agent.Tools {
 	return agent.Tools{
 		{Name: "Bash", Family: agent.FamilyShell},
@@ -105,7 +108,10 @@ func Tools() agent.Tools {
 		{Name: "apply_patch", Family: agent.FamilyEdit, Aliases: []string{"Write", "Edit"}},
 		{Name: "spawn_agent", Family: agent.FamilyAgent, Aliases: []string{"Agent"}},
 		{Name: "view_image", Family: agent.FamilyRead},
-		{Name: "update_plan", Family: agent.FamilyOther},
+		{Name: "write_stdin", Family: agent.FamilyOther},
 		{Name: "request_user_input", Family: agent.FamilyOther},
+		{Name: "get_goal", Family: agent.FamilyOther},
+		{Name: "create_goal", Family: agent.FamilyOther},
+		{Name: "update_goal", Family: agent.FamilyOther},
 	}
 }
