@@ -26,16 +26,16 @@ const concurrency = 3
 // deliberate maps a scenario to the facts where hookexec differs from Codex
 // on purpose, and why (docs/agents/codex.md lists each).
 var deliberate = map[string]compare.Deliberate{
-	"PreToolUse background child keeps stdout open": {Facts: []string{"tool ran", "model saw"},
+	"PreToolUse background child keeps stdout open": {Facts: []string{"tool ran", "model saw", "user saw"},
 		Why: "hookexec reads a policy's answer until 250 ms after it exits; Codex waits for every process holding the pipe until the hook's timeout, then runs the tool"},
-	`PreToolUse "$CLAUDE_PROJECT_DIR"/policy.sh`: {Facts: []string{"tool ran", "model saw", "policies ran"},
+	`PreToolUse "$CLAUDE_PROJECT_DIR"/policy.sh`: {Facts: []string{"tool ran", "model saw", "user saw", "policies ran"},
 		Why: "Codex sets no CLAUDE_PROJECT_DIR, so the command exits 127 and the tool runs; hookexec gives every hook the project directory in it"},
 }
 
 type env struct {
 	bin   string // the hookexec binary
 	codex string // the codex launcher
-	out   string // $HOOKEXEC_E2E_OUT/codex
+	out   string // $HOOKEXEC_E2E_OUT/codex/TEST: each run's output and the inputs its policies got
 	base  string // scratch root: per-run HOME, CODEX_HOME and project
 }
 
@@ -71,7 +71,7 @@ func TestCodex(t *testing.T) {
 	}
 	var b bytes.Buffer
 	require.NoError(t, compare.WriteTable(&b, done))
-	table := filepath.Join(filepath.Dir(e.out), "codex.md")
+	table := filepath.Join(filepath.Dir(filepath.Dir(e.out)), "codex.md")
 	require.NoError(t, os.WriteFile(table, b.Bytes(), 0o644))
 	t.Logf("comparison table: %s", table)
 }
@@ -87,7 +87,7 @@ func setup(t *testing.T) env {
 	if _, err := os.Stat(e.codex); err != nil {
 		t.Fatalf("codex is not installed (make e2e installs it from e2e/package.json): %v", err)
 	}
-	e.out = filepath.Join(e.out, "codex")
+	e.out = filepath.Join(e.out, "codex", t.Name())
 	require.NoError(t, os.RemoveAll(e.out))
 	require.NoError(t, os.MkdirAll(e.out, 0o755))
 	// Codex warns on every start about a CODEX_HOME under /tmp; /var/tmp

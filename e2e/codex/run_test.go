@@ -129,13 +129,19 @@ func (e env) run(t *testing.T, s scenario, mode string) compare.Facts {
 
 	runEnv := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "CODEX_HOME=" + codexHome, "TERM=dumb", "SHELL=/bin/sh",
 		"HOOKEXEC_E2E_FAKE_KEY=dummy", "HOOKEXEC_E2E_RUN=" + dir}
-	if mode == "direct" {
+	switch mode {
+	case "direct", "untrusted":
 		file := filepath.Join(project, ".codex", "hooks.json")
 		require.NoError(t, os.MkdirAll(filepath.Dir(file), 0o755))
 		data := hooksFile(project, s.policies)
 		require.NoError(t, os.WriteFile(file, data, 0o644))
-		require.NoError(t, appendFile(config, directTrust(t, project, file, data)))
-	} else {
+		trust := directTrust(t, project, file, data)
+		if mode == "untrusted" {
+			// The project is trusted, its hooks are not.
+			trust, _, _ = strings.Cut(trust, "[hooks.state.")
+		}
+		require.NoError(t, appendFile(config, trust))
+	default:
 		// The same policies, in a file of the codex dialect (a directory
 		// named .codex) that hookexec reads; .codex/hooks.json holds only
 		// what install writes, trusted by install.
@@ -152,7 +158,21 @@ func (e env) run(t *testing.T, s scenario, mode string) compare.Facts {
 	}
 
 	code := e.codexExec(t, dir, project, runEnv, slug(s.name)+"."+mode)
-	return facts(t, e, s, mode, project, code, fake.Requests())
+	f := facts(t, e, s, mode, project, code, fake.Requests())
+	// What codex exec printed for its user (a block's reason, a hook's
+	// warning), but the final answer.
+	var said []string
+	for _, stream := range []string{".stdout", ".stderr"} {
+		data, _ := os.ReadFile(filepath.Join(e.out, slug(s.name)+"."+mode+stream))
+		for _, m := range markerRE.FindAllString(string(data), -1) {
+			if m != final.Text && !slices.Contains(said, m) {
+				said = append(said, m)
+			}
+		}
+	}
+	slices.Sort(said)
+	f["user saw"] = orNone(strings.Join(said, " "))
+	return f
 }
 
 // codexExec runs codex exec in the project and returns its exit status.

@@ -44,8 +44,8 @@ func Agent() agent.Agent {
 		// Claude-shaped (tool_name, tool_input; make e2e), with a patch in
 		// apply_patch's tool_input.command.
 		Payload: payload,
-		// "timeout" (also "timeoutSec") in seconds; 600 when unset, at
-		// least 1 (discovery.rs).
+		// "timeout" in seconds; 600 when unset, at least 1 (discovery.rs;
+		// 0.169.0 ignores "timeoutSec", make e2e).
 		TimeoutUnit:    time.Second,
 		DefaultTimeout: 600 * time.Second,
 		// Codex runs "$SHELL -lc COMMAND" (/bin/sh without SHELL); hookexec

@@ -101,10 +101,11 @@ type handler struct {
 // "prompt" or "agent", or "" for an entry Codex drops (another type).
 func readHandler(raw json.RawMessage) (handler, string, error) {
 	var h struct {
-		Type                   string   `json:"type"`
-		Command                string   `json:"command"`
+		Type    string `json:"type"`
+		Command string `json:"command"`
+		// Codex 0.169.0 reads "timeout" only; a "timeoutSec" key leaves
+		// the default (codex app-server's hooks/list, make e2e).
 		Timeout                *float64 `json:"timeout"`
-		TimeoutSec             *float64 `json:"timeoutSec"`
 		Async                  bool     `json:"async"`
 		StatusMessage          *string  `json:"statusMessage"`
 		AdditionalContextLimit *float64 `json:"additionalContextLimit"`
@@ -120,11 +121,7 @@ func readHandler(raw json.RawMessage) (handler, string, error) {
 		return handler{}, "", nil
 	}
 	out := handler{Command: h.Command, Timeout: 600, Async: h.Async, StatusMessage: h.StatusMessage}
-	t := h.Timeout
-	if t == nil {
-		t = h.TimeoutSec
-	}
-	if t != nil {
+	if t := h.Timeout; t != nil {
 		n, err := whole(*t, "timeout")
 		if err != nil {
 			return handler{}, "", err
