@@ -43,7 +43,7 @@ type policy struct {
 type scenario struct {
 	name     string
 	policies []policy
-	script   []fakeopenai.Turn
+	script   []fakeopenai.ToolCall // the model's tool calls, before its final answer
 }
 
 // baseConfig is Codex's config.toml for a run: the fake model, no
@@ -121,11 +121,11 @@ func (e env) run(t *testing.T, s scenario, mode string) compare.Facts {
 		script := "#!/bin/sh\nmkdir -p '" + project + "/ran'\ncat > '" + project + "/ran/" + p.name + ".json'\nexec < '" + project + "/ran/" + p.name + ".json'\n" + p.body + "\n"
 		require.NoError(t, os.WriteFile(filepath.Join(project, "policies", p.name+".sh"), []byte(script), 0o755))
 	}
-	fake, err := fakeopenai.NewResponses(s.script...)
+	fake, err := fakeopenai.Listen(fakeopenai.Script{Tools: s.script, Final: finalText, Model: "gpt-5.5"})
 	require.NoError(t, err)
 	defer func() { _ = fake.Close() }()
 	config := filepath.Join(codexHome, "config.toml")
-	require.NoError(t, os.WriteFile(config, []byte(baseConfig(fake.URL)), 0o600))
+	require.NoError(t, os.WriteFile(config, []byte(baseConfig(fake.URL+"/v1")), 0o600))
 
 	runEnv := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "CODEX_HOME=" + codexHome, "TERM=dumb", "SHELL=/bin/sh",
 		"HOOKEXEC_E2E_FAKE_KEY=dummy", "HOOKEXEC_E2E_RUN=" + dir}
@@ -158,14 +158,14 @@ func (e env) run(t *testing.T, s scenario, mode string) compare.Facts {
 	}
 
 	code := e.codexExec(t, dir, project, runEnv, slug(s.name)+"."+mode)
-	f := facts(t, e, s, mode, project, code, fake.Requests())
+	f := facts(t, e, s, mode, project, code, fake.Main())
 	// What codex exec printed for its user (a block's reason, a hook's
 	// warning), but the final answer.
 	var said []string
 	for _, stream := range []string{".stdout", ".stderr"} {
 		data, _ := os.ReadFile(filepath.Join(e.out, slug(s.name)+"."+mode+stream))
 		for _, m := range markerRE.FindAllString(string(data), -1) {
-			if m != final.Text && !slices.Contains(said, m) {
+			if m != finalText && !slices.Contains(said, m) {
 				said = append(said, m)
 			}
 		}
@@ -219,22 +219,24 @@ func directTrust(t *testing.T, project, file string, data []byte) string {
 var markerRE = regexp.MustCompile(`MK-[A-Z0-9]+`)
 
 // facts is what Codex did in one run.
-func facts(t *testing.T, e env, s scenario, mode, project string, code int, requests [][]byte) compare.Facts {
+func facts(t *testing.T, e env, s scenario, mode, project string, code int, requests []fakeopenai.Request) compare.Facts {
 	t.Helper()
 	f := compare.Facts{"exit": strconv.Itoa(code), "model requests": strconv.Itoa(len(requests))}
-	for _, turn := range s.script {
-		switch {
-		case turn.Shell != "":
-			f["tool ran"] = yesNo(!exists(filepath.Join(project, "victim")))
-		case turn.Patch != "":
+	for _, c := range s.script {
+		switch c.Name {
+		case fakeopenai.PatchTool:
 			f["tool ran"] = yesNo(exists(filepath.Join(project, "notes.txt")))
+		default:
+			f["tool ran"] = yesNo(!exists(filepath.Join(project, "victim")))
 		}
 	}
 	var seen []string
 	for _, r := range requests {
-		for _, m := range markerRE.FindAllString(fakeopenai.ModelInput(r), -1) {
-			if !slices.Contains(seen, m) {
-				seen = append(seen, m)
+		for _, msg := range r.Messages {
+			for _, m := range markerRE.FindAllString(msg.Text, -1) {
+				if !slices.Contains(seen, m) {
+					seen = append(seen, m)
+				}
 			}
 		}
 	}

@@ -24,7 +24,7 @@ import (
 // runs (why install codex trusts its entries).
 func TestCodexSkipsUntrustedHook(t *testing.T) {
 	e := setup(t)
-	s := scenario{name: "untrusted hook", policies: []policy{pre("deny", jsonDeny)}, script: []fakeopenai.Turn{shell, final}}
+	s := scenario{name: "untrusted hook", policies: []policy{pre("deny", jsonDeny)}, script: []fakeopenai.ToolCall{shell}}
 	f := e.run(t, s, "untrusted")
 	assert.Equal(t, "yes", f["tool ran"])
 	assert.Equal(t, "none", f["policies ran"])

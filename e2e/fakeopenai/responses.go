@@ -3,116 +3,112 @@ package fakeopenai
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
-	"sync"
+	"time"
 )
 
-// Turn is one answer of the fake model on the Responses API: a shell
-// command for Codex's exec_command tool, a patch for its apply_patch tool,
-// or a final text.
-type Turn struct {
-	Shell string
-	Patch string
-	Text  string
+// PatchTool is the name of Codex's apply_patch tool, a "custom" tool of the
+// Responses API whose input is the patch's text rather than JSON: a
+// scripted Call(PatchTool, {"input": PATCH}) is answered as a
+// custom_tool_call with that input.
+const PatchTool = "apply_patch"
+
+// responsesRequest is the part of a Responses API request the fake reads.
+type responsesRequest struct {
+	Model        string            `json:"model"`
+	Stream       bool              `json:"stream"`
+	Instructions string            `json:"instructions"`
+	Tools        []json.RawMessage `json:"tools"`
+	Input        json.RawMessage   `json:"input"`
 }
 
-// Responses is a fake OpenAI Responses API (POST /v1/responses, streamed
-// as server-sent events) on 127.0.0.1, as Codex CLI speaks it: the n-th
-// request gets the n-th turn of its script (the last one again when the
-// script is done), and every request's body is kept, so that a test can
-// see what reached the model.
-type Responses struct {
-	// URL is the base URL a client is configured with (".../v1").
-	URL string
-
-	srv      *http.Server
-	ln       net.Listener
-	mu       sync.Mutex
-	script   []Turn
-	requests [][]byte
+// responsesItem is one item of a request's input: a message, a tool call
+// the model made, or a tool's output.
+type responsesItem struct {
+	Type      string          `json:"type"`
+	Role      string          `json:"role"`
+	Content   json.RawMessage `json:"content"`
+	Name      string          `json:"name"`
+	Arguments string          `json:"arguments"`
+	Input     string          `json:"input"`
+	CallID    string          `json:"call_id"`
+	Output    json.RawMessage `json:"output"`
 }
 
-// NewResponses starts the fake on a free port of 127.0.0.1.
-func NewResponses(script ...Turn) (*Responses, error) {
-	if len(script) == 0 {
-		return nil, fmt.Errorf("fakeopenai: a Responses script needs at least one turn")
+// decode is the item as a Message; false for an item that is none
+// (reasoning).
+func (it responsesItem) decode() (Message, bool) {
+	switch it.Type {
+	case "message", "":
+		return Message{Role: it.Role, Text: contentText(it.Content)}, it.Role != ""
+	case "function_call", "custom_tool_call":
+		args := json.RawMessage(it.Arguments)
+		if it.Type == "custom_tool_call" || !json.Valid(args) {
+			args, _ = json.Marshal(map[string]any{"input": it.Input + it.Arguments})
+		}
+		return Message{Role: "assistant", ToolCalls: []ToolCall{{ID: it.CallID, Name: it.Name, Arguments: args}}}, true
+	case "function_call_output", "custom_tool_call_output":
+		return Message{Role: "tool", Text: contentText(it.Output), ToolCallID: it.CallID}, true
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("fakeopenai: %w", err)
-	}
-	r := &Responses{URL: "http://" + ln.Addr().String() + "/v1", ln: ln, script: script}
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /v1/responses", r.serve)
-	r.srv = &http.Server{Handler: mux}
-	go func() { _ = r.srv.Serve(ln) }()
-	return r, nil
+	return Message{}, false
 }
 
-// Close stops the server.
-func (r *Responses) Close() error { return r.srv.Close() }
-
-// Requests are the bodies of the requests so far, in order.
-func (r *Responses) Requests() [][]byte {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([][]byte(nil), r.requests...)
-}
-
-func (r *Responses) serve(w http.ResponseWriter, req *http.Request) {
-	body, err := io.ReadAll(io.LimitReader(req.Body, 64<<20))
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+// responses answers POST /v1/responses, the OpenAI Responses API as Codex
+// CLI streams it: response.created, one response.output_item.done (the
+// tool call or the message), response.completed.
+func (s *Server) responses(w http.ResponseWriter, r *http.Request) {
+	rec, body := begin(r)
+	var req responsesRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		s.refuse(w, rec, fmt.Errorf("responses: the body is not a request: %w", err))
 		return
 	}
-	r.mu.Lock()
-	n := len(r.requests)
-	r.requests = append(r.requests, body)
-	turn := r.script[min(n, len(r.script)-1)]
-	r.mu.Unlock()
-
-	id := fmt.Sprintf("resp_%d", n+1)
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.WriteHeader(http.StatusOK)
-	send := func(typ string, fields map[string]any) {
-		fields["type"] = typ
-		data, _ := json.Marshal(fields)
-		_, _ = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", typ, data)
+	rec.Model, rec.Stream = req.Model, req.Stream
+	for _, raw := range req.Tools {
+		var t struct {
+			Name string `json:"name"`
+		}
+		if json.Unmarshal(raw, &t) == nil && t.Name != "" {
+			rec.Tools = append(rec.Tools, t.Name)
+		}
 	}
-	send("response.created", map[string]any{"response": map[string]any{"id": id}})
-	send("response.output_item.done", map[string]any{"output_index": 0, "item": item(turn, n+1)})
-	send("response.completed", map[string]any{"response": map[string]any{"id": id,
-		"usage": map[string]any{"input_tokens": 1, "output_tokens": 1, "total_tokens": 2}}})
-	if f, ok := w.(http.Flusher); ok {
-		f.Flush()
+	if req.Instructions != "" {
+		rec.Messages = append(rec.Messages, Message{Role: "system", Text: req.Instructions})
 	}
-}
+	var items []responsesItem
+	if err := json.Unmarshal(req.Input, &items); err != nil {
+		var text string
+		if json.Unmarshal(req.Input, &text) != nil {
+			s.refuse(w, rec, fmt.Errorf("responses: input is neither a list nor a text: %w", err))
+			return
+		}
+		items = []responsesItem{{Type: "message", Role: "user", Content: req.Input}}
+	}
+	for _, it := range items {
+		if m, ok := it.decode(); ok {
+			rec.Messages = append(rec.Messages, m)
+		}
+	}
+	t := s.next(rec)
 
-// item is the output item of turn, the n-th answer.
-func item(turn Turn, n int) map[string]any {
-	call := fmt.Sprintf("call_%d", n)
+	id := fmt.Sprintf("resp_fake_%d", time.Now().UnixNano())
+	var item map[string]any
 	switch {
-	case turn.Shell != "":
-		args, _ := json.Marshal(map[string]any{"cmd": turn.Shell})
-		return map[string]any{"type": "function_call", "id": "fc_" + call, "call_id": call, "name": "exec_command", "arguments": string(args)}
-	case turn.Patch != "":
-		return map[string]any{"type": "custom_tool_call", "id": "ctc_" + call, "call_id": call, "name": "apply_patch", "input": turn.Patch}
+	case t.tool != nil && t.tool.Name == PatchTool:
+		var args struct {
+			Input string `json:"input"`
+		}
+		_ = json.Unmarshal(t.tool.Arguments, &args)
+		item = map[string]any{"type": "custom_tool_call", "id": "ctc_" + t.tool.ID, "call_id": t.tool.ID, "name": t.tool.Name, "input": args.Input}
+	case t.tool != nil:
+		item = map[string]any{"type": "function_call", "id": "fc_" + t.tool.ID, "call_id": t.tool.ID, "name": t.tool.Name, "arguments": string(t.tool.Arguments)}
+	default:
+		item = map[string]any{"type": "message", "role": "assistant", "id": "msg_" + id,
+			"content": []any{map[string]any{"type": "output_text", "text": t.text, "annotations": []any{}}}}
 	}
-	return map[string]any{"type": "message", "role": "assistant", "id": "msg_" + call,
-		"content": []any{map[string]any{"type": "output_text", "text": turn.Text, "annotations": []any{}}}}
-}
-
-// ModelInput is the "input" of a Responses request body as text: what the
-// model was sent (instructions, prompts, tool results); "" when body is
-// not such a request.
-func ModelInput(body []byte) string {
-	var req struct {
-		Input json.RawMessage `json:"input"`
-	}
-	if json.Unmarshal(body, &req) != nil {
-		return ""
-	}
-	return string(req.Input)
+	startSSE(w)
+	writeSSE(w, "response.created", map[string]any{"type": "response.created", "response": map[string]any{"id": id, "model": s.script.Model}})
+	writeSSE(w, "response.output_item.done", map[string]any{"type": "response.output_item.done", "output_index": 0, "item": item})
+	writeSSE(w, "response.completed", map[string]any{"type": "response.completed", "response": map[string]any{"id": id, "model": s.script.Model,
+		"usage": map[string]any{"input_tokens": 100, "output_tokens": 10, "total_tokens": 110}}})
 }
