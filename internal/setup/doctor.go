@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"strings"
 
 	"github.com/hookexec/hookexec/internal/agents"
 )
@@ -69,7 +70,7 @@ func Doctor(ctx context.Context, opts DoctorOptions) *Report {
 		r.add(Check{
 			Name:   "agents",
 			Detail: fmt.Sprintf("no settings file of %s in %s or %s", agentTitles(), opts.ProjectDir, home),
-			Fix:    "run 'hookexec install claude' (or gemini, llxprt) in the project",
+			Fix:    installHint(),
 		})
 	}
 	for _, ag := range agents {
@@ -124,4 +125,11 @@ func agentTitles() string {
 		titles = append(titles, ag.Title)
 	}
 	return agents.OrList(titles)
+}
+
+// installHint is the fix for a project no agent is set up in: install for
+// the first agent of the table, or any other.
+func installHint() string {
+	names := agents.Names()
+	return "run 'hookexec install " + names[0] + "' (or " + strings.Join(names[1:], ", ") + ") in the project"
 }

@@ -75,6 +75,9 @@ func (d *agentDoctor) checks(ctx context.Context, r *Report) {
 	if d.ag.NeedsEnable {
 		r.add(d.enabledCheck())
 	}
+	if c, ok := d.codexTrustCheck(); ok {
+		r.add(c)
+	}
 }
 
 func (d *agentDoctor) installFix() string {
