@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -49,7 +51,12 @@ func TestCodexHookHash(t *testing.T) {
   "PreToolUse":[{"matcher":"Edit|Write","hooks":[{"type":"command","command":"'/opt/hook exec/hookexec' fire PreToolUse --format codex","timeout":120}]},
                 {"hooks":[{"type":"prompt"},{"type":"command","command":"echo \"é <&> \\t\"","statusMessage":"checking"}]}],
   "SessionStart":[{"matcher":"startup|resume","hooks":[{"type":"command","command":"true","timeout":0,"async":true}]}],
-  "UserPromptSubmit":[{"matcher":"ignored","hooks":[{"type":"command","command":"true","timeoutSec":7}]}]}}`)
+  "UserPromptSubmit":[{"matcher":"ignored","hooks":[{"type":"command","command":"true","timeoutSec":7}]}],
+  "SubagentStart":[{"hooks":[{"type":"command","command":"true"}]}], "PermissionRequest":[{"hooks":[{"type":"command","command":"true"}]}],
+  "PostToolUse":[{"hooks":[{"type":"command","command":"true"}]}], "PreCompact":[{"matcher":"auto","hooks":[{"type":"command","command":"true"}]}],
+  "PostCompact":[{"hooks":[{"type":"command","command":"true"}]}], "SessionEnd":[{"hooks":[{"type":"command","command":"true"},{"type":"command","command":"true","timeout":5}]}],
+  "SubagentStop":[{"hooks":[{"type":"command","command":"true"}]}], "Stop":[{"matcher":"x","hooks":[{"type":"command","command":"true"}]}],
+  "Interrupt":[{"hooks":[{"type":"command","command":"true"}]}], "StopFailure":[{"hooks":[{"type":"command","command":"true"}]}]}}`)
 	require.NoError(t, os.WriteFile(file, data, 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(codexHome, "config.toml"),
 		[]byte(baseConfig("http://127.0.0.1:9/v1")+fmt.Sprintf("\n[projects.%q]\ntrust_level = \"trusted\"\n", project)), 0o600))
@@ -116,6 +123,18 @@ func TestCodexHookHash(t *testing.T) {
 	for _, h := range want {
 		assert.Equal(t, got[h.Key], h.Hash, h.Key)
 	}
+	// The events Codex 0.169.0 has: every one of the file's but
+	// StopFailure.
+	var labels []string
+	for key := range got {
+		parts := strings.Split(strings.TrimPrefix(key, file+":"), ":")
+		if !slices.Contains(labels, parts[0]) {
+			labels = append(labels, parts[0])
+		}
+	}
+	slices.Sort(labels)
+	assert.Equal(t, []string{"interrupt", "permission_request", "post_compact", "post_tool_use", "pre_compact", "pre_tool_use",
+		"session_end", "session_start", "stop", "subagent_start", "subagent_stop", "user_prompt_submit"}, labels)
 }
 
 func quote(s string) string {

@@ -66,7 +66,7 @@ func Handlers(path string, data []byte) ([]Handler, error) {
 			}
 			hi := 0
 			for _, raw := range g.Hooks {
-				h, kind, err := readHandler(raw)
+				h, kind, err := readHandler(raw, label)
 				if err != nil {
 					return nil, fmt.Errorf("%s: %s[%d].hooks: %w", path, name, gi, err)
 				}
@@ -97,9 +97,10 @@ type handler struct {
 	AdditionalContextLimit *uint64
 }
 
-// readHandler reads one entry of a group's hooks: kind "command",
-// "prompt" or "agent", or "" for an entry Codex drops (another type).
-func readHandler(raw json.RawMessage) (handler, string, error) {
+// readHandler reads one entry of a group's hooks (of the event labeled
+// label): kind "command", "prompt" or "agent", or "" for an entry Codex
+// drops (another type).
+func readHandler(raw json.RawMessage, label string) (handler, string, error) {
 	var h struct {
 		Type    string `json:"type"`
 		Command string `json:"command"`
@@ -120,13 +121,20 @@ func readHandler(raw json.RawMessage) (handler, string, error) {
 	default:
 		return handler{}, "", nil
 	}
-	out := handler{Command: h.Command, Timeout: 600, Async: h.Async, StatusMessage: h.StatusMessage}
+	// SessionEnd and Interrupt hooks get 1 s by default and 3 s at most
+	// (Codex warns "clamping ... hook timeout to 3s"); the others 600 s by
+	// default (codex app-server's hooks/list, make e2e).
+	deflt, most := uint64(600), uint64(math.MaxUint64)
+	if label == "session_end" || label == "interrupt" {
+		deflt, most = 1, 3
+	}
+	out := handler{Command: h.Command, Timeout: deflt, Async: h.Async, StatusMessage: h.StatusMessage}
 	if t := h.Timeout; t != nil {
 		n, err := whole(*t, "timeout")
 		if err != nil {
 			return handler{}, "", err
 		}
-		out.Timeout = max(n, 1)
+		out.Timeout = min(max(n, 1), most)
 	}
 	if h.AdditionalContextLimit != nil {
 		n, err := whole(*h.AdditionalContextLimit, "additionalContextLimit")

@@ -58,3 +58,17 @@ func TestHandlersIndexes(t *testing.T) {
 	_, err = Handlers("/f", []byte(`{"hooks":[`))
 	assert.ErrorContains(t, err, "/f: ")
 }
+
+// TestHandlersShortEvents: SessionEnd and Interrupt hooks get 1 s by
+// default and 3 s at most; the hashes app-server reported.
+func TestHandlersShortEvents(t *testing.T) {
+	t.Parallel()
+	data := `{"hooks":{"Interrupt":[{"hooks":[{"type":"command","command":"a"},{"type":"command","command":"b","timeout":5}]}]}}`
+	got, err := Handlers("/p/.codex/hooks.json", []byte(data))
+	require.NoError(t, err)
+	require.Len(t, got, 2)
+	assert.Equal(t, "/p/.codex/hooks.json:interrupt:0:1", got[1].Key)
+	assert.Equal(t, handler{Command: "a", Timeout: 1}.hash("interrupt", nil), got[0].Hash)
+	assert.Equal(t, handler{Command: "b", Timeout: 3}.hash("interrupt", nil), got[1].Hash)
+	assert.Equal(t, "sha256:fb1ffe26e8dbd2e7fb8855d602d1545f7e1b53854ebfb71aead8f18db9e7607a", handler{Command: "true", Timeout: 1}.hash("interrupt", nil))
+}
