@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
-	"github.com/hookexec/hookexec/internal/event"
 )
 
 // TestTable: every agent of the table has every field of its description
@@ -20,13 +19,13 @@ import (
 func TestTable(t *testing.T) {
 	t.Parallel()
 	empty := map[string][]string{
-		"claude": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "NeedsEnable"},
+		"claude": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "Enable"},
 		"gemini": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
 		"llxprt": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
-			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "NeedsEnable"},
+			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "Enable"},
 		"codex": {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases",
 			"ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
-			"ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable", "AlsoRuns"},
+			"ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "AlsoRuns"},
 	}
 	require.Equal(t, len(empty), len(All()), "a row per agent")
 	for _, a := range All() {
@@ -75,14 +74,14 @@ func TestAgentsConsistent(t *testing.T) {
 			assert.Zero(t, a.Answer, "%s: reads %s's format, so has no answer of its own", a.Name, a.Format)
 		}
 		for _, key := range a.DefaultEvents {
-			ev, ok := event.ByKey(key)
-			require.True(t, ok, "%s: default event %q is not in the catalogue", a.Name, key)
+			ev, ok := ByKey(key)
+			require.True(t, ok, "%s: default event %q is no event name hookexec knows", a.Name, key)
 			got, ok := a.EventKey(ev)
 			assert.True(t, ok && got == key, "%s: default event %q is not the agent's name for %s", a.Name, key, ev.Name)
 		}
 		for _, key := range a.FailPolicyIgnored {
-			_, ok := event.ByKey(key)
-			assert.True(t, ok, "%s: %q is not in the catalogue", a.Name, key)
+			_, ok := ByKey(key)
+			assert.True(t, ok, "%s: %q is no event name hookexec knows", a.Name, key)
 		}
 		got, ok := ByDialect(a.Name)
 		assert.True(t, ok && got.Name == a.Name, a.Name)

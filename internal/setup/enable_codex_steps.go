@@ -8,31 +8,66 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/codex"
 )
 
-// Codex's trust step in install, uninstall and doctor.
+// codexTrust is Codex CLI's step (agent.EnableCodexTrust): the project
+// trusted (project scope only) and each hookexec entry trusted by hash in
+// Codex's config.toml (EnableCodex); uninstall removes that (DisableCodex);
+// doctor checks it (CodexTrustProblems).
+type codexTrust struct{ noStep }
 
-// enableAfterInstall runs the enable step of the agent install set up:
-// Codex's trust (until every agent's step has one place, the agent's
-// own).
-func enableAfterInstall(opts InstallOptions, res *InstallResult) error {
-	if opts.Agent.Name != codex.Name {
-		return nil
-	}
+func (codexTrust) install(in enableInput) ([]string, error) {
 	project := ""
-	if opts.Scope == ProjectScope {
-		project = opts.ProjectDir
+	if in.Scope == ProjectScope {
+		project = in.ProjectDir
 	}
-	t, err := EnableCodex(CodexEnableOptions{HooksPath: res.Path, HooksData: res.Data, ProjectDir: project,
-		Program: opts.Program, Getenv: opts.Getenv, DryRun: opts.DryRun})
+	t, err := EnableCodex(CodexEnableOptions{HooksPath: in.SettingsPath, HooksData: in.Settings, ProjectDir: project,
+		Program: in.Program, Getenv: in.Getenv, DryRun: in.DryRun})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	res.Notes = append(res.Notes, t.notes(opts.DryRun)...)
-	if dir := filepath.Dir(t.ConfigPath); opts.Scope == UserScope && dir != filepath.Dir(res.Path) {
+	lines := t.notes(in.DryRun)
+	if dir := filepath.Dir(t.ConfigPath); in.Scope == UserScope && dir != filepath.Dir(in.SettingsPath) {
 		// Until the table says where an agent's home moves to, the user
 		// scope's file is under $HOME.
-		res.Notes = append(res.Notes, fmt.Sprintf("warning: $%s is set: Codex reads %s, not %s; move the file there", codex.HomeVar, filepath.Join(dir, "hooks.json"), res.Path))
+		lines = append(lines, fmt.Sprintf("warning: $%s is set: Codex reads %s, not %s; move the file there", codex.HomeVar, filepath.Join(dir, "hooks.json"), in.SettingsPath))
 	}
-	return nil
+	return lines, nil
+}
+
+func (codexTrust) uninstall(in enableInput) ([]string, error) {
+	path, changed, err := DisableCodex(in.SettingsPath, in.Getenv, in.DryRun)
+	if err != nil || !changed {
+		return nil, err
+	}
+	return []string{path + ": removed the trust install had added for " + in.SettingsPath}, nil
+}
+
+// check: the project trusted when its .codex/hooks.json has hookexec
+// entries, and each hookexec entry trusted with its current hash.
+func (codexTrust) check(in enableInput, files []*agentSettings) Check {
+	c := Check{Name: in.Agent.Name + " trust"}
+	var problems []string
+	for _, f := range files {
+		if len(f.fires) == 0 {
+			continue
+		}
+		project := ""
+		if f.scope == ProjectScope {
+			project = in.ProjectDir
+		}
+		p, err := CodexTrustProblems(f.path, project, in.Program, in.Getenv)
+		if err != nil {
+			p = []string{err.Error()}
+		}
+		problems = append(problems, p...)
+	}
+	if len(problems) > 0 {
+		c.Detail = strings.Join(problems, "\n")
+		c.Fix = "run 'hookexec install codex' in the project (or with --user): it trusts the project and its entries in Codex's config.toml"
+		return c
+	}
+	c.OK = true
+	c.Detail = "Codex trusts hookexec's entries (and the project, where they are the project's)"
+	return c
 }
 
 // notes are the lines install prints for the trust step.
@@ -52,53 +87,4 @@ func (t *CodexEnableResult) notes(dryRun bool) []string {
 		out = append(out, t.ConfigPath+": the project and hookexec's hooks are trusted already")
 	}
 	return out
-}
-
-// disableAfterUninstall undoes the enable step: the block install wrote
-// into Codex's config.toml for the settings file.
-func disableAfterUninstall(opts UninstallOptions, res *UninstallResult) error {
-	if opts.Agent.Name != codex.Name {
-		return nil
-	}
-	path, changed, err := DisableCodex(res.Path, opts.Getenv, false)
-	if err != nil {
-		return err
-	}
-	if changed {
-		res.Notes = append(res.Notes, path+": removed the trust install had added for "+res.Path)
-	}
-	return nil
-}
-
-// codexTrustCheck is doctor's check of Codex's trust (false for another
-// agent): the project trusted when its .codex/hooks.json has hookexec
-// entries, and each hookexec entry trusted with its current hash.
-func (d *agentDoctor) codexTrustCheck() (Check, bool) {
-	if d.ag.Name != codex.Name {
-		return Check{}, false
-	}
-	c := Check{Name: d.name("trust")}
-	var problems []string
-	for _, f := range d.files {
-		if len(f.fires) == 0 {
-			continue
-		}
-		project := ""
-		if f.scope == ProjectScope {
-			project = d.opts.ProjectDir
-		}
-		p, err := CodexTrustProblems(f.path, project, d.opts.Program, d.opts.Getenv)
-		if err != nil {
-			p = []string{err.Error()}
-		}
-		problems = append(problems, p...)
-	}
-	if len(problems) > 0 {
-		c.Detail = strings.Join(problems, "\n")
-		c.Fix = d.installFix() + ": it trusts the project and its entries in Codex's config.toml"
-		return c, true
-	}
-	c.OK = true
-	c.Detail = "Codex trusts hookexec's entries (and the project, where they are the project's)"
-	return c, true
 }

@@ -28,9 +28,6 @@ func (r *InstallResult) WriteText(w io.Writer, dryRun bool) error {
 		if len(r.Updated) > 0 {
 			fmt.Fprintf(&b, "  events updated: %s\n", strings.Join(r.Updated, ", "))
 		}
-		if r.Enabled {
-			fmt.Fprintf(&b, "  hooksConfig.enabled set to true\n")
-		}
 		switch {
 		case r.Backup == "":
 		case r.BackupWritten && dryRun:
@@ -44,8 +41,8 @@ func (r *InstallResult) WriteText(w io.Writer, dryRun bool) error {
 			fmt.Fprintf(&b, "--- new content (nothing written) ---\n%s", r.Data)
 		}
 	}
-	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "%s\n", n)
+	for _, l := range r.Enabled {
+		fmt.Fprintf(&b, "  %s\n", l)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -70,11 +67,11 @@ func (r *UninstallResult) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "  the file changed since install, so its backup is kept: %s\n", r.BackupKept)
 		}
 	}
+	for _, l := range r.Disabled {
+		fmt.Fprintf(&b, "  %s\n", l)
+	}
 	for _, l := range r.Left {
 		fmt.Fprintf(&b, "  left in place (your own hookexec entry): %s\n", l)
-	}
-	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "%s\n", n)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

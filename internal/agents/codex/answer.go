@@ -25,6 +25,7 @@ func answer() agent.Answer {
 		// A config or input error is told in systemMessage (and denies
 		// under --fail-closed), on exit 0 for the same reason.
 		ErrorsExitZero: true,
+		Blocks:         blocks,
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/hookexec/hookexec/internal/agents/agenttest"
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -71,4 +72,19 @@ func TestAnswerExits(t *testing.T) {
 	assert.Nil(t, a.ExitBlocked)
 	assert.Nil(t, a.Failed)
 	assert.True(t, a.ErrorsExitZero)
+}
+
+// TestBlocks: what Codex takes as a block from one hook.
+func TestBlocks(t *testing.T) {
+	t.Parallel()
+	pre, stop := testevent.Get(t, "PreToolUse"), testevent.Get(t, "Stop")
+	deny := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`
+	assert.True(t, blocks(pre, []byte(deny), 0))
+	assert.False(t, blocks(pre, []byte(deny), 1), "JSON is read only on exit 0")
+	assert.True(t, blocks(pre, nil, 2))
+	assert.False(t, blocks(pre, []byte(`{"continue":false,"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"no"}}`), 0), "rejected whole")
+	assert.False(t, blocks(pre, []byte(`{"hookSpecificOutput":{"permissionDecision":"deny"}}`), 0), "a deny needs a reason")
+	assert.True(t, blocks(stop, []byte(`{"decision":"block","reason":"tests"}`), 0))
+	assert.True(t, blocks(stop, []byte(`{"continue":false}`), 0))
+	assert.False(t, blocks(stop, []byte(`{"decision":"block"}`), 0))
 }

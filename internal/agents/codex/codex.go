@@ -66,18 +66,19 @@ func Agent() agent.Agent {
 		// variables of the other agents (agents.Env), so a
 		// "$CLAUDE_PROJECT_DIR"/x.sh policy runs through hookexec where it
 		// exits 127 under Codex.
-		ProjectVar:  "",
-		Markers:     nil,
-		SessionVar:  "",
-		CwdVar:      "",
-		PastedVars:  nil,
-		PasteQuote:  nil,
-		Reading:     agent.ReadCodex,
-		Format:      Name,
-		Answer:      answer(),
-		HookName:    "",
-		NeedsEnable: false,
-		AlsoRuns:    nil,
+		ProjectVar: "",
+		Markers:    nil,
+		SessionVar: "",
+		CwdVar:     "",
+		PastedVars: nil,
+		PasteQuote: nil,
+		Reading:    agent.ReadCodex,
+		Format:     Name,
+		Answer:     answer(),
+		HookName:   "",
+		// The project trusted in config.toml, and each hook by its hash.
+		Enable:   agent.EnableCodexTrust,
+		AlsoRuns: nil,
 	}
 }
 
