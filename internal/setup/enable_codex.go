@@ -1,9 +1,11 @@
 package setup
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 
 	"github.com/hookexec/hookexec/internal/agents/codex"
 	"github.com/hookexec/hookexec/internal/dirs"
@@ -190,6 +192,15 @@ func CodexTrustProblems(hooksPath, projectDir, program string, getenv func(strin
 		return nil, fmt.Errorf("setup: %s: %w", cfgPath, err)
 	}
 	var problems []string
+	var top map[string]json.RawMessage
+	if json.Unmarshal(hooksData, &top) == nil {
+		for k := range top {
+			if k != "hooks" && k != "description" {
+				problems = append(problems, fmt.Sprintf("%s: Codex refuses the whole file for its key %q (it reads only \"description\" and \"hooks\"), so none of its hooks runs", hooksPath, k))
+			}
+		}
+		sort.Strings(problems)
+	}
 	if projectDir != "" && cfg.trustLevel(projectDir) != "trusted" {
 		problems = append(problems, fmt.Sprintf("%s does not trust the project %s: Codex does not load its .codex/ hooks", cfgPath, projectDir))
 	}

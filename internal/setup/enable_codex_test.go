@@ -170,3 +170,20 @@ func TestEnableCodexBlockPerFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(afterProject), string(data))
 }
+
+// TestCodexTrustProblemsForeignKey: Codex refuses a hooks.json with a
+// top-level key besides "description" and "hooks" (codex app-server:
+// "unknown field"), so doctor says so.
+func TestCodexTrustProblemsForeignKey(t *testing.T) {
+	t.Parallel()
+	_, hooks, getenv := codexFixture(t)
+	data, err := os.ReadFile(hooks)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(hooks, []byte(`{"$schema":"x",`+string(data[1:])), 0o644))
+	_, err = EnableCodex(CodexEnableOptions{HooksPath: hooks, Program: codexProgram, Getenv: getenv})
+	require.NoError(t, err)
+	problems, err := CodexTrustProblems(hooks, "", codexProgram, getenv)
+	require.NoError(t, err)
+	require.Len(t, problems, 1)
+	assert.Contains(t, problems[0], `Codex refuses the whole file for its key "$schema"`)
+}
