@@ -84,7 +84,6 @@ exporter = "none"
 // hooksFile is the policies as a Codex hooks.json.
 func hooksFile(project string, ps []policy) []byte {
 	hooks := map[string][]any{}
-	var order []string
 	for _, p := range ps {
 		command := shellQuote(filepath.Join(project, "policies", p.name+".sh"))
 		if p.command != "" {
@@ -97,9 +96,6 @@ func hooksFile(project string, ps []policy) []byte {
 		g := map[string]any{"hooks": []any{h}}
 		if p.matcher != "" {
 			g["matcher"] = p.matcher
-		}
-		if _, ok := hooks[p.event]; !ok {
-			order = append(order, p.event)
 		}
 		hooks[p.event] = append(hooks[p.event], g)
 	}
@@ -188,10 +184,10 @@ func (e env) codexExec(t *testing.T, dir, project string, runEnv []string, name 
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	stdout, err := os.Create(filepath.Join(e.out, name+".stdout"))
 	require.NoError(t, err)
-	defer stdout.Close()
+	defer func() { _ = stdout.Close() }()
 	stderr, err := os.Create(filepath.Join(e.out, name+".stderr"))
 	require.NoError(t, err)
-	defer stderr.Close()
+	defer func() { _ = stderr.Close() }()
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, stdout, stderr
 	err = cmd.Run()
 	require.NoError(t, ctx.Err(), "codex exec did not finish in %s", runTimeout)

@@ -19,7 +19,7 @@ func responsesItems(t *testing.T, url string, body map[string]any) []map[string]
 	require.NoError(t, err)
 	resp, err := http.Post(url+"/v1/responses", "application/json", strings.NewReader(string(b)))
 	require.NoError(t, err)
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	require.Equal(t, "text/event-stream", resp.Header.Get("Content-Type"))
 	var items []map[string]any
 	var events []string
