@@ -67,7 +67,12 @@ func Agent() agent.Agent {
 		// "$CLAUDE_PROJECT_DIR"/x.sh policy runs through hookexec where it
 		// exits 127 under Codex.
 		ProjectVar: "",
-		Markers:    nil,
+		// None: Codex sets no variable for its hooks. Its npm launcher sets
+		// CODEX_MANAGED_PACKAGE_ROOT (make e2e), but not every install
+		// does, and a marker is for agents a repository can set hook
+		// variables through (trust.UnderAgent), which Codex offers none
+		// of: its hooks get its own environment (command_runner.rs).
+		Markers: nil,
 		SessionVar: "",
 		CwdVar:     "",
 		PastedVars: nil,
