@@ -72,7 +72,7 @@ func Agent() agent.Agent {
 		// does, and a marker is for agents a repository can set hook
 		// variables through (trust.UnderAgent), which Codex offers none
 		// of: its hooks get its own environment (command_runner.rs).
-		Markers: nil,
+		Markers:    nil,
 		SessionVar: "",
 		CwdVar:     "",
 		PastedVars: nil,
