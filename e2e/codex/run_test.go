@@ -151,6 +151,17 @@ func (e env) run(t *testing.T, s scenario, mode string) compare.Facts {
 		require.NoError(t, err, "%s", out)
 		require.Contains(t, string(out), "trusted by hash", "install codex trusts its entries")
 		require.NoError(t, os.WriteFile(filepath.Join(e.out, slug(s.name)+".install.txt"), out, 0o644))
+		if mode == "claude-format" {
+			// The setup before --format codex: the same entries
+			// answering in Claude Code's format, trusted as they are.
+			hooks := filepath.Join(project, ".codex", "hooks.json")
+			data, err := os.ReadFile(hooks)
+			require.NoError(t, err)
+			data = []byte(strings.ReplaceAll(string(data), "--format codex", "--format claude"))
+			require.NoError(t, os.WriteFile(hooks, data, 0o644))
+			// Trusted as they are now, in place of install's trust.
+			require.NoError(t, os.WriteFile(config, []byte(baseConfig(fake.URL+"/v1")+directTrust(t, project, hooks, data)), 0o600))
+		}
 	}
 
 	code := e.codexExec(t, dir, project, runEnv, slug(s.name)+"."+mode)
