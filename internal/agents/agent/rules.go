@@ -20,6 +20,13 @@ const (
 	// alike); one that does not compile makes its definition invalid. A
 	// tool is also matched by its Aliases (agent.Tool).
 	MatchExactOrRegex
+	// MatchQwen: Qwen Code's (0.24.4): "", "*" and ".*" match everything;
+	// the matcher, or each alternative of a |-list that does not start
+	// with ^ or (, is first compared exactly with the tool's name and its
+	// aliases (Tool.Aliases); else the whole is an unanchored JavaScript
+	// regular expression tested against the name. One that does not
+	// compile only matches exactly (logged only).
+	MatchQwen
 )
 
 // Reading is how an agent reads a hook's exit status and output (SPEC
@@ -49,4 +56,9 @@ const (
 	// nothing on stderr is a failed hook (the tool runs); any other status
 	// is a failed hook whose output is not read.
 	ReadCodex
+	// ReadQwen: Qwen Code's hook runner (0.24.4), Claude Code's but for
+	// exit 2: only stderr is read then, as a JSON object or as the
+	// reason itself (stdout is ignored, and the reason is not labelled
+	// with the command).
+	ReadQwen
 )
