@@ -11,6 +11,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/auggie"
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/agents/codebuddy"
+	"github.com/hookexec/hookexec/internal/agents/codex"
 	"github.com/hookexec/hookexec/internal/agents/cortex"
 	"github.com/hookexec/hookexec/internal/agents/crush"
 	"github.com/hookexec/hookexec/internal/agents/factory"
@@ -37,6 +38,7 @@ func table() []entry {
 		{gemini.Name, gemini.Agent},
 		{llxprt.Name, llxprt.Agent},
 		{qwen.Name, qwen.Agent},
+		{codex.Name, codex.Agent},
 		{factory.Name, factory.Agent},
 		{crush.Name, crush.Agent},
 		{auggie.Name, auggie.Agent},

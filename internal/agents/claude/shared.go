@@ -5,7 +5,6 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
-	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Answer is Claude Code's format (--format claude) as an agent.Answer, for
@@ -24,9 +23,3 @@ func EventsOf(keys []string) func(ev event.Event) (string, bool) {
 		return ev.Claude, ev.Claude != "" && slices.Contains(keys, ev.Claude)
 	}
 }
-
-// FailureNotice adds to v's systemMessage a warning naming each hook that
-// failed, timed out or could not start without denying, as the claude
-// format does, for the agents whose answer is shaped otherwise but tell
-// their user the same way.
-func FailureNotice(v verdict.Verdict) verdict.Verdict { return failureNotice(v) }
