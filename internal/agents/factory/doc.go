@@ -20,6 +20,7 @@
 //     DROID_PROJECT_DIR and CLAUDE_PROJECT_DIR set to the project, the
 //     hook's working directory;
 //   - exit 2 blocks the tool, the model getting "Error: " and stderr;
+//   - a settings.json that starts with a // comment is read;
 //   - through hookexec fire --format factory, as install writes it: the
 //     deny, a fail-closed policy that times out, SessionStart's context
 //     (it reaches the model), a Stop block (the reason comes back as a

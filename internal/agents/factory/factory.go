@@ -24,13 +24,15 @@ func Agent() agent.Agent {
 		// settings.json's "hooks" (Claude Code's shape), which droid 0.225.2
 		// runs beside hooks.json's. Its hooks.json holds the event keys at
 		// the top level, without "hooks": a shape install does not write.
-		SettingsFile:     "settings.json",
-		ProjectFile:      "",
-		UserFile:         "",
-		ConfigDirs:       nil,
-		Layout:           agent.LayoutNested,
-		Flat:             agent.Flat{},
-		SettingsComments: false, // not documented: plain JSON assumed
+		SettingsFile: "settings.json",
+		ProjectFile:  "",
+		UserFile:     "",
+		ConfigDirs:   nil,
+		Layout:       agent.LayoutNested,
+		Flat:         agent.Flat{},
+		// A manual run of droid 0.225.2 read a settings.json that starts with
+		// a // comment.
+		SettingsComments: true,
 		PluginManifest:   "",
 		PluginRootVar:    "",
 		Events:           claude.EventsOf(events),
