@@ -24,16 +24,18 @@ var eventKeys = []string{
 // Agent describes CodeBuddy Code (1.16 and later).
 func Agent() agent.Agent {
 	return agent.Agent{
-		Name:             Name,
-		Title:            "CodeBuddy Code",
-		Dir:              ".codebuddy",
-		SettingsFile:     "settings.json",
-		ProjectFile:      "",
-		UserFile:         "",
-		ConfigDirs:       nil,
-		Layout:           agent.LayoutNested,
-		Flat:             agent.Flat{},
-		SettingsComments: false, // not documented: plain JSON assumed
+		Name:         Name,
+		Title:        "CodeBuddy Code",
+		Dir:          ".codebuddy",
+		SettingsFile: "settings.json",
+		ProjectFile:  "",
+		UserFile:     "",
+		ConfigDirs:   nil,
+		Layout:       agent.LayoutNested,
+		Flat:         agent.Flat{},
+		// A manual run of 2.117.0 ran the hooks of a project settings.json
+		// that starts with a // comment.
+		SettingsComments: true,
 		PluginManifest:   "",
 		PluginRootVar:    "",
 		Events:           claude.EventsOf(eventKeys),

@@ -16,6 +16,7 @@
 //     call_id, tool_use_id, agent_type, client, version, generation_id,
 //     model); CODEBUDDY_PROJECT_DIR and CLAUDE_PROJECT_DIR set to the
 //     project, which is the hook's working directory;
+//   - a settings.json that starts with a // comment is read;
 //   - exit 2 blocks the tool, the model getting "Error: " and stderr; a
 //     JSON hookSpecificOutput.permissionDecision "deny" blocks with its
 //     reason; a top-level "decision": "deny" is ignored;
