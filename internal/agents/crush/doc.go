@@ -18,7 +18,9 @@
 // ..."; exit 49 ends the run with no answer and exit status 0; a
 // {"context"} reaches the model after the tool's output; crush run approves
 // every permission itself. Through "hookexec fire PreToolUse --format
-// crush" the same deny, halt, context and rewrite (updated_input) hold, and
+// crush" (also as hookexec install crush writes it into a crush.json that
+// has other keys) the same deny, halt, context and rewrite (updated_input)
+// hold, and
 // a native policy that times out with failClosed still denies, where
 // Crush alone lets the tool run.
 //
