@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
-	"github.com/hookexec/hookexec/internal/event"
 )
 
 // TestTable: every agent of the table has every field of its description
@@ -72,14 +71,14 @@ func TestAgentsConsistent(t *testing.T) {
 			assert.Zero(t, a.Answer, "%s: reads %s's format, so has no answer of its own", a.Name, a.Format)
 		}
 		for _, key := range a.DefaultEvents {
-			ev, ok := event.ByKey(key)
-			require.True(t, ok, "%s: default event %q is not in the catalogue", a.Name, key)
+			ev, ok := ByKey(key)
+			require.True(t, ok, "%s: default event %q is no event name hookexec knows", a.Name, key)
 			got, ok := a.EventKey(ev)
 			assert.True(t, ok && got == key, "%s: default event %q is not the agent's name for %s", a.Name, key, ev.Name)
 		}
 		for _, key := range a.FailPolicyIgnored {
-			_, ok := event.ByKey(key)
-			assert.True(t, ok, "%s: %q is not in the catalogue", a.Name, key)
+			_, ok := ByKey(key)
+			assert.True(t, ok, "%s: %q is no event name hookexec knows", a.Name, key)
 		}
 		got, ok := ByDialect(a.Name)
 		assert.True(t, ok && got.Name == a.Name, a.Name)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 )
@@ -221,7 +222,7 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 		} else {
 			// SessionStart is where the agent tells the user that the
 			// project's hooks are skipped until trusted.
-			if ev, _ := event.ByKey("SessionStart"); hasEvent(ag, ev) {
+			if ev, _ := agents.ByKey("SessionStart"); hasEvent(ag, ev) {
 				add(ev)
 			}
 		}
@@ -257,5 +258,5 @@ func eventOf(ag Agent, name string) (event.Event, error) {
 	if ev, ok := agentEvent(ag, name); ok {
 		return ev, nil
 	}
-	return event.Resolve(name)
+	return agents.Resolve(name)
 }
