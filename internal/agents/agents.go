@@ -10,6 +10,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
 	"github.com/hookexec/hookexec/internal/agents/llxprt"
+	"github.com/hookexec/hookexec/internal/agents/qwen"
 )
 
 // entry is one line of the table: an agent's name and its description.
@@ -25,6 +26,7 @@ func table() []entry {
 		{claude.Name, claude.Agent},
 		{gemini.Name, gemini.Agent},
 		{llxprt.Name, llxprt.Agent},
+		{qwen.Name, qwen.Agent},
 	}
 }
 

@@ -19,10 +19,12 @@ import (
 func TestTable(t *testing.T) {
 	t.Parallel()
 	empty := map[string][]string{
-		"claude": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "Enable"},
-		"gemini": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
-		"llxprt": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
+		"claude": {"Flat", "TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "Enable"},
+		"gemini": {"Flat", "TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
+		"llxprt": {"Flat", "TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
 			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "Enable"},
+		"qwen": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
+			"CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable"},
 	}
 	require.Equal(t, len(empty), len(All()), "a row per agent")
 	for _, a := range All() {
@@ -89,8 +91,8 @@ func TestAgentsConsistent(t *testing.T) {
 
 func TestLookups(t *testing.T) {
 	t.Parallel()
-	assert.Equal(t, []string{"claude", "gemini", "llxprt"}, Names())
-	assert.Equal(t, []string{"claude", "gemini"}, Formats())
+	assert.Equal(t, []string{"claude", "gemini", "llxprt", "qwen"}, Names())
+	assert.Equal(t, []string{"claude", "gemini", "qwen"}, Formats())
 	_, ok := ByFormat("llxprt")
 	assert.False(t, ok, "LLxprt Code reads the gemini format")
 	_, ok = ByDialect("native")
@@ -101,16 +103,16 @@ func TestLookups(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "gemini", a.Name)
 	_, err = Parse("codex")
-	assert.EqualError(t, err, `unknown agent "codex" (want claude, gemini or llxprt)`)
+	assert.EqualError(t, err, `unknown agent "codex" (want claude, gemini, llxprt or qwen)`)
 	_, ok = ForSettingsDir("/home/dev/app/.hookexec")
 	assert.False(t, ok)
-	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR"}, ProjectDirVars())
-	assert.Equal(t, map[string]string{"CLAUDE_PROJECT_DIR": "/p", "GEMINI_PROJECT_DIR": "/p", "LLXPRT_PROJECT_DIR": "/p", "GEMINI_SESSION_ID": "s"}, Env("/p", "s"))
+	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR", "QWEN_PROJECT_DIR"}, ProjectDirVars())
+	assert.Equal(t, map[string]string{"CLAUDE_PROJECT_DIR": "/p", "GEMINI_PROJECT_DIR": "/p", "LLXPRT_PROJECT_DIR": "/p", "GEMINI_SESSION_ID": "s", "QWEN_PROJECT_DIR": "/p", "QWEN_CODE_SESSION_ID": "s"}, Env("/p", "s"))
 	assert.Equal(t, map[string]string{"GEMINI_CWD": "/d"}, CwdEnv("/d"))
-	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR"}, Markers())
-	assert.Equal(t, []string{"Bash", "run_shell_command"}, ShellTools())
-	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content"}, FileTools())
+	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR", "QWEN_PROJECT_DIR", "QWEN_CODE_CLI"}, Markers())
+	assert.Equal(t, []string{"Bash", "run_shell_command", "monitor"}, ShellTools())
+	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content", "zoom_image", "edit", "notebook_edit", "grep_search"}, FileTools())
 	assert.Equal(t, agent.ReadSpec, ReadingOf("native"))
 	assert.Equal(t, agent.ReadClaude, ReadingOf("claude"))
-	assert.Equal(t, "native, claude, gemini or llxprt", OrList(append([]string{"native"}, Names()...)))
+	assert.Equal(t, "native, claude, gemini, llxprt or qwen", OrList(append([]string{"native"}, Names()...)))
 }

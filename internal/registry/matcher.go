@@ -56,6 +56,9 @@ func CompileMatcher(d Dialect, ev event.Event, pattern string) (Matcher, error) 
 	switch d.matchers() {
 	case agent.MatchJSRegex:
 		return compileClaude(pattern, p)
+	case agent.MatchQwen:
+		a, _ := d.Agent()
+		return compileQwen(pattern, p, ev, a.Tools)
 	case agent.MatchJSRegexOrExact:
 		if ev.MatchField != "" && ev.MatchField != "tool_name" {
 			return exactMatcher{raw: pattern, want: p}, nil
