@@ -25,6 +25,9 @@ func TestTable(t *testing.T) {
 			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "Enable"},
 		"qwen": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
 			"CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable"},
+		"codex": {"TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases",
+			"ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
+			"ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "AlsoRuns"},
 	}
 	require.Equal(t, len(empty), len(All()), "a row per agent")
 	for _, a := range All() {
@@ -91,8 +94,8 @@ func TestAgentsConsistent(t *testing.T) {
 
 func TestLookups(t *testing.T) {
 	t.Parallel()
-	assert.Equal(t, []string{"claude", "gemini", "llxprt", "qwen"}, Names())
-	assert.Equal(t, []string{"claude", "gemini", "qwen"}, Formats())
+	assert.Equal(t, []string{"claude", "gemini", "llxprt", "qwen", "codex"}, Names())
+	assert.Equal(t, []string{"claude", "gemini", "qwen", "codex"}, Formats())
 	_, ok := ByFormat("llxprt")
 	assert.False(t, ok, "LLxprt Code reads the gemini format")
 	_, ok = ByDialect("native")
@@ -102,8 +105,8 @@ func TestLookups(t *testing.T) {
 	a, err := Parse(" Gemini ")
 	require.NoError(t, err)
 	assert.Equal(t, "gemini", a.Name)
-	_, err = Parse("codex")
-	assert.EqualError(t, err, `unknown agent "codex" (want claude, gemini, llxprt or qwen)`)
+	_, err = Parse("cline")
+	assert.EqualError(t, err, `unknown agent "cline" (want claude, gemini, llxprt, qwen or codex)`)
 	_, ok = ForSettingsDir("/home/dev/app/.hookexec")
 	assert.False(t, ok)
 	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR", "QWEN_PROJECT_DIR"}, ProjectDirVars())
@@ -111,8 +114,8 @@ func TestLookups(t *testing.T) {
 	assert.Equal(t, map[string]string{"GEMINI_CWD": "/d"}, CwdEnv("/d"))
 	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR", "QWEN_PROJECT_DIR", "QWEN_CODE_CLI"}, Markers())
 	assert.Equal(t, []string{"Bash", "run_shell_command", "monitor"}, ShellTools())
-	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content", "zoom_image", "edit", "notebook_edit", "grep_search"}, FileTools())
+	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content", "zoom_image", "edit", "notebook_edit", "grep_search", "apply_patch", "view_image"}, FileTools())
 	assert.Equal(t, agent.ReadSpec, ReadingOf("native"))
 	assert.Equal(t, agent.ReadClaude, ReadingOf("claude"))
-	assert.Equal(t, "native, claude, gemini, llxprt or qwen", OrList(append([]string{"native"}, Names()...)))
+	assert.Equal(t, "native, claude, gemini, llxprt, qwen or codex", OrList(append([]string{"native"}, Names()...)))
 }

@@ -67,7 +67,7 @@ func (d *agentDoctor) checks(ctx context.Context, r *Report) {
 		r.add(d.onFailureCheck())
 	}
 	if d.ag.Enable != agentdesc.EnableNone {
-		in := enableInput{Agent: d.ag, ProjectDir: d.opts.ProjectDir, Home: d.home, Program: d.opts.Program}
+		in := enableInput{Agent: d.ag, ProjectDir: d.opts.ProjectDir, Home: d.home, Program: d.opts.Program, Getenv: d.opts.Getenv}
 		r.add(stepFor(d.ag.Enable).check(in, d.files))
 	}
 }

@@ -51,6 +51,8 @@ type enableInput struct {
 	// Program is this hookexec binary (absolute).
 	Program string
 	DryRun  bool
+	// Getenv reads what locates the agent's own files ($CODEX_HOME).
+	Getenv func(string) string
 }
 
 // stepFor is the step of an agent's Enable kind.
@@ -58,7 +60,9 @@ func stepFor(k agentdesc.Enable) enableStep {
 	switch k {
 	case agentdesc.EnableGeminiHooksConfig:
 		return geminiHooksConfig{}
-	case agentdesc.EnableCodexTrust, agentdesc.EnableCopilotFolderTrust:
+	case agentdesc.EnableCodexTrust:
+		return codexTrust{}
+	case agentdesc.EnableCopilotFolderTrust:
 		return missingStep{kind: k}
 	}
 	return noStep{}
