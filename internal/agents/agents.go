@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/agents/copilot"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
 	"github.com/hookexec/hookexec/internal/agents/llxprt"
 )
@@ -25,6 +26,7 @@ func table() []entry {
 		{claude.Name, claude.Agent},
 		{gemini.Name, gemini.Agent},
 		{llxprt.Name, llxprt.Agent},
+		{copilot.Name, copilot.Agent},
 	}
 }
 

@@ -24,6 +24,8 @@ func TestTable(t *testing.T) {
 		"gemini": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
 		"llxprt": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
 			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "NeedsEnable"},
+		"copilot": {"PluginManifest", "PluginRootVar", "SettingsComments", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure",
+			"FailPolicyIgnored", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable"},
 	}
 	require.Equal(t, len(empty), len(All()), "a row per agent")
 	for _, a := range All() {
@@ -72,10 +74,15 @@ func TestAgentsConsistent(t *testing.T) {
 			assert.Zero(t, a.Answer, "%s: reads %s's format, so has no answer of its own", a.Name, a.Format)
 		}
 		for _, key := range a.DefaultEvents {
-			ev, ok := event.ByKey(key)
-			require.True(t, ok, "%s: default event %q is not in the catalogue", a.Name, key)
-			got, ok := a.EventKey(ev)
-			assert.True(t, ok && got == key, "%s: default event %q is not the agent's name for %s", a.Name, key, ev.Name)
+			// The agent's name of a catalogue event (Copilot's preToolUse
+			// is no catalogue key).
+			found := false
+			for _, ev := range event.All() {
+				if got, ok := a.EventKey(ev); ok && got == key {
+					found = true
+				}
+			}
+			assert.True(t, found, "%s: default event %q is not the agent's name of a catalogue event", a.Name, key)
 		}
 		for _, key := range a.FailPolicyIgnored {
 			_, ok := event.ByKey(key)
@@ -90,8 +97,8 @@ func TestAgentsConsistent(t *testing.T) {
 
 func TestLookups(t *testing.T) {
 	t.Parallel()
-	assert.Equal(t, []string{"claude", "gemini", "llxprt"}, Names())
-	assert.Equal(t, []string{"claude", "gemini"}, Formats())
+	assert.Equal(t, []string{"claude", "gemini", "llxprt", "copilot"}, Names())
+	assert.Equal(t, []string{"claude", "gemini", "copilot"}, Formats())
 	_, ok := ByFormat("llxprt")
 	assert.False(t, ok, "LLxprt Code reads the gemini format")
 	_, ok = ByDialect("native")
@@ -102,16 +109,17 @@ func TestLookups(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "gemini", a.Name)
 	_, err = Parse("codex")
-	assert.EqualError(t, err, `unknown agent "codex" (want claude, gemini or llxprt)`)
+	assert.EqualError(t, err, `unknown agent "codex" (want claude, gemini, llxprt or copilot)`)
 	_, ok = ForSettingsDir("/home/dev/app/.hookexec")
 	assert.False(t, ok)
-	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR"}, ProjectDirVars())
-	assert.Equal(t, map[string]string{"CLAUDE_PROJECT_DIR": "/p", "GEMINI_PROJECT_DIR": "/p", "LLXPRT_PROJECT_DIR": "/p", "GEMINI_SESSION_ID": "s"}, Env("/p", "s"))
+	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR", "COPILOT_PROJECT_DIR"}, ProjectDirVars())
+	assert.Equal(t, map[string]string{"CLAUDE_PROJECT_DIR": "/p", "GEMINI_PROJECT_DIR": "/p", "LLXPRT_PROJECT_DIR": "/p", "COPILOT_PROJECT_DIR": "/p", "GEMINI_SESSION_ID": "s"}, Env("/p", "s"))
 	assert.Equal(t, map[string]string{"GEMINI_CWD": "/d"}, CwdEnv("/d"))
-	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR"}, Markers())
-	assert.Equal(t, []string{"Bash", "run_shell_command"}, ShellTools())
-	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content"}, FileTools())
+	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR", "COPILOT_PROJECT_DIR", "COPILOT_CLI", "COPILOT_HOOK_DIR"}, Markers())
+	assert.Equal(t, []string{"Bash", "run_shell_command", "bash", "powershell"}, ShellTools())
+	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content", "view", "create", "edit", "grep"}, FileTools())
 	assert.Equal(t, agent.ReadSpec, ReadingOf("native"))
 	assert.Equal(t, agent.ReadClaude, ReadingOf("claude"))
-	assert.Equal(t, "native, claude, gemini or llxprt", OrList(append([]string{"native"}, Names()...)))
+	assert.Equal(t, agent.ReadCopilot, ReadingOf("copilot"))
+	assert.Equal(t, "native, claude, gemini, llxprt or copilot", OrList(append([]string{"native"}, Names()...)))
 }

@@ -54,6 +54,12 @@ func CompileMatcher(d Dialect, ev event.Event, pattern string) (Matcher, error) 
 	switch d.matchers() {
 	case agent.MatchJSRegex:
 		return compileClaude(pattern, p)
+	case agent.MatchJSAnchored:
+		re, err := compileJS("^(?:" + p + ")$")
+		if err != nil {
+			return invalidMatcher(pattern), &PatternError{Pattern: pattern, Err: err}
+		}
+		return jsMatcher{raw: pattern, re: re}, nil
 	case agent.MatchJSRegexOrExact:
 		if ev.MatchField != "" && ev.MatchField != "tool_name" {
 			return exactMatcher{raw: pattern, want: p}, nil
@@ -85,7 +91,9 @@ func (d Dialect) MatchesWithoutValue() bool {
 
 // badMatcherNeverMatches: in d a matcher that does not compile never
 // matches, and its definition is reported as skipped (Claude Code).
-func (d Dialect) badMatcherNeverMatches() bool { return d.matchers() == agent.MatchJSRegex }
+func (d Dialect) badMatcherNeverMatches() bool {
+	return d.matchers() == agent.MatchJSRegex || d.matchers() == agent.MatchJSAnchored
+}
 
 // badMatcherExact: in d a matcher that does not compile is compared for
 // exact equality (Gemini CLI, LLxprt Code).

@@ -1,0 +1,86 @@
+package copilot
+
+import (
+	"encoding/json"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// Payload reads Copilot CLI's event input into the normalized view, in
+// either of its shapes (a real run of 1.0.102):
+//
+//   - under its camelCase event names: toolName ("bash") and toolArgs (an
+//     object; a JSON string in some versions, which is parsed), timestamp
+//     in milliseconds, no event name;
+//   - under the PascalCase ones: Claude Code's tool_name ("Bash") and
+//     tool_input; PermissionRequest alone sends toolName and toolInput.
+//
+// Either way the arguments keep Copilot's own names (command, path,
+// file_text, old_str/new_str, pattern, paths). The shape is told by the
+// fields, not by key, so a hand-written event of either shape reads.
+func Payload(_ string, in *event.Input) agent.View {
+	v := agent.View{}
+	v.Tool = firstString(in, "toolName", "tool_name")
+	if p, ok := in.String("prompt"); ok {
+		v.Prompt = p
+	}
+	if v.Tool == "" {
+		return v
+	}
+	if f, ok := Tools().FamilyOf(v.Tool, ""); ok {
+		v.Family = f
+	}
+	args := toolArgs(in)
+	switch v.Family {
+	case agent.FamilyShell:
+		v.Command, _ = args["command"].(string)
+	case agent.FamilyWrite:
+		v.Content, _ = args["file_text"].(string)
+	case agent.FamilyEdit:
+		v.Content, _ = args["new_str"].(string)
+	}
+	if p, ok := args["path"].(string); ok && p != "" {
+		v.Paths = append(v.Paths, p)
+	}
+	switch ps := args["paths"].(type) {
+	case string:
+		if ps != "" {
+			v.Paths = append(v.Paths, ps)
+		}
+	case []any:
+		for _, p := range ps {
+			if s, ok := p.(string); ok && s != "" {
+				v.Paths = append(v.Paths, s)
+			}
+		}
+	}
+	return v
+}
+
+// toolArgs are the tool's arguments: toolArgs (an object, or a JSON string
+// holding one), toolInput or tool_input; nil when none is an object.
+func toolArgs(in *event.Input) map[string]any {
+	for _, name := range []string{"toolArgs", "toolInput", "tool_input"} {
+		if obj := in.Object(name); obj != nil {
+			return obj
+		}
+		if s, ok := in.String(name); ok {
+			var obj map[string]any
+			if json.Unmarshal([]byte(s), &obj) == nil && obj != nil {
+				return obj
+			}
+		}
+	}
+	return nil
+}
+
+// firstString is the first of the string fields names that is set.
+func firstString(in *event.Input, names ...string) string {
+	for _, n := range names {
+		if s, ok := in.String(n); ok && s != "" {
+			return s
+		}
+	}
+	return ""
+}
