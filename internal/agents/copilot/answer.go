@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
@@ -28,9 +29,14 @@ func answer() agent.Answer {
 }
 
 // Output is what a Copilot CLI command hook prints on stdout (the
-// --format copilot rendering of a verdict). Copilot reads these top-level
-// fields under its camelCase event names and under the PascalCase ones
-// alike (a real run of 1.0.102), so one shape serves both.
+// --format copilot rendering of a verdict). Copilot CLI reads the
+// top-level fields under its camelCase event names and under the
+// PascalCase ones alike (a real run of 1.0.102), so one shape serves both;
+// HookSpecificOutput and continue are Claude Code's, for VS Code's agent,
+// which reads the same hook files and answers Claude's way (its
+// documentation only). Copilot CLI ignores both under its own names and
+// reads the same decision and rewrite from hookSpecificOutput under the
+// PascalCase ones.
 type Output struct {
 	// preToolUse: allow, ask or deny, with its reason (the model reads
 	// "Denied by preToolUse hook: REASON"); modifiedArgs replaces the
@@ -51,9 +57,14 @@ type Output struct {
 	// userPromptSubmitted and postToolUse (never from
 	// hookSpecificOutput.additionalContext).
 	AdditionalContext string `json:"additionalContext,omitempty"`
-	// SystemMessage carries hookexec's notices; Copilot 1.0.102 only logs
-	// it (--log-level debug).
-	SystemMessage string `json:"systemMessage,omitempty"`
+	// Continue (only false) and StopReason stop VS Code's agent; Copilot
+	// CLI ignores them.
+	Continue   *bool  `json:"continue,omitempty"`
+	StopReason string `json:"stopReason,omitempty"`
+	// SystemMessage carries hookexec's notices; Copilot CLI 1.0.102 only
+	// logs it (--log-level debug), VS Code shows it.
+	SystemMessage      string                 `json:"systemMessage,omitempty"`
+	HookSpecificOutput *claude.SpecificOutput `json:"hookSpecificOutput,omitempty"`
 }
 
 // render is the copilot format (SPEC §6, §9). Every message is cut to
@@ -63,46 +74,60 @@ type Output struct {
 //     its reason; modifiedArgs the hooks' rewritten input. A policy that
 //     failed, timed out or could not start denies: Copilot would let the
 //     tool run after a timeout, hookexec deliberately fails closed and
-//     names the policy.
+//     names the policy. continue: false denies too (Copilot CLI has no
+//     continue).
 //   - PermissionRequest: behavior allow or deny with message; a failed
 //     policy denies, as Copilot does for a hook that fails there.
+//   - BeforeAgent: continue: false blocks the prompt.
 //   - Other events that can block: decision "block" and reason.
 //   - additionalContext wherever the hooks gave context.
+//   - Claude Code's answer for the event's Claude name besides (VS Code).
 func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
 	v = verdict.SkipNotice(ev, v, in.Notices)
-	o := Output{AdditionalContext: in.Cut(verdict.ContextOf(v.HookSpecificOutput))}
 	failed := failures(v)
-	decision, reason := v.Decision, v.Reason
-	if ev.CanBlock && !v.Continue && decision != "deny" {
-		decision, reason = "deny", firstNonEmpty(v.StopReason, reason, "blocked by hook")
+	switch ev.Name {
+	case "BeforeTool", "PermissionRequest":
+		if len(failed) > 0 && v.Decision != "deny" {
+			v.Decision = "deny"
+			v.Reason = "hookexec denies the call because a policy did not answer: " + strings.Join(failed, "; ")
+			failed = nil
+		}
+		fallthrough
+	case "BeforeAgent":
+		if ev.CanBlock && !v.Continue && v.Decision != "deny" {
+			v.Decision, v.Reason = "deny", firstNonEmpty(v.StopReason, v.Reason, "blocked by hook")
+		}
 	}
-	guard := ev.Name == "BeforeTool" || ev.Name == "PermissionRequest"
-	if guard && len(failed) > 0 && decision != "deny" {
-		decision = "deny"
-		reason = "hookexec denies the call because a policy did not answer: " + strings.Join(failed, "; ")
-	} else if len(failed) > 0 {
+	if len(failed) > 0 {
 		v.SystemMessage = joinLines(append(warnings(failed), v.SystemMessage)...)
 	}
-	o.SystemMessage = in.Cut(v.SystemMessage)
+	c := claude.RenderOutput(ev, v, in)
+	o := Output{
+		AdditionalContext:  in.Cut(verdict.ContextOf(v.HookSpecificOutput)),
+		Continue:           c.Continue,
+		StopReason:         c.StopReason,
+		SystemMessage:      c.SystemMessage,
+		HookSpecificOutput: c.HookSpecificOutput,
+	}
 	switch {
 	case ev.Name == "BeforeTool":
-		switch decision {
+		switch v.Decision {
 		case "allow", "ask", "deny":
-			o.PermissionDecision = decision
-			o.PermissionDecisionReason = in.Cut(reason)
+			o.PermissionDecision = v.Decision
+			o.PermissionDecisionReason = in.Cut(v.Reason)
 		}
-		if decision != "deny" {
+		if v.Decision != "deny" {
 			o.ModifiedArgs = verdict.MergedToolInput(v.HookSpecificOutput, in.ToolInput)
 		}
 	case ev.Name == "PermissionRequest":
-		if decision == "allow" || decision == "deny" {
-			o.Behavior = decision
-			if decision == "deny" {
-				o.Message = in.Cut(reason)
+		if v.Decision == "allow" || v.Decision == "deny" {
+			o.Behavior = v.Decision
+			if v.Decision == "deny" {
+				o.Message = in.Cut(v.Reason)
 			}
 		}
-	case ev.CanBlock && decision == "deny":
-		o.Decision, o.Reason = "block", in.Cut(reason)
+	case ev.CanBlock && v.Decision == "deny":
+		o.Decision, o.Reason = "block", in.Cut(v.Reason)
 	}
 	return o
 }

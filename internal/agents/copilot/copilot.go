@@ -124,7 +124,8 @@ func pascalAliases() []agent.Alias {
 // lower-case names of its camelCase events (the tools a real run offers
 // the model), then the names its PascalCase events give the same tools
 // (a real run: bash is Bash, view Read, create Write, edit Edit, grep
-// Grep, glob Glob).
+// Grep, glob Glob), then VS Code's agent's, which reads the same hook
+// files.
 func Tools() agent.Tools {
 	return agent.Tools{
 		{Name: "bash", Family: agent.FamilyShell},
@@ -155,5 +156,23 @@ func Tools() agent.Tools {
 		{Name: "Edit", Family: agent.FamilyEdit},
 		{Name: "Grep", Family: agent.FamilySearch},
 		{Name: "Glob", Family: agent.FamilySearch},
+		// VS Code's agent, which runs the same hook files and sends its
+		// own tool names (its documentation and the toolNames enum of
+		// microsoft/vscode-copilot-chat only).
+		{Name: "run_in_terminal", Family: agent.FamilyShell},
+		{Name: "read_file", Family: agent.FamilyRead},
+		{Name: "create_file", Family: agent.FamilyWrite},
+		{Name: "replace_string_in_file", Family: agent.FamilyEdit},
+		{Name: "multi_replace_string_in_file", Family: agent.FamilyEdit},
+		{Name: "insert_edit_into_file", Family: agent.FamilyEdit},
+		{Name: "apply_patch", Family: agent.FamilyEdit},
+		{Name: "file_search", Family: agent.FamilySearch},
+		{Name: "grep_search", Family: agent.FamilySearch},
+		{Name: "list_dir", Family: agent.FamilySearch},
+		{Name: "semantic_search", Family: agent.FamilySearch},
+		{Name: "fetch_webpage", Family: agent.FamilyWeb},
+		{Name: "runSubagent", Family: agent.FamilyAgent},
+		{Name: "manage_todo_list", Family: agent.FamilyOther},
+		{Name: "get_terminal_output", Family: agent.FamilyOther},
 	}
 }

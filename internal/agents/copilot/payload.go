@@ -17,7 +17,9 @@ import (
 //     tool_input; PermissionRequest alone sends toolName and toolInput.
 //
 // Either way the arguments keep Copilot's own names (command, path,
-// file_text, old_str/new_str, pattern, paths). The shape is told by the
+// file_text, old_str/new_str, pattern, paths). VS Code's agent sends
+// Claude's shape with its own tools and camelCase arguments (filePath,
+// content, newString; its documentation only). The shape is told by the
 // fields, not by key, so a hand-written event of either shape reads.
 func Payload(_ string, in *event.Input) agent.View {
 	v := agent.View{}
@@ -34,14 +36,16 @@ func Payload(_ string, in *event.Input) agent.View {
 	args := toolArgs(in)
 	switch v.Family {
 	case agent.FamilyShell:
-		v.Command, _ = args["command"].(string)
+		v.Command = stringArg(args, "command")
 	case agent.FamilyWrite:
-		v.Content, _ = args["file_text"].(string)
+		v.Content = stringArg(args, "file_text", "content")
 	case agent.FamilyEdit:
-		v.Content, _ = args["new_str"].(string)
+		v.Content = stringArg(args, "new_str", "newString", "input")
 	}
-	if p, ok := args["path"].(string); ok && p != "" {
-		v.Paths = append(v.Paths, p)
+	for _, key := range []string{"path", "filePath"} {
+		if p := stringArg(args, key); p != "" {
+			v.Paths = append(v.Paths, p)
+		}
 	}
 	switch ps := args["paths"].(type) {
 	case string:
@@ -73,6 +77,16 @@ func toolArgs(in *event.Input) map[string]any {
 		}
 	}
 	return nil
+}
+
+// stringArg is the first of the string arguments keys that is set.
+func stringArg(args map[string]any, keys ...string) string {
+	for _, k := range keys {
+		if s, ok := args[k].(string); ok && s != "" {
+			return s
+		}
+	}
+	return ""
 }
 
 // firstString is the first of the string fields names that is set.

@@ -1,10 +1,12 @@
 package copilot
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/agents/agenttest"
 	"github.com/hookexec/hookexec/internal/verdict"
@@ -41,7 +43,9 @@ func TestRenderCopilot(t *testing.T) {
 			"updatedInput": map[string]any{"command": "ls"}}},
 			`{"permissionDecision":"deny","permissionDecisionReason":"r"}`},
 		{"continue false denies the tool", "BeforeTool", verdict.Verdict{Continue: false, StopReason: "out of budget"},
-			`{"permissionDecision":"deny","permissionDecisionReason":"out of budget"}`},
+			`{"permissionDecision":"deny","permissionDecisionReason":"out of budget","continue":false,"stopReason":"out of budget"}`},
+		{"continue false blocks the prompt", "BeforeAgent", verdict.Verdict{Continue: false, StopReason: "halt"},
+			`{"decision":"block","reason":"halt","continue":false,"stopReason":"halt"}`},
 		{"a timed-out policy denies the tool", "BeforeTool", verdict.Verdict{Continue: true, Hooks: []verdict.HookReport{timedOut}},
 			`{"permissionDecision":"deny","permissionDecisionReason":"hookexec denies the call because a policy did not answer: hook slow.sh did not answer in time (killed after 1s)"}`},
 		{"a failed policy denies the permission", "PermissionRequest", verdict.Verdict{Continue: true, Decision: "allow", Hooks: []verdict.HookReport{failed}},
@@ -70,6 +74,51 @@ func TestRenderCopilot(t *testing.T) {
 			`{"decision":"block","reason":"again"}`},
 		{"an event that cannot block never blocks", "SessionEnd", verdict.Verdict{Continue: true, Decision: "deny", Reason: "x"}, `{}`},
 		{"systemMessage is kept", "SessionStart", verdict.Verdict{Continue: true, SystemMessage: "note"}, `{"systemMessage":"note"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			assert.JSONEq(t, tt.want, copilotFields(t, agenttest.RenderJSON(t, render, tt.event, tt.v)))
+		})
+	}
+}
+
+// copilotFields is a rendered answer without hookSpecificOutput: what
+// Copilot CLI reads under its camelCase names.
+func copilotFields(t *testing.T, answer string) string {
+	t.Helper()
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(answer), &m))
+	delete(m, "hookSpecificOutput")
+	out, err := json.Marshal(m)
+	require.NoError(t, err)
+	return string(out)
+}
+
+// TestRenderClaudeShapeBesides: the answer carries Claude Code's
+// hookSpecificOutput too, for VS Code's agent (and Copilot CLI under the
+// PascalCase names), saying the same thing.
+func TestRenderClaudeShapeBesides(t *testing.T) {
+	t.Parallel()
+	timedOut := verdict.HookReport{Name: "slow.sh", Outcome: verdict.Timeout, Error: "timed out: killed after 1s"}
+	tests := []struct {
+		name, event string
+		v           verdict.Verdict
+		want        string
+	}{
+		{"deny", "BeforeTool", verdict.Verdict{Continue: true, Decision: "deny", Reason: "no"},
+			`{"permissionDecision":"deny","permissionDecisionReason":"no","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`},
+		{"a timeout denies in both", "BeforeTool", verdict.Verdict{Continue: true, Hooks: []verdict.HookReport{timedOut}},
+			`{"permissionDecision":"deny","permissionDecisionReason":"hookexec denies the call because a policy did not answer: hook slow.sh did not answer in time (killed after 1s)",` +
+				`"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"hookexec denies the call because a policy did not answer: hook slow.sh did not answer in time (killed after 1s)"}}`},
+		{"rewrite", "BeforeTool", verdict.Verdict{Continue: true, HookSpecificOutput: map[string]any{"updatedInput": map[string]any{"command": "ls"}}},
+			`{"modifiedArgs":{"command":"ls"},"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"ls"}}}`},
+		{"context", "AfterTool", verdict.Verdict{Continue: true, HookSpecificOutput: map[string]any{"additionalContext": "c"}},
+			`{"additionalContext":"c","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"c"}}`},
+		{"permission", "PermissionRequest", verdict.Verdict{Continue: true, Decision: "deny", Reason: "r"},
+			`{"behavior":"deny","message":"r","hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"r"}}}`},
+		{"stop continue false stops VS Code, Copilot CLI ignores it", "AfterAgent", verdict.Verdict{Continue: false, StopReason: "enough"},
+			`{"continue":false,"stopReason":"enough"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
