@@ -13,15 +13,19 @@ import (
 	"github.com/hookexec/hookexec/e2e/compare"
 )
 
-// shellID is the shell session's number in a tool result, which differs
-// from run to run.
-var shellID = regexp.MustCompile(`<shellId: \d+`)
+// shellID is the shell session's number in a tool result, and elapsed a
+// time in a message: both differ from run to run.
+var (
+	shellID = regexp.MustCompile(`<shellId: \d+`)
+	elapsed = regexp.MustCompile(`after [0-9.]+m?s\b`)
+)
 
 // observe is what Copilot did in one run, in words both runs share.
 func observe(sc scenario, res runResult) compare.Facts {
-	paths := strings.NewReplacer(res.project, "$PROJECT", res.home, "$HOME")
+	paths := strings.NewReplacer(res.project, "$PROJECT", res.home, "$HOME", res.base, "$RUN")
 	norm := func(s string) string {
-		return shellID.ReplaceAllString(paths.Replace(strings.TrimSpace(s)), "<shellId: N")
+		s = shellID.ReplaceAllString(paths.Replace(strings.TrimSpace(s)), "<shellId: N")
+		return elapsed.ReplaceAllString(s, "after Ns")
 	}
 	f := compare.Facts{
 		"tool ran":       yesNo(exists(res.project, "marker")),

@@ -28,15 +28,15 @@ const ranDir = "ran"
 
 // runResult is what one copilot -p run left.
 type runResult struct {
-	mode, project, home string
-	events              []map[string]any // --output-format json, one per line
-	stdout, stderr      []byte
-	exit                int
-	main                []fakeopenai.Request
-	all                 []fakeopenai.Request
-	setup               string // what install printed (through)
-	err                 error
-	leftover            []int
+	mode, base, project, home string
+	events                    []map[string]any // --output-format json, one per line
+	stdout, stderr            []byte
+	exit                      int
+	main                      []fakeopenai.Request
+	all                       []fakeopenai.Request
+	setup                     string // what install printed (through)
+	err                       error
+	leftover                  []int
 }
 
 // runCopilot runs copilot -p once in a fresh project and home with the
@@ -73,7 +73,7 @@ func runCopilot(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		"NO_PROXY=127.0.0.1",
 		"HOOKEXEC_E2E_RUN=" + marker,
 	}
-	res := runResult{mode: mode, project: project, home: home}
+	res := runResult{mode: mode, base: base, project: project, home: home}
 	switch {
 	case mode == "direct" && sc.project:
 		writeJSON(t, filepath.Join(project, ".github", "hooks", "policies.json"), policies)
@@ -81,13 +81,19 @@ func runCopilot(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		writeJSON(t, filepath.Join(copilotHome, "hooks", "policies.json"), policies)
 	default:
 		// The policies move out of Copilot's sight into a file hookexec
-		// reads in Copilot's dialect (a directory named .copilot), named
-		// by HOOKEXEC_CONFIG; install sets up hookexec's entries for
-		// the events they use.
+		// reads in Copilot's dialect (a directory named .copilot); install
+		// sets up hookexec's entries for the events they use, and each
+		// entry names the file with --config (docs/agents/copilot.md,
+		// "Keeping Copilot hooks"): under an agent hookexec ignores
+		// HOOKEXEC_CONFIG, which a repository could set.
 		moved := filepath.Join(base, "moved", ".copilot", "policies.json")
 		writeJSON(t, moved, policies)
-		envv = append(envv, "HOOKEXEC_CONFIG="+moved)
-		res.setup = install(t, env, sc, project, envv)
+		res.setup = install(t, env, sc, project, append(envv, "HOOKEXEC_CONFIG="+moved))
+		installed := filepath.Join(copilotHome, "hooks", "hookexec.json")
+		if sc.project {
+			installed = filepath.Join(project, ".github", "hooks", "hookexec.json")
+		}
+		withConfig(t, installed, moved)
 	}
 	srv := fakeopenai.Start(t, fakeopenai.Script{Tools: []fakeopenai.ToolCall{toolCall(sc)}, Final: "done"})
 	envv = append(envv, "COPILOT_PROVIDER_BASE_URL="+srv.URL+"/v1")
@@ -178,6 +184,29 @@ func install(t *testing.T, env e2eEnv, sc scenario, project string, envv []strin
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "hookexec %v: %s", args, out)
 	return string(out)
+}
+
+// withConfig adds --config FILE to the command of each entry of the hook
+// file at path (hookexec's, as install wrote it).
+func withConfig(t *testing.T, path, file string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(b, &doc))
+	hooks, _ := doc["hooks"].(map[string]any)
+	require.NotEmpty(t, hooks, "install wrote no entries: %s", b)
+	for _, entries := range hooks {
+		for _, e := range entries.([]any) {
+			entry := e.(map[string]any)
+			for _, key := range []string{"bash", "powershell"} {
+				if c, ok := entry[key].(string); ok {
+					entry[key] = c + " --config '" + file + "'"
+				}
+			}
+		}
+	}
+	writeJSON(t, path, doc)
 }
 
 func writeJSON(t *testing.T, path string, v any) {
