@@ -41,11 +41,21 @@ type installedRun struct {
 
 func runInstalled(t *testing.T, env e2eEnv, deny string, trustFolder bool, setups ...[]string) installedRun {
 	t.Helper()
+	return runInstalledFiles(t, env, deny, trustFolder, nil, setups...)
+}
+
+// runInstalledFiles is runInstalled with files written into the home
+// directory first (path relative to it: content, with $BIN for hookexec).
+func runInstalledFiles(t *testing.T, env e2eEnv, deny string, trustFolder bool, files map[string]string, setups ...[]string) installedRun {
+	t.Helper()
 	base := t.TempDir()
 	r := installedRun{project: filepath.Join(base, "project"), home: filepath.Join(base, "home")}
 	copilotHome := filepath.Join(r.home, ".copilot")
 	for _, d := range []string{r.project, filepath.Join(copilotHome, "hooks"), filepath.Join(r.home, ".config", "hookexec")} {
 		require.NoError(t, os.MkdirAll(d, 0o755))
+	}
+	for name, content := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(r.home, name), []byte(strings.ReplaceAll(content, "$BIN", env.bin)), 0o644))
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(r.home, ".config", "hookexec", "hooks.json"), []byte(nativeGuard(deny)), 0o600))
 	envv := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + r.home, "LANG=C.UTF-8", "TERM=dumb", "TMPDIR=" + os.TempDir(),
@@ -131,4 +141,17 @@ func TestClaudeEntriesUnderCopilot(t *testing.T) {
 		assert.False(t, r.toolRan)
 		assert.Equal(t, 1, r.guardRuns, "Copilot runs no hook after one denied")
 	})
+}
+
+// TestFormatUnderPascalCaseNames: Copilot reads --format copilot's answer
+// also when hookexec is registered under Claude Code's names, where it
+// sends Claude-shaped payloads (issue 20: the answer must hold in both
+// dialects).
+func TestFormatUnderPascalCaseNames(t *testing.T) {
+	env := loadEnv(t)
+	entry := `{"version": 1, "hooks": {"PreToolUse": [{"type": "command", "bash": "$BIN fire PreToolUse --format copilot", "timeoutSec": 60}]}}`
+	r := runInstalledFiles(t, env, "echo ran", false, map[string]string{".copilot/hooks/hookexec.json": entry})
+	assert.False(t, r.toolRan, "the deny holds under PreToolUse")
+	assert.Equal(t, 1, r.guardRuns)
+	assert.Contains(t, r.seen, "native-deny")
 }
