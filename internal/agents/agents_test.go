@@ -20,9 +20,9 @@ import (
 func TestTable(t *testing.T) {
 	t.Parallel()
 	empty := map[string][]string{
-		"claude": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "NeedsEnable"},
-		"gemini": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
-		"llxprt": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
+		"claude": {"HomeVar", "Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "NeedsEnable"},
+		"gemini": {"HomeVar", "Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
+		"llxprt": {"HomeVar", "Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
 			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "NeedsEnable"},
 		"copilot": {"PluginManifest", "PluginRootVar", "SettingsComments", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure",
 			"FailPolicyIgnored", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable"},

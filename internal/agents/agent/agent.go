@@ -31,6 +31,10 @@ type Agent struct {
 	// directory (slash-separated); "" for Dir/SettingsFile. UserFile "-"
 	// (or ProjectFile "-"): the agent has no such scope.
 	ProjectFile, UserFile string
+	// HomeVar is the variable that, when set, names the agent's directory
+	// in the home directory instead (COPILOT_HOME for .copilot, UserFile's
+	// first element); "" when the agent reads none.
+	HomeVar string
 	// ConfigDirs are further directories (relative, slash-separated, e.g.
 	// ".github/hooks") a config file directly in which is read in the
 	// agent's dialect, besides Dir.

@@ -29,6 +29,7 @@ func Agent() agent.Agent {
 		// Copilot reads every *.json in both directories.
 		ProjectFile: ".github/hooks/hookexec.json",
 		UserFile:    ".copilot/hooks/hookexec.json",
+		HomeVar:     HomeVar,
 		ConfigDirs:  []string{".github/hooks", ".copilot/hooks"},
 		Layout:      agent.LayoutFlat,
 		Flat:        agent.Flat{Version: 1, Command: "bash", WindowsCommand: "powershell", Timeout: "timeoutSec", Matcher: "matcher", Type: true},
