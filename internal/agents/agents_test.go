@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
-	"github.com/hookexec/hookexec/internal/event"
 )
 
 // TestTable: every agent of the table has every field of its description
@@ -20,12 +19,12 @@ import (
 func TestTable(t *testing.T) {
 	t.Parallel()
 	empty := map[string][]string{
-		"claude": {"HomeVar", "Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "NeedsEnable"},
+		"claude": {"HomeVar", "Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "Enable"},
 		"gemini": {"HomeVar", "Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
 		"llxprt": {"HomeVar", "Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
-			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "NeedsEnable"},
+			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "Enable"},
 		"copilot": {"PluginManifest", "PluginRootVar", "SettingsComments", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure",
-			"FailPolicyIgnored", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "NeedsEnable"},
+			"FailPolicyIgnored", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName"},
 	}
 	require.Equal(t, len(empty), len(All()), "a row per agent")
 	for _, a := range All() {
@@ -74,19 +73,14 @@ func TestAgentsConsistent(t *testing.T) {
 			assert.Zero(t, a.Answer, "%s: reads %s's format, so has no answer of its own", a.Name, a.Format)
 		}
 		for _, key := range a.DefaultEvents {
-			// The agent's name of a catalogue event (Copilot's preToolUse
-			// is no catalogue key).
-			found := false
-			for _, ev := range event.All() {
-				if got, ok := a.EventKey(ev); ok && got == key {
-					found = true
-				}
-			}
-			assert.True(t, found, "%s: default event %q is not the agent's name of a catalogue event", a.Name, key)
+			ev, ok := ByKey(key)
+			require.True(t, ok, "%s: default event %q is no event name hookexec knows", a.Name, key)
+			got, ok := a.EventKey(ev)
+			assert.True(t, ok && got == key, "%s: default event %q is not the agent's name for %s", a.Name, key, ev.Name)
 		}
 		for _, key := range a.FailPolicyIgnored {
-			_, ok := event.ByKey(key)
-			assert.True(t, ok, "%s: %q is not in the catalogue", a.Name, key)
+			_, ok := ByKey(key)
+			assert.True(t, ok, "%s: %q is no event name hookexec knows", a.Name, key)
 		}
 		got, ok := ByDialect(a.Name)
 		assert.True(t, ok && got.Name == a.Name, a.Name)

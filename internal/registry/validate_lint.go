@@ -72,11 +72,15 @@ func knownHookFields() []string {
 // settings.json, unless they look like a misspelt hookexec key) and
 // hooksConfig.
 func (l *linter) fileFields(d *fileDecoder, root *jsonpos.Value) {
+	known := topLevelFields(d.agent)
+	if known == nil {
+		return // a named layout's keys are definition names
+	}
 	for _, m := range root.Members {
-		if slices.Contains(knownTopLevelFields(), m.Key) {
+		if slices.Contains(known, m.Key) {
 			continue
 		}
-		if s := spelling.Closest(m.Key, knownTopLevelFields(), 1); s != "" {
+		if s := spelling.Closest(m.Key, known, 1); s != "" {
 			l.warn(d, m.KeyOff, "top-level key %q is ignored (did you mean %q?)", m.Key, s)
 		}
 	}
@@ -121,6 +125,8 @@ func (l *linter) matcher(d *fileDecoder, where string, ev event.Event, mv *jsonp
 		l.warn(d, mv.Off, "%s: matcher %q: \"re:\" makes a regular expression only at the start of the whole matcher; in an alternative it is matched literally", where, mv.Str)
 	case m.Kind() == KindGlob && looksLikeRegex(mv.Str):
 		l.warn(d, mv.Off, "%s: matcher %q looks like a regular expression, but native matchers are |-separated globs matched against the whole value; write %q for a regular expression", where, mv.Str, "re:"+strings.TrimSpace(mv.Str))
+	default:
+		l.toolNames(d, where, ev, mv, m)
 	}
 }
 

@@ -146,9 +146,11 @@ type Agent struct {
 	// HookName is the "name" install gives hookexec's entries ("" for
 	// none).
 	HookName string
-	// NeedsEnable: the agent runs hooks only with "hooksConfig":
-	// {"enabled": true}, which install sets and doctor checks.
-	NeedsEnable bool
+	// Enable is the step, besides writing the entries, without which the
+	// agent runs no hook of hookexec's (a switch in its settings, a trust
+	// store): install takes it, uninstall undoes it, doctor checks it.
+	// EnableNone for an agent that needs none.
+	Enable Enable
 	// AlsoRuns are the agents whose hook settings this agent runs as well
 	// as its own (Cursor and Copilot CLI run Claude Code's): installing
 	// hookexec for both would run every policy twice.
@@ -170,6 +172,12 @@ type Answer struct {
 	// ErrorsExitZero: a config or input error is told in the answer and
 	// fire exits 0; false: fire exits 1 (2 when the answer denies).
 	ErrorsExitZero bool
+	// Blocks reports whether the agent, running one hook that printed
+	// stdout and exited with status on ev, blocks (denies the tool, blocks
+	// the prompt, keeps a stop from ending the turn); nil: the rule of the
+	// agent's Reading (agents.ReadsAsBlock). Tests use it to check that a
+	// deny holds as the agent reads it.
+	Blocks func(ev event.Event, stdout []byte, status int) bool
 }
 
 // ShellValue is one value an agent accepts for a hook's "shell", and the

@@ -62,16 +62,16 @@ func Agent() agent.Agent {
 		ProjectVar:       "COPILOT_PROJECT_DIR",
 		// Copilot sets these for its hooks besides CLAUDE_PROJECT_DIR (a
 		// real run).
-		Markers:     []string{"COPILOT_CLI", "COPILOT_HOOK_DIR"},
-		SessionVar:  "",
-		CwdVar:      "",
-		PastedVars:  nil,
-		PasteQuote:  nil,
-		Reading:     agent.ReadCopilot,
-		Format:      Name,
-		Answer:      answer(),
-		HookName:    "",
-		NeedsEnable: false,
+		Markers:    []string{"COPILOT_CLI", "COPILOT_HOOK_DIR"},
+		SessionVar: "",
+		CwdVar:     "",
+		PastedVars: nil,
+		PasteQuote: nil,
+		Reading:    agent.ReadCopilot,
+		Format:     Name,
+		Answer:     answer(),
+		HookName:   "",
+		Enable:     agent.EnableCopilotFolderTrust,
 		// Copilot CLI runs a trusted repository's .claude/settings.json
 		// hooks as well as its own (a real run; not ~/.claude's).
 		AlsoRuns: []string{claude.Name},
