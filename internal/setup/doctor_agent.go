@@ -38,7 +38,7 @@ func newAgentDoctor(ag Agent, opts DoctorOptions, home string, pol *Policies) *a
 		if s == UserScope && home == "" || !ag.HasScope(s) {
 			continue
 		}
-		as, err := readInstalled(ag, s, ag.SettingsPath(s, opts.ProjectDir, home), opts.Program)
+		as, err := readInstalled(ag, s, agentSettingsPath(ag, s, opts.ProjectDir, home, opts.Getenv), opts.Program)
 		if err != nil {
 			d.broken = append(d.broken, err.Error())
 			continue
@@ -67,7 +67,7 @@ func (d *agentDoctor) checks(ctx context.Context, r *Report) {
 		r.add(d.onFailureCheck())
 	}
 	if d.ag.Enable != agentdesc.EnableNone {
-		in := enableInput{Agent: d.ag, ProjectDir: d.opts.ProjectDir, Home: d.home, Program: d.opts.Program}
+		in := enableInput{Agent: d.ag, ProjectDir: d.opts.ProjectDir, Home: d.home, Program: d.opts.Program, Getenv: d.opts.Getenv}
 		r.add(stepFor(d.ag.Enable).check(in, d.files))
 	}
 }

@@ -51,6 +51,8 @@ type enableInput struct {
 	// Program is this hookexec binary (absolute).
 	Program string
 	DryRun  bool
+	// Getenv reads the agent's variables (COPILOT_HOME); nil: os.Getenv.
+	Getenv func(string) string
 }
 
 // stepFor is the step of an agent's Enable kind.
@@ -58,7 +60,9 @@ func stepFor(k agentdesc.Enable) enableStep {
 	switch k {
 	case agentdesc.EnableGeminiHooksConfig:
 		return geminiHooksConfig{}
-	case agentdesc.EnableCodexTrust, agentdesc.EnableCopilotFolderTrust:
+	case agentdesc.EnableCopilotFolderTrust:
+		return copilotFolderTrust{}
+	case agentdesc.EnableCodexTrust:
 		return missingStep{kind: k}
 	}
 	return noStep{}

@@ -103,7 +103,7 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: res.Data, Program: opts.Program, DryRun: opts.DryRun}
+	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: res.Data, Program: opts.Program, DryRun: opts.DryRun, Getenv: opts.Getenv}
 	in.Home, _ = HomeDir(opts.Getenv)
 	did, err := stepFor(opts.Agent.Enable).install(in)
 	if err != nil {
@@ -178,7 +178,7 @@ func settingsPathFor(ag Agent, scope Scope, projectDir string, getenv func(strin
 	if err != nil {
 		return "", err
 	}
-	return ag.SettingsPath(scope, "", home), nil
+	return agentSettingsPath(ag, scope, "", home, getenv), nil
 }
 
 // installEvents are the events to set up, in catalogue order.

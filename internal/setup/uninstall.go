@@ -71,7 +71,7 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: before, Program: opts.Program}
+	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: before, Program: opts.Program, Getenv: opts.Getenv}
 	in.Home, _ = HomeDir(opts.Getenv)
 	if res.Disabled, err = stepFor(opts.Agent.Enable).uninstall(in); err != nil {
 		return nil, err
