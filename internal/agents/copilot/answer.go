@@ -25,6 +25,7 @@ func answer() agent.Answer {
 		// calls (its preToolUse and permissionRequest fail closed) and
 		// logs the failure on the other events.
 		ErrorsExitZero: false,
+		Blocks:         Blocks,
 	}
 }
 

@@ -137,3 +137,34 @@ func TestRenderCutsMessages(t *testing.T) {
 	assert.Equal(t, verdict.CutMessage(long, verdict.MinMaxMessage), out.PermissionDecisionReason)
 	assert.Less(t, len(out.PermissionDecisionReason), len(long))
 }
+
+// TestBlocksAsCopilotReads: what Copilot takes as a block (a real run),
+// and every blocking answer of the renderer is one.
+func TestBlocksAsCopilotReads(t *testing.T) {
+	t.Parallel()
+	pre, post, perm, stop := testEvent(t, "BeforeTool"), testEvent(t, "AfterTool"), testEvent(t, "PermissionRequest"), testEvent(t, "AfterAgent")
+	assert.True(t, Blocks(pre, []byte(`{"permissionDecision":"deny"}`), 0))
+	assert.False(t, Blocks(pre, []byte(`{"hookSpecificOutput":{"permissionDecision":"deny"}}`), 0), "ignored under camelCase names")
+	assert.False(t, Blocks(pre, []byte(`{"permissionDecision":"allow"}`), 0))
+	assert.True(t, Blocks(pre, nil, 1), "a preToolUse hook that fails denies")
+	assert.True(t, Blocks(perm, []byte(`{"behavior":"deny"}`), 0))
+	assert.True(t, Blocks(perm, nil, 2))
+	assert.True(t, Blocks(post, []byte(`{"decision":"block","reason":"r"}`), 0))
+	assert.False(t, Blocks(post, []byte(`{"decision":"block"}`), 2), "exit 2 after a tool is a warning")
+	assert.True(t, Blocks(stop, []byte(`{"decision":"block"}`), 0))
+	assert.False(t, Blocks(testEvent(t, "SessionEnd"), []byte(`{"decision":"block"}`), 0))
+	for _, tc := range []struct {
+		ev string
+		v  verdict.Verdict
+	}{
+		{"BeforeTool", verdict.Verdict{Continue: true, Decision: "deny", Reason: "r"}},
+		{"BeforeTool", verdict.Verdict{Continue: false, StopReason: "s"}},
+		{"PermissionRequest", verdict.Verdict{Continue: true, Decision: "deny"}},
+		{"AfterTool", verdict.Verdict{Continue: true, Decision: "deny"}},
+		{"BeforeAgent", verdict.Verdict{Continue: false}},
+		{"AfterAgent", verdict.Verdict{Continue: true, Decision: "deny"}},
+	} {
+		out := agenttest.RenderJSON(t, render, tc.ev, tc.v)
+		assert.True(t, Blocks(testEvent(t, tc.ev), []byte(out), 0), "%s %+v: %s", tc.ev, tc.v, out)
+	}
+}
