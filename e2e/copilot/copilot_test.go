@@ -29,6 +29,8 @@ var deliberate = map[string]compare.Deliberate{
 		Why: "Copilot lets the tool run when a preToolUse hook times out; hookexec fails closed and denies the call, naming the policy that did not answer"},
 	"preToolUse exit 2 deny": {Facts: []string{"model saw"},
 		Why: "Copilot tells its model only that the hook exited with code 2; through hookexec the model reads the policy's stderr as the deny reason"},
+	"postToolUse exit 1 failure": {Facts: []string{"warnings"},
+		Why: "Copilot skips a failed postToolUse hook in silence; hookexec tells the user which policy failed, as a warning Copilot shows (exit 2 with the answer read all the same)"},
 	"preToolUse exit 1 failure": {Facts: []string{"model saw"},
 		Why: "both deny (Copilot fails closed on a preToolUse hook that errors); through hookexec the model reads which policy failed instead of 'hook errored'"},
 }

@@ -68,6 +68,7 @@ func scenarios() []scenario {
 			policies: []policy{pre("rewrite", answer(`{"modifiedArgs":{"command":"`+rewrittenCommand+`"}}`))}},
 		{name: "preToolUse timeout", policies: []policy{{event: "preToolUse", name: "slow", script: "sleep 5", timeout: 1}}},
 		{name: "preToolUse exit 1 failure", policies: []policy{pre("broken", "echo broken >&2; exit 1")}},
+		{name: "postToolUse exit 1 failure", policies: []policy{{event: "postToolUse", name: "lint", script: "echo lint-broke >&2; exit 1"}}},
 		{name: "postToolUse context", token: "post-tool-context",
 			policies: []policy{{event: "postToolUse", name: "context", script: answer(`{"additionalContext":"post-tool-context"}`)}}},
 		{name: "postToolUse Claude-shaped context is ignored", token: "claude-post-context",

@@ -26,6 +26,7 @@ func answer() agent.Answer {
 		// logs the failure on the other events.
 		ErrorsExitZero: false,
 		Blocks:         Blocks,
+		Warning:        warning,
 	}
 }
 
@@ -131,6 +132,21 @@ func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
 		o.Decision, o.Reason = "block", in.Cut(v.Reason)
 	}
 	return o
+}
+
+// warning is what Copilot CLI's user is told, by exiting 2 with it on
+// stderr, on the events where exit 2 is a warning Copilot shows, the
+// answer read all the same (a real run: sessionStart,
+// userPromptSubmitted, postToolUse, agentStop, sessionEnd): the verdict's
+// systemMessage, which Copilot itself only logs, with the hooks hookexec
+// left out (on SessionStart and BeforeAgent) and the policies that
+// failed. On its tool guards exit 2 would deny, so nothing is said there.
+func warning(ev event.Event, v verdict.Verdict) string {
+	if ev.Name == "BeforeTool" || ev.Name == "PermissionRequest" {
+		return ""
+	}
+	v = verdict.SkipNotice(ev, v, nil)
+	return joinLines(append(warnings(failures(v)), v.SystemMessage)...)
 }
 
 // failures describes each hook that failed, timed out or could not start

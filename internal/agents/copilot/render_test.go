@@ -168,3 +168,16 @@ func TestBlocksAsCopilotReads(t *testing.T) {
 		assert.True(t, Blocks(testEvent(t, tc.ev), []byte(out), 0), "%s %+v: %s", tc.ev, tc.v, out)
 	}
 }
+
+// TestWarning: what Copilot's user is told through exit 2 on the events
+// where it is a warning; nothing on the tool guards, where it would deny.
+func TestWarning(t *testing.T) {
+	t.Parallel()
+	failed := verdict.HookReport{Name: "lint.sh", Outcome: verdict.Error, ExitCode: exitCode(1), Error: "exit code 1"}
+	v := verdict.Verdict{Continue: true, SystemMessage: "note", Hooks: []verdict.HookReport{failed}}
+	assert.Equal(t, "Warning: hook lint.sh failed (exit code 1)\nnote", warning(testEvent(t, "AfterTool"), v))
+	assert.Equal(t, "note", warning(testEvent(t, "SessionStart"), verdict.Verdict{Continue: true, SystemMessage: "note"}))
+	assert.Empty(t, warning(testEvent(t, "BeforeTool"), v), "exit 2 would deny the tool")
+	assert.Empty(t, warning(testEvent(t, "PermissionRequest"), v))
+	assert.Empty(t, warning(testEvent(t, "AfterAgent"), verdict.Verdict{Continue: true}))
+}
