@@ -67,6 +67,8 @@ func TestDetectAgent(t *testing.T) {
 	assert.Equal(t, "claude", DetectAgent(verdict.FormatResult, input(t, `{"tool_name":"MultiEdit"}`), env()), "only Claude Code has MultiEdit")
 	assert.Equal(t, "", DetectAgent(verdict.FormatResult, bash, env()), "Claude Code and Copilot CLI (its PascalCase events) have Bash")
 	assert.Equal(t, "copilot", DetectAgent(verdict.FormatResult, input(t, `{"toolName":"bash"}`), env("COPILOT_CLI")))
+	assert.Equal(t, "copilot", DetectAgent(verdict.FormatResult, input(t, `{"toolName":"view","toolArgs":{"path":"a"}}`), env()),
+		"an agent's own payload reader names the tool (Copilot CLI's toolName)")
 	assert.Equal(t, "claude", DetectAgent(verdict.FormatResult, input(t, `{}`), env("CLAUDECODE")))
 	assert.Equal(t, "", DetectAgent(verdict.FormatResult, shell, env()))
 	assert.Equal(t, "", DetectAgent(verdict.FormatResult, nil, nil))
