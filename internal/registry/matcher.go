@@ -20,6 +20,9 @@ const (
 	KindExact        = "exact"
 	KindExactList    = "exact-list"
 	KindInvalidRegex = "invalid-regex"
+	// KindAnchoredRegex is a regular expression that must match the whole
+	// value (Copilot CLI's matchers).
+	KindAnchoredRegex = "anchored-regex"
 	// KindFamily: native globs with at least one "@FAMILY" alternative.
 	KindFamily = "family"
 )
@@ -61,7 +64,7 @@ func CompileMatcher(d Dialect, ev event.Event, pattern string) (Matcher, error) 
 		if err != nil {
 			return invalidMatcher(pattern), &PatternError{Pattern: pattern, Err: err}
 		}
-		return jsMatcher{raw: pattern, re: re}, nil
+		return anchoredMatcher{jsMatcher{raw: pattern, re: re}}, nil
 	case agent.MatchJSRegexOrExact:
 		if ev.MatchField != "" && ev.MatchField != "tool_name" {
 			return exactMatcher{raw: pattern, want: p}, nil
@@ -224,7 +227,13 @@ func (m jsMatcher) Match(v string) (matched bool) {
 }
 func (m jsMatcher) MatchesAll() bool { return false }
 func (m jsMatcher) Kind() string     { return KindRegex }
-func (m jsMatcher) String() string   { return m.raw }
+
+// anchoredMatcher is a JavaScript regular expression compiled to match the
+// whole value (copilot).
+type anchoredMatcher struct{ jsMatcher }
+
+func (m anchoredMatcher) Kind() string { return KindAnchoredRegex }
+func (m jsMatcher) String() string     { return m.raw }
 
 type exactMatcher struct {
 	raw  string

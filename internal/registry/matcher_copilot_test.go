@@ -23,7 +23,7 @@ func TestCopilotMatcherIsAnchored(t *testing.T) {
 	} {
 		m, err := CompileMatcher(Dialect("copilot"), ev, pattern)
 		require.NoError(t, err, pattern)
-		assert.Equal(t, KindRegex, m.Kind(), pattern)
+		assert.Equal(t, KindAnchoredRegex, m.Kind(), pattern)
 		assert.Equal(t, pattern, m.String())
 		for _, c := range cases {
 			assert.Equal(t, c.want, m.Match(c.value), "%q vs %q", pattern, c.value)
