@@ -122,7 +122,7 @@ func TestParseErrors(t *testing.T) {
 		{"input not an object", `{"name": "a", "event": "Stop", "input": [], "expect": {}}`, `c.json:1:41: input must be a JSON object (the event), got an array`},
 		{"config type", `{"name": "a", "event": "Stop", "config": 1, "expect": {}}`, `c.json:1:42: config must be a path, an array of paths or an inline config object, got a number`},
 		{"empty config", `{"name": "a", "event": "Stop", "config": [], "expect": {}}`, `c.json:1:42: config must name at least one file`},
-		{"bad dialect", `{"name": "a", "event": "Stop", "dialect": "vscode", "expect": {}}`, `c.json:1:43: unknown dialect "vscode" (want native, claude, gemini or llxprt)`},
+		{"bad dialect", `{"name": "a", "event": "Stop", "dialect": "vscode", "expect": {}}`, `c.json:1:43: unknown dialect "vscode" (want native, claude, gemini, llxprt or copilot)`},
 		{"env value", `{"name": "a", "event": "Stop", "env": {"A": 1}, "expect": {}}`, `c.json:1:45: env.A must be a string, got a number`},
 		{"env name", `{"name": "a", "event": "Stop", "env": {"A=B": "x"}, "expect": {}}`, `c.json:1:40: env: invalid variable name "A=B"`},
 		{"env NUL", `{"name": "a", "event": "Stop", "env": {"A": "x\u0000y"}, "expect": {}}`, `c.json:1:45: env.A contains a NUL byte`},
