@@ -22,43 +22,23 @@ import (
 // content, newString; its documentation only). The shape is told by the
 // fields, not by key, so a hand-written event of either shape reads.
 func Payload(_ string, in *event.Input) agent.View {
-	v := agent.View{}
-	v.Tool = firstString(in, "toolName", "tool_name")
-	if p, ok := in.String("prompt"); ok {
-		v.Prompt = p
-	}
+	v := agent.View{Tool: firstString(in, "toolName", "tool_name")}
+	v.Prompt, _ = in.String("prompt")
 	if v.Tool == "" {
 		return v
 	}
-	if f, ok := Tools().FamilyOf(v.Tool, ""); ok {
-		v.Family = f
-	}
+	v.Family, _ = Tools().FamilyOf(v.Tool, "")
 	args := toolArgs(in)
-	switch v.Family {
-	case agent.FamilyShell:
-		v.Command = stringArg(args, "command")
-	case agent.FamilyWrite:
-		v.Content = stringArg(args, "file_text", "content")
-	case agent.FamilyEdit:
-		v.Content = stringArg(args, "new_str", "newString", "input")
+	// Copilot's and VS Code's own names first, then Claude Code's
+	// (agent.FillFromToolInput: command, path, paths, content, ...).
+	v.Content = stringArg(args, "file_text", "new_str", "newString")
+	if p := stringArg(args, "filePath"); p != "" {
+		v.Paths = append(v.Paths, p)
 	}
-	for _, key := range []string{"path", "filePath"} {
-		if p := stringArg(args, key); p != "" {
-			v.Paths = append(v.Paths, p)
-		}
+	if p := stringArg(args, "paths"); p != "" {
+		v.Paths = append(v.Paths, p)
 	}
-	switch ps := args["paths"].(type) {
-	case string:
-		if ps != "" {
-			v.Paths = append(v.Paths, ps)
-		}
-	case []any:
-		for _, p := range ps {
-			if s, ok := p.(string); ok && s != "" {
-				v.Paths = append(v.Paths, s)
-			}
-		}
-	}
+	agent.FillFromToolInput(&v, args)
 	return v
 }
 

@@ -48,7 +48,7 @@ func TestPayload(t *testing.T) {
 		{"grep paths", "preToolUse", `{"toolName":"grep","toolArgs":{"pattern":"x","paths":["src","lib",3]}}`,
 			agent.View{Tool: "grep", Family: agent.FamilySearch, Paths: []string{"src", "lib"}}},
 		{"an unknown tool has no family", "preToolUse", `{"toolName":"github-mcp-server-get_issue","toolArgs":{"command":"x"}}`,
-			agent.View{Tool: "github-mcp-server-get_issue"}},
+			agent.View{Tool: "github-mcp-server-get_issue", Command: "x"}},
 		{"VS Code's terminal", "PreToolUse", `{"hookEventName":"PreToolUse","tool_name":"run_in_terminal","tool_input":{"command":"rm -rf /","isBackground":false}}`,
 			agent.View{Tool: "run_in_terminal", Family: agent.FamilyShell, Command: "rm -rf /"}},
 		{"VS Code's edit", "PreToolUse", `{"tool_name":"replace_string_in_file","tool_input":{"filePath":"/p/a.ts","oldString":"a","newString":"b"}}`,
