@@ -30,12 +30,16 @@
 //   - the statuses: on preToolUse exit 2 denies with "hook exited with
 //     code 2" and any other non-zero status denies as "hook errored", the
 //     JSON then ignored; on permissionRequest any non-zero status denies;
-//     elsewhere exit 2 is a warning showing stderr and another status is
-//     skipped; a hook that times out is skipped, so the tool runs (hookexec
-//     under --format copilot denies instead, on purpose);
-//   - the matcher is a regular expression anchored at both ends; a file
-//     with a comment is invalid; a .claude/settings.json whose matcher is
-//     "" is refused whole;
+//     elsewhere exit 2 shows stderr to the user as a warning and the JSON
+//     is read all the same (hookexec's warning channel, Answer.Warning),
+//     and another status is skipped in silence; a hook that times out is
+//     skipped, so the tool runs (hookexec under --format copilot denies
+//     instead, on purpose); the first deny ends the event's hooks;
+//   - the matcher is a regular expression anchored at both ends, tested
+//     against the camelCase tool name, and under the PascalCase events
+//     against both names (bash and Bash, view and Read); a file with a
+//     comment is invalid; a .claude/settings.json whose matcher is "" is
+//     refused whole;
 //   - user hooks load in copilot -p; a repository's .github/hooks and its
 //     .claude/settings.json load only in a trusted folder: --trust-folder,
 //     or the folder (or a parent) in "trustedFolders" of
