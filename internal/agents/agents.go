@@ -11,6 +11,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/copilot"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
 	"github.com/hookexec/hookexec/internal/agents/llxprt"
+	"github.com/hookexec/hookexec/internal/agents/qwen"
 )
 
 // entry is one line of the table: an agent's name and its description.
@@ -26,6 +27,7 @@ func table() []entry {
 		{claude.Name, claude.Agent},
 		{gemini.Name, gemini.Agent},
 		{llxprt.Name, llxprt.Agent},
+		{qwen.Name, qwen.Agent},
 		{copilot.Name, copilot.Agent},
 	}
 }

@@ -19,11 +19,13 @@ import (
 func TestTable(t *testing.T) {
 	t.Parallel()
 	empty := map[string][]string{
-		"claude": {"HomeVar", "Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "Enable"},
-		"gemini": {"HomeVar", "Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
-		"llxprt": {"HomeVar", "Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
+		"claude": {"HomeVar", "Flat", "TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "Enable"},
+		"gemini": {"HomeVar", "Flat", "TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
+		"llxprt": {"HomeVar", "Flat", "TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
 			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "Enable"},
-		"copilot": {"PluginManifest", "PluginRootVar", "SettingsComments", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure",
+		"qwen": {"HomeVar", "Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
+			"CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable"},
+		"copilot": {"TimeoutMillisFrom", "PluginManifest", "PluginRootVar", "SettingsComments", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure",
 			"FailPolicyIgnored", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName"},
 	}
 	require.Equal(t, len(empty), len(All()), "a row per agent")
@@ -91,8 +93,8 @@ func TestAgentsConsistent(t *testing.T) {
 
 func TestLookups(t *testing.T) {
 	t.Parallel()
-	assert.Equal(t, []string{"claude", "gemini", "llxprt", "copilot"}, Names())
-	assert.Equal(t, []string{"claude", "gemini", "copilot"}, Formats())
+	assert.Equal(t, []string{"claude", "gemini", "llxprt", "qwen", "copilot"}, Names())
+	assert.Equal(t, []string{"claude", "gemini", "qwen", "copilot"}, Formats())
 	_, ok := ByFormat("llxprt")
 	assert.False(t, ok, "LLxprt Code reads the gemini format")
 	_, ok = ByDialect("native")
@@ -103,18 +105,18 @@ func TestLookups(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "gemini", a.Name)
 	_, err = Parse("codex")
-	assert.EqualError(t, err, `unknown agent "codex" (want claude, gemini, llxprt or copilot)`)
+	assert.EqualError(t, err, `unknown agent "codex" (want claude, gemini, llxprt, qwen or copilot)`)
 	_, ok = ForSettingsDir("/home/dev/app/.hookexec")
 	assert.False(t, ok)
-	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR", "COPILOT_PROJECT_DIR"}, ProjectDirVars())
-	assert.Equal(t, map[string]string{"CLAUDE_PROJECT_DIR": "/p", "GEMINI_PROJECT_DIR": "/p", "LLXPRT_PROJECT_DIR": "/p", "COPILOT_PROJECT_DIR": "/p", "GEMINI_SESSION_ID": "s"}, Env("/p", "s"))
+	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR", "QWEN_PROJECT_DIR", "COPILOT_PROJECT_DIR"}, ProjectDirVars())
+	assert.Equal(t, map[string]string{"CLAUDE_PROJECT_DIR": "/p", "GEMINI_PROJECT_DIR": "/p", "LLXPRT_PROJECT_DIR": "/p", "GEMINI_SESSION_ID": "s", "QWEN_PROJECT_DIR": "/p", "QWEN_CODE_SESSION_ID": "s", "COPILOT_PROJECT_DIR": "/p"}, Env("/p", "s"))
 	assert.Equal(t, map[string]string{"GEMINI_CWD": "/d"}, CwdEnv("/d"))
-	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR", "COPILOT_PROJECT_DIR", "COPILOT_CLI", "COPILOT_HOOK_DIR"}, Markers())
-	assert.Equal(t, []string{"Bash", "run_shell_command", "bash", "powershell", "run_in_terminal"}, ShellTools())
-	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content", "view", "create", "edit", "grep",
-		"create_file", "replace_string_in_file", "multi_replace_string_in_file", "insert_edit_into_file", "apply_patch", "file_search", "grep_search", "list_dir", "semantic_search"}, FileTools())
+	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR", "QWEN_PROJECT_DIR", "QWEN_CODE_CLI", "COPILOT_PROJECT_DIR", "COPILOT_CLI", "COPILOT_HOOK_DIR"}, Markers())
+	assert.Equal(t, []string{"Bash", "run_shell_command", "monitor", "bash", "powershell", "run_in_terminal"}, ShellTools())
+	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content", "zoom_image", "edit", "notebook_edit", "grep_search", "view", "create", "grep",
+		"create_file", "replace_string_in_file", "multi_replace_string_in_file", "insert_edit_into_file", "apply_patch", "file_search", "list_dir", "semantic_search"}, FileTools())
 	assert.Equal(t, agent.ReadSpec, ReadingOf("native"))
 	assert.Equal(t, agent.ReadClaude, ReadingOf("claude"))
 	assert.Equal(t, agent.ReadCopilot, ReadingOf("copilot"))
-	assert.Equal(t, "native, claude, gemini, llxprt or copilot", OrList(append([]string{"native"}, Names()...)))
+	assert.Equal(t, "native, claude, gemini, llxprt, qwen or copilot", OrList(append([]string{"native"}, Names()...)))
 }

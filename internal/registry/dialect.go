@@ -57,6 +57,15 @@ func (d Dialect) TimeoutUnit() time.Duration {
 	return time.Millisecond
 }
 
+// TimeoutUnitOf is the unit of the numeric "timeout" n: TimeoutUnit, or
+// milliseconds where the agent reads n so (agent.Agent.UnitOf).
+func (d Dialect) TimeoutUnitOf(n float64) time.Duration {
+	if a, ok := d.Agent(); ok {
+		return a.UnitOf(n)
+	}
+	return time.Millisecond
+}
+
 // DefaultTimeout is the timeout of a hook that sets none: the agent's
 // (agent.Agent.DefaultTimeout), 60 s in the native dialect.
 func (d Dialect) DefaultTimeout() time.Duration {

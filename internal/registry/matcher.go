@@ -59,12 +59,12 @@ func CompileMatcher(d Dialect, ev event.Event, pattern string) (Matcher, error) 
 	switch d.matchers() {
 	case agent.MatchJSRegex:
 		return compileClaude(pattern, p)
+	case agent.MatchQwen:
+		a, _ := d.Agent()
+		return compileQwen(pattern, p, ev, a.Tools)
 	case agent.MatchJSAnchored:
-		re, err := compileJS("^(?:" + p + ")$")
-		if err != nil {
-			return invalidMatcher(pattern), &PatternError{Pattern: pattern, Err: err}
-		}
-		return anchoredMatcher{jsMatcher{raw: pattern, re: re}}, nil
+		a, _ := d.Agent()
+		return compileAnchored(pattern, p, ev, a.Tools)
 	case agent.MatchJSRegexOrExact:
 		if ev.MatchField != "" && ev.MatchField != "tool_name" {
 			return exactMatcher{raw: pattern, want: p}, nil
@@ -227,13 +227,7 @@ func (m jsMatcher) Match(v string) (matched bool) {
 }
 func (m jsMatcher) MatchesAll() bool { return false }
 func (m jsMatcher) Kind() string     { return KindRegex }
-
-// anchoredMatcher is a JavaScript regular expression compiled to match the
-// whole value (copilot).
-type anchoredMatcher struct{ jsMatcher }
-
-func (m anchoredMatcher) Kind() string { return KindAnchoredRegex }
-func (m jsMatcher) String() string     { return m.raw }
+func (m jsMatcher) String() string   { return m.raw }
 
 type exactMatcher struct {
 	raw  string

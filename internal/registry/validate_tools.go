@@ -30,10 +30,9 @@ func (l *linter) toolNames(d *fileDecoder, where string, ev event.Event, mv *jso
 
 // toolSuggestion is " (did you mean ...?)" for an unknown tool name: the
 // family it names, else the closest tool name of any agent, else the
-// families.
+// families. A family's name comes first: "shell" is closer to Qwen Code's
+// "skill" than to any shell tool, but means @shell.
 func toolSuggestion(name string) string {
-	// A family's own name ("shell") means the family, whatever tool name
-	// is spelled close to it (Copilot CLI's skill).
 	if f, ok := agent.ParseFamily(strings.ToLower(name)); ok {
 		return ` (did you mean the family "@` + string(f) + `"?)`
 	}

@@ -181,7 +181,7 @@ func (d *agentDoctor) timeoutsCheck() Check {
 			budget := d.pol.Budget(ev)
 			got := d.ag.DefaultTimeout
 			if e.Timeout > 0 {
-				got = time.Duration(e.Timeout * float64(d.ag.TimeoutUnit))
+				got = time.Duration(e.Timeout * float64(d.ag.UnitOf(e.Timeout)))
 			}
 			if got < budget {
 				want := d.pol.AgentTimeout(d.ag, ev)
@@ -193,7 +193,7 @@ func (d *agentDoctor) timeoutsCheck() Check {
 	}
 	if len(short) > 0 {
 		c.Detail = strings.Join(short, "\n")
-		c.Fix = fmt.Sprintf("%s to recompute the timeouts (or set them to at least %d, in %s)", d.installFix(), need, unitName(d.ag.TimeoutUnit))
+		c.Fix = fmt.Sprintf("%s to recompute the timeouts (or set them to at least %d, in %s)", d.installFix(), need, unitName(d.ag.UnitOf(float64(need))))
 		if !hasTimeoutSetting(d.ag) {
 			c.Fix = fmt.Sprintf("%s has no timeout setting for a hook: keep the policies' timeouts under its fixed %s", d.ag.Title, d.ag.DefaultTimeout)
 		}

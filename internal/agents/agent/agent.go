@@ -80,6 +80,10 @@ type Agent struct {
 	// configs; DefaultTimeout the timeout of a hook that sets none.
 	TimeoutUnit    time.Duration
 	DefaultTimeout time.Duration
+	// TimeoutMillisFrom: a numeric timeout of this many TimeoutUnits or
+	// more is in milliseconds (Qwen Code 0.24.4: 1000, for the configs its
+	// older documentation told to write in milliseconds); 0 for none.
+	TimeoutMillisFrom float64
 	// Shells are the programs tried, in order, for the shell form on Unix
 	// when neither the hook nor $HOOKEXEC_SHELL names one: the first that
 	// is installed, else the last.
@@ -209,9 +213,24 @@ func (a Agent) OnFailureApplies(ev event.Event) bool {
 	return a.OnFailure && ok && ev.CanBlock && !a.IgnoresFailPolicy(key)
 }
 
-// Units converts d to the agent's timeout unit, rounding up.
+// Units converts d to the agent's timeout unit, rounding up; to
+// milliseconds where the agent reads that number as milliseconds
+// (TimeoutMillisFrom).
 func (a Agent) Units(d time.Duration) int64 {
-	return int64((d + a.TimeoutUnit - 1) / a.TimeoutUnit)
+	n := int64((d + a.TimeoutUnit - 1) / a.TimeoutUnit)
+	if a.UnitOf(float64(n)) != a.TimeoutUnit {
+		return int64((d + time.Millisecond - 1) / time.Millisecond)
+	}
+	return n
+}
+
+// UnitOf is the unit the agent reads the numeric timeout n in:
+// TimeoutUnit, or milliseconds from TimeoutMillisFrom on.
+func (a Agent) UnitOf(n float64) time.Duration {
+	if a.TimeoutMillisFrom > 0 && n >= a.TimeoutMillisFrom {
+		return time.Millisecond
+	}
+	return a.TimeoutUnit
 }
 
 // Scope says which settings file of an agent: the project's or the user's.

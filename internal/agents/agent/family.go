@@ -40,6 +40,21 @@ func Families() []Family {
 type Tool struct {
 	Name   string
 	Family Family
+	// Aliases are the other names the agent's matchers accept for the
+	// tool, compared exactly (Qwen Code: Shell, ShellTool and Bash for
+	// run_shell_command; agent.MatchQwen); nil for none.
+	Aliases []string
+}
+
+// AliasesOf are the aliases of the tool named name (Tool.Aliases); nil
+// when the agent has no such tool.
+func (ts Tools) AliasesOf(name string) []string {
+	for _, t := range ts {
+		if t.Name == name {
+			return t.Aliases
+		}
+	}
+	return nil
 }
 
 // Tools are an agent's built-in tools.

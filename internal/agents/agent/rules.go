@@ -14,6 +14,13 @@ const (
 	// names, exact equality against any other match field; one that does
 	// not compile is compared for exact equality (Gemini CLI).
 	MatchJSRegexOrExact
+	// MatchQwen: Qwen Code's (0.24.4): "", "*" and ".*" match everything;
+	// the matcher, or each alternative of a |-list that does not start
+	// with ^ or (, is first compared exactly with the tool's name and its
+	// aliases (Tool.Aliases); else the whole is an unanchored JavaScript
+	// regular expression tested against the name. One that does not
+	// compile only matches exactly (logged only).
+	MatchQwen
 	// MatchJSAnchored: a JavaScript regular expression that must match the
 	// whole value (^(?:matcher)$), so "bash" is an exact name and "ba.*" a
 	// pattern; one that does not compile never matches (Copilot CLI, a
@@ -43,6 +50,11 @@ const (
 	// status but 0 counts as a failed hook, which fire reports by its exit
 	// status under this agent's format.
 	ReadGemini
+	// ReadQwen: Qwen Code's hook runner (0.24.4), Claude Code's but for
+	// exit 2: only stderr is read then, as a JSON object or as the
+	// reason itself (stdout is ignored, and the reason is not labelled
+	// with the command).
+	ReadQwen
 	// ReadCopilot: Copilot CLI's (1.0.102, a real run): exit 0 reads the
 	// JSON answer with its top-level fields (permissionDecision and its
 	// reason, behavior and message, modifiedArgs, additionalContext) as

@@ -125,8 +125,9 @@ func pascalAliases() []agent.Alias {
 // lower-case names of its camelCase events (the tools a real run offers
 // the model), then the names its PascalCase events give the same tools
 // (a real run: bash is Bash, view Read, create Write, edit Edit, grep
-// Grep, glob Glob), then VS Code's agent's, which reads the same hook
-// files.
+// Grep, glob Glob; a matcher under those events selects either name, so
+// each has its camelCase name as an alias), then VS Code's agent's, which
+// reads the same hook files.
 func Tools() agent.Tools {
 	return agent.Tools{
 		{Name: "bash", Family: agent.FamilyShell},
@@ -151,12 +152,12 @@ func Tools() agent.Tools {
 		{Name: "sql", Family: agent.FamilyOther},
 		{Name: "session_store_sql", Family: agent.FamilyOther},
 		{Name: "fetch_copilot_cli_documentation", Family: agent.FamilyOther},
-		{Name: "Bash", Family: agent.FamilyShell},
-		{Name: "Read", Family: agent.FamilyRead},
-		{Name: "Write", Family: agent.FamilyWrite},
-		{Name: "Edit", Family: agent.FamilyEdit},
-		{Name: "Grep", Family: agent.FamilySearch},
-		{Name: "Glob", Family: agent.FamilySearch},
+		{Name: "Bash", Family: agent.FamilyShell, Aliases: []string{"bash"}},
+		{Name: "Read", Family: agent.FamilyRead, Aliases: []string{"view"}},
+		{Name: "Write", Family: agent.FamilyWrite, Aliases: []string{"create"}},
+		{Name: "Edit", Family: agent.FamilyEdit, Aliases: []string{"edit"}},
+		{Name: "Grep", Family: agent.FamilySearch, Aliases: []string{"grep"}},
+		{Name: "Glob", Family: agent.FamilySearch, Aliases: []string{"glob"}},
 		// VS Code's agent, which runs the same hook files and sends its
 		// own tool names (its documentation and the toolNames enum of
 		// microsoft/vscode-copilot-chat only).
