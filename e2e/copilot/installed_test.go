@@ -78,7 +78,8 @@ func runInstalledFiles(t *testing.T, env e2eEnv, deny string, trustFolder bool, 
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, env.copilot, args...)
-	cmd.Dir, cmd.Env = r.project, append(envv, "COPILOT_PROVIDER_BASE_URL="+srv.URL+"/v1")
+	envv = append(envv, "COPILOT_PROVIDER_BASE_URL="+srv.URL+"/v1")
+	cmd.Dir, cmd.Env = r.project, envv
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	var stdout bytes.Buffer
