@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/agents/codex"
 	"github.com/hookexec/hookexec/internal/agents/copilot"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
 	"github.com/hookexec/hookexec/internal/agents/llxprt"
@@ -28,6 +29,7 @@ func table() []entry {
 		{gemini.Name, gemini.Agent},
 		{llxprt.Name, llxprt.Agent},
 		{qwen.Name, qwen.Agent},
+		{codex.Name, codex.Agent},
 		{copilot.Name, copilot.Agent},
 	}
 }

@@ -77,6 +77,8 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 		case code == 0:
 			r.Outcome = verdict.Success
 			r.Output = successOutput(ev, meta, out, &notes)
+		case code == 2 && reading == agent.ReadCodex:
+			r.Outcome, r.Output, detail = codexExit2(errText, &notes)
 		case code == 2 && cutAnswer(res, out):
 			// Exit 2 denies whatever was lost; only the reason is missing.
 			r.Outcome = verdict.Blocked
@@ -195,7 +197,7 @@ func successOutput(ev event.Event, meta Meta, out string, notes *[]string) *verd
 		// reads it: the last line of stdout.
 		lines := strings.Split(out, "\n")
 		return &verdict.Output{HookSpecificOutput: map[string]any{"worktreePath": strings.TrimSpace(lines[len(lines)-1])}}
-	case ev.Plain == event.PlainContext && (meta.reading() == agent.ReadClaude || meta.reading() == agent.ReadQwen):
+	case ev.Plain == event.PlainContext && (meta.reading() == agent.ReadClaude || meta.reading() == agent.ReadQwen || meta.reading() == agent.ReadCodex):
 		noteBanner(out, notes)
 		return &verdict.Output{HookSpecificOutput: map[string]any{"additionalContext": out}}
 	}

@@ -81,6 +81,14 @@ func TestInterpretAgentDialects(t *testing.T) {
 			output: &verdict.Output{}},
 		{dialect: "gemini", name: "permissionDecision is not a Gemini decision", stdout: `{"hookSpecificOutput":{"permissionDecision":"deny"}}`, outcome: verdict.Success,
 			output: &verdict.Output{HookSpecificOutput: map[string]any{"permissionDecision": "deny"}}},
+		{dialect: "codex", name: "exit 2 blocks with stderr, stdout not read", code: 2, stdout: `{"systemMessage":"x"}`, stderr: "no rm\n", outcome: verdict.Blocked,
+			output: &verdict.Output{Decision: "deny", Reason: "no rm"}},
+		{dialect: "codex", name: "exit 2 without stderr is a failed hook", code: 2, stdout: "plain", outcome: verdict.Error,
+			err: "exit code 2 without an error message, which Codex does not take as a block"},
+		{dialect: "codex", name: "exit 1 JSON is not read", code: 1, stdout: `{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"no"}}`, outcome: verdict.Error,
+			output: &verdict.Output{SystemMessage: `Warning: {"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"no"}}`}, err: "exit code 1"},
+		{dialect: "codex", name: "exit 0 JSON deny", stdout: `{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"no"}}`, outcome: verdict.Success,
+			output: &verdict.Output{Decision: "deny", Reason: "no", HookSpecificOutput: map[string]any{"permissionDecision": "deny", "permissionDecisionReason": "no"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.dialect+"/"+tc.name, func(t *testing.T) {

@@ -1,8 +1,6 @@
 package setup
 
 import (
-	"fmt"
-
 	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
 )
 
@@ -51,7 +49,8 @@ type enableInput struct {
 	// Program is this hookexec binary (absolute).
 	Program string
 	DryRun  bool
-	// Getenv reads the agent's variables (COPILOT_HOME); nil: os.Getenv.
+	// Getenv reads what locates the agent's own files ($CODEX_HOME,
+	// $COPILOT_HOME).
 	Getenv func(string) string
 }
 
@@ -60,10 +59,10 @@ func stepFor(k agentdesc.Enable) enableStep {
 	switch k {
 	case agentdesc.EnableGeminiHooksConfig:
 		return geminiHooksConfig{}
+	case agentdesc.EnableCodexTrust:
+		return codexTrust{}
 	case agentdesc.EnableCopilotFolderTrust:
 		return copilotFolderTrust{}
-	case agentdesc.EnableCodexTrust:
-		return missingStep{kind: k}
 	}
 	return noStep{}
 }
@@ -77,18 +76,3 @@ func (noStep) uneditSettings(*settingsDoc) (bool, error) { return false, nil }
 func (noStep) install(enableInput) ([]string, error)     { return nil, nil }
 func (noStep) uninstall(enableInput) ([]string, error)   { return nil, nil }
 func (noStep) check(enableInput, []*agentSettings) Check { return Check{OK: true} }
-
-// missingStep is a kind whose step hookexec does not take yet: install
-// says what to do by hand, and doctor reports it unchecked.
-type missingStep struct {
-	noStep
-	kind agentdesc.Enable
-}
-
-func (s missingStep) install(in enableInput) ([]string, error) {
-	return []string{fmt.Sprintf("not done: hookexec does not take %s's %s step yet; do it by hand, or %s may not run the entries", in.Agent.Title, s.kind, in.Agent.Title)}, nil
-}
-
-func (s missingStep) check(in enableInput, _ []*agentSettings) Check {
-	return Check{Detail: fmt.Sprintf("hookexec cannot check %s's %s step yet", in.Agent.Title, s.kind), Fix: "check by hand that " + in.Agent.Title + " runs the entries"}
-}
