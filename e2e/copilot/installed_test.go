@@ -5,6 +5,7 @@ package copilot
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,6 +38,7 @@ type installedRun struct {
 	toolRan       bool
 	seen          string
 	exit          int
+	warnings      []string // Copilot's session.warning messages
 }
 
 func runInstalled(t *testing.T, env e2eEnv, deny string, trustFolder bool, setups ...[]string) installedRun {
@@ -44,8 +46,9 @@ func runInstalled(t *testing.T, env e2eEnv, deny string, trustFolder bool, setup
 	return runInstalledFiles(t, env, deny, trustFolder, nil, setups...)
 }
 
-// runInstalledFiles is runInstalled with files written into the home
-// directory first (path relative to it: content, with $BIN for hookexec).
+// runInstalledFiles is runInstalled with files written first (path
+// relative to the run's directory, home/... or project/...: content, with
+// $BIN for hookexec).
 func runInstalledFiles(t *testing.T, env e2eEnv, deny string, trustFolder bool, files map[string]string, setups ...[]string) installedRun {
 	t.Helper()
 	base := t.TempDir()
@@ -55,7 +58,9 @@ func runInstalledFiles(t *testing.T, env e2eEnv, deny string, trustFolder bool, 
 		require.NoError(t, os.MkdirAll(d, 0o755))
 	}
 	for name, content := range files {
-		require.NoError(t, os.WriteFile(filepath.Join(r.home, name), []byte(strings.ReplaceAll(content, "$BIN", env.bin)), 0o644))
+		path := filepath.Join(base, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(strings.ReplaceAll(content, "$BIN", env.bin)), 0o644))
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(r.home, ".config", "hookexec", "hooks.json"), []byte(nativeGuard(deny)), 0o600))
 	envv := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + r.home, "LANG=C.UTF-8", "TERM=dumb", "TMPDIR=" + os.TempDir(),
@@ -90,6 +95,17 @@ func runInstalledFiles(t *testing.T, env e2eEnv, deny string, trustFolder bool, 
 	runs, _ := os.ReadFile(filepath.Join(r.project, "guard-runs"))
 	r.guardRuns = strings.Count(string(runs), "x")
 	r.toolRan = exists(r.project, "marker")
+	for _, line := range bytes.Split(stdout.Bytes(), []byte("\n")) {
+		var ev struct {
+			Type string `json:"type"`
+			Data struct {
+				Message string `json:"message"`
+			} `json:"data"`
+		}
+		if json.Unmarshal(line, &ev) == nil && ev.Type == "session.warning" {
+			r.warnings = append(r.warnings, ev.Data.Message)
+		}
+	}
 	if main := srv.Main(); len(main) > 1 && len(main[1].ToolResults()) > 0 {
 		r.seen = main[1].ToolResults()[0]
 	}
@@ -151,8 +167,23 @@ func TestClaudeEntriesUnderCopilot(t *testing.T) {
 func TestFormatUnderPascalCaseNames(t *testing.T) {
 	env := loadEnv(t)
 	entry := `{"version": 1, "hooks": {"PreToolUse": [{"type": "command", "bash": "$BIN fire PreToolUse --format copilot", "timeoutSec": 60}]}}`
-	r := runInstalledFiles(t, env, "echo ran", false, map[string]string{".copilot/hooks/hookexec.json": entry})
+	r := runInstalledFiles(t, env, "echo ran", false, map[string]string{"home/.copilot/hooks/hookexec.json": entry})
 	assert.False(t, r.toolRan, "the deny holds under PreToolUse")
 	assert.Equal(t, 1, r.guardRuns)
 	assert.Contains(t, r.seen, "native-deny")
+}
+
+// TestUntrustedProjectNotice: a project's own hookexec policies that are
+// not trusted do not run, and Copilot's user hears of it: hookexec's
+// notice on sessionStart reaches Copilot's warnings through exit 2, where
+// Copilot alone would only log a systemMessage.
+func TestUntrustedProjectNotice(t *testing.T) {
+	env := loadEnv(t)
+	guard := `{"hooks": {"BeforeTool": [{"matcher": "@shell", "hooks": [{"type": "command", "command": "echo project-deny >&2; exit 2"}]}]}}`
+	r := runInstalledFiles(t, env, "no such command", false, map[string]string{"project/.hookexec/hooks.json": guard},
+		[]string{"install", "copilot", "--user", "--events", "preToolUse,sessionStart"})
+	t.Logf("setup: %q, warnings: %q", r.setup, r.warnings)
+	assert.True(t, r.toolRan, "an untrusted project's guard does not run")
+	require.NotEmpty(t, r.warnings)
+	assert.Contains(t, strings.Join(r.warnings, "\n"), "not trusted")
 }
