@@ -140,14 +140,20 @@ func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
 // userPromptSubmitted, postToolUse, agentStop, sessionEnd): the verdict's
 // systemMessage, which Copilot itself only logs, with the hooks hookexec
 // left out (on SessionStart and BeforeAgent) and the policies that
-// failed. On its tool guards exit 2 would deny, so nothing is said there.
+// failed. On its tool guards exit 2 would deny, so nothing is said there,
+// nor on the events copilot -p never fired here (subagentStop, preCompact,
+// ...), where what exit 2 does is not known.
 func warning(ev event.Event, v verdict.Verdict) string {
-	if ev.Name == "BeforeTool" || ev.Name == "PermissionRequest" {
+	if !warns[ev.Name] {
 		return ""
 	}
 	v = verdict.SkipNotice(ev, v, nil)
 	return joinLines(append(warnings(failures(v)), v.SystemMessage)...)
 }
+
+// warns are the events (canonical names) on which Copilot shows the stderr
+// of exit 2 as a warning and reads the answer all the same (a real run).
+var warns = map[string]bool{"SessionStart": true, "BeforeAgent": true, "AfterTool": true, "AfterAgent": true, "SessionEnd": true}
 
 // failures describes each hook that failed, timed out or could not start
 // without denying (a fail-closed one already denies with its reason).

@@ -180,4 +180,5 @@ func TestWarning(t *testing.T) {
 	assert.Empty(t, warning(testEvent(t, "BeforeTool"), v), "exit 2 would deny the tool")
 	assert.Empty(t, warning(testEvent(t, "PermissionRequest"), v))
 	assert.Empty(t, warning(testEvent(t, "AfterAgent"), verdict.Verdict{Continue: true}))
+	assert.Empty(t, warning(testEvent(t, "PreCompress"), v), "not known what exit 2 does there")
 }
