@@ -185,7 +185,7 @@ type Answer struct {
 	// Warning is text for the agent's user that fire prints on stderr,
 	// exiting 2, when the answer does not block: an agent that shows a
 	// hook's stderr on exit 2 as a warning and reads its answer all the
-	// same (Copilot CLI, on every event but its tool guards) hears of a
+	// same (Copilot CLI, on the events other than its tool guards) hears of a
 	// failed policy or of hooks hookexec left out. nil, or "" for a
 	// verdict: fire exits as the verdict says.
 	Warning func(ev event.Event, v verdict.Verdict) string
