@@ -153,6 +153,12 @@ func TestClaudeEntriesUnderCopilot(t *testing.T) {
 		assert.True(t, r.toolRan)
 		assert.Equal(t, 2, r.guardRuns, "Copilot ran hookexec under both names")
 	})
+	t.Run("the user's Claude settings are not read", func(t *testing.T) {
+		r := runInstalled(t, env, "echo ran", true, []string{"install", "claude", "--user"})
+		t.Logf("setup: %q", r.setup)
+		assert.True(t, r.toolRan)
+		assert.Equal(t, 0, r.guardRuns, "Copilot CLI does not run ~/.claude/settings.json")
+	})
 	t.Run("a deny stops Copilot's other hooks", func(t *testing.T) {
 		r := runInstalled(t, env, "echo ran", true, []string{"install", "claude"}, []string{"install", "copilot", "--double-fire"})
 		assert.False(t, r.toolRan)
