@@ -9,6 +9,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/agents/codex"
+	"github.com/hookexec/hookexec/internal/agents/copilot"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
 	"github.com/hookexec/hookexec/internal/agents/llxprt"
 	"github.com/hookexec/hookexec/internal/agents/qwen"
@@ -29,6 +30,7 @@ func table() []entry {
 		{llxprt.Name, llxprt.Agent},
 		{qwen.Name, qwen.Agent},
 		{codex.Name, codex.Agent},
+		{copilot.Name, copilot.Agent},
 	}
 }
 

@@ -19,15 +19,17 @@ import (
 func TestTable(t *testing.T) {
 	t.Parallel()
 	empty := map[string][]string{
-		"claude": {"Flat", "TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "Enable"},
-		"gemini": {"Flat", "TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
-		"llxprt": {"Flat", "TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
+		"claude": {"HomeVar", "Flat", "TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "SettingsComments", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "MatchesWithoutValue", "RunsInProjectDir", "HookName", "Enable"},
+		"gemini": {"HomeVar", "Flat", "TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir"},
+		"llxprt": {"HomeVar", "Flat", "TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "MCPPrefix", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
 			"Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "HookName", "Enable"},
-		"qwen": {"Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
+		"qwen": {"HomeVar", "Flat", "ProjectFile", "UserFile", "ConfigDirs", "Aliases", "Payload", "AlsoRuns", "PluginManifest", "PluginRootVar", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
 			"CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable"},
 		"codex": {"TimeoutMillisFrom", "ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases",
 			"ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir",
 			"ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "AlsoRuns"},
+		"copilot": {"TimeoutMillisFrom", "PluginManifest", "PluginRootVar", "SettingsComments", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure",
+			"FailPolicyIgnored", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName"},
 	}
 	require.Equal(t, len(empty), len(All()), "a row per agent")
 	for _, a := range All() {
@@ -94,8 +96,8 @@ func TestAgentsConsistent(t *testing.T) {
 
 func TestLookups(t *testing.T) {
 	t.Parallel()
-	assert.Equal(t, []string{"claude", "gemini", "llxprt", "qwen", "codex"}, Names())
-	assert.Equal(t, []string{"claude", "gemini", "qwen", "codex"}, Formats())
+	assert.Equal(t, []string{"claude", "gemini", "llxprt", "qwen", "codex", "copilot"}, Names())
+	assert.Equal(t, []string{"claude", "gemini", "qwen", "codex", "copilot"}, Formats())
 	_, ok := ByFormat("llxprt")
 	assert.False(t, ok, "LLxprt Code reads the gemini format")
 	_, ok = ByDialect("native")
@@ -106,16 +108,18 @@ func TestLookups(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "gemini", a.Name)
 	_, err = Parse("cline")
-	assert.EqualError(t, err, `unknown agent "cline" (want claude, gemini, llxprt, qwen or codex)`)
+	assert.EqualError(t, err, `unknown agent "cline" (want claude, gemini, llxprt, qwen, codex or copilot)`)
 	_, ok = ForSettingsDir("/home/dev/app/.hookexec")
 	assert.False(t, ok)
-	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR", "QWEN_PROJECT_DIR"}, ProjectDirVars())
-	assert.Equal(t, map[string]string{"CLAUDE_PROJECT_DIR": "/p", "GEMINI_PROJECT_DIR": "/p", "LLXPRT_PROJECT_DIR": "/p", "GEMINI_SESSION_ID": "s", "QWEN_PROJECT_DIR": "/p", "QWEN_CODE_SESSION_ID": "s"}, Env("/p", "s"))
+	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR", "QWEN_PROJECT_DIR", "COPILOT_PROJECT_DIR"}, ProjectDirVars())
+	assert.Equal(t, map[string]string{"CLAUDE_PROJECT_DIR": "/p", "GEMINI_PROJECT_DIR": "/p", "LLXPRT_PROJECT_DIR": "/p", "GEMINI_SESSION_ID": "s", "QWEN_PROJECT_DIR": "/p", "QWEN_CODE_SESSION_ID": "s", "COPILOT_PROJECT_DIR": "/p"}, Env("/p", "s"))
 	assert.Equal(t, map[string]string{"GEMINI_CWD": "/d"}, CwdEnv("/d"))
-	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR", "QWEN_PROJECT_DIR", "QWEN_CODE_CLI"}, Markers())
-	assert.Equal(t, []string{"Bash", "run_shell_command", "monitor"}, ShellTools())
-	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content", "zoom_image", "edit", "notebook_edit", "grep_search", "apply_patch", "view_image"}, FileTools())
+	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR", "QWEN_PROJECT_DIR", "QWEN_CODE_CLI", "COPILOT_PROJECT_DIR", "COPILOT_CLI", "COPILOT_HOOK_DIR"}, Markers())
+	assert.Equal(t, []string{"Bash", "run_shell_command", "monitor", "bash", "powershell", "run_in_terminal"}, ShellTools())
+	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content", "zoom_image", "edit", "notebook_edit", "grep_search", "apply_patch", "view_image", "view", "create", "grep",
+		"create_file", "replace_string_in_file", "multi_replace_string_in_file", "insert_edit_into_file", "file_search", "list_dir", "semantic_search"}, FileTools())
 	assert.Equal(t, agent.ReadSpec, ReadingOf("native"))
 	assert.Equal(t, agent.ReadClaude, ReadingOf("claude"))
-	assert.Equal(t, "native, claude, gemini, llxprt, qwen or codex", OrList(append([]string{"native"}, Names()...)))
+	assert.Equal(t, agent.ReadCopilot, ReadingOf("copilot"))
+	assert.Equal(t, "native, claude, gemini, llxprt, qwen, codex or copilot", OrList(append([]string{"native"}, Names()...)))
 }

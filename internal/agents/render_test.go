@@ -22,7 +22,7 @@ func TestParseFormat(t *testing.T) {
 		assert.Equal(t, want, f, in)
 	}
 	_, err := ParseFormat("llxprt")
-	assert.EqualError(t, err, `unknown format "llxprt" (supported: result, claude, gemini, qwen, codex)`)
+	assert.EqualError(t, err, `unknown format "llxprt" (supported: result, claude, gemini, qwen, codex, copilot)`)
 }
 
 // The renderers never modify the verdict's maps.

@@ -178,7 +178,7 @@ func settingsPathFor(ag Agent, scope Scope, projectDir string, getenv func(strin
 	if err != nil {
 		return "", err
 	}
-	return ag.SettingsPath(scope, "", home), nil
+	return agentSettingsPath(ag, scope, "", home, getenv), nil
 }
 
 // installEvents are the events to set up, in catalogue order.
