@@ -12,6 +12,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/agents/codebuddy"
 	"github.com/hookexec/hookexec/internal/agents/codex"
+	"github.com/hookexec/hookexec/internal/agents/copilot"
 	"github.com/hookexec/hookexec/internal/agents/cortex"
 	"github.com/hookexec/hookexec/internal/agents/crush"
 	"github.com/hookexec/hookexec/internal/agents/factory"
@@ -39,6 +40,7 @@ func table() []entry {
 		{llxprt.Name, llxprt.Agent},
 		{qwen.Name, qwen.Agent},
 		{codex.Name, codex.Agent},
+		{copilot.Name, copilot.Agent},
 		{factory.Name, factory.Agent},
 		{crush.Name, crush.Agent},
 		{auggie.Name, auggie.Agent},

@@ -20,9 +20,10 @@ func Agent() agent.Agent {
 		Dir:          ".crush",
 		SettingsFile: "crush.json",
 		// The files its documentation leads with: crush.json in the
-		// project, and the user's (on the default XDG_CONFIG_HOME).
+		// project, and the user's, $XDG_CONFIG_HOME/crush/crush.json.
 		ProjectFile: "crush.json",
 		UserFile:    ".config/crush/crush.json",
+		HomeVar:     "XDG_CONFIG_HOME",
 		ConfigDirs:  nil,
 		Layout:      agent.LayoutFlat,
 		Flat:        agent.Flat{Version: 0, Command: "command", WindowsCommand: "", Timeout: "timeout", Matcher: "matcher", Type: false},

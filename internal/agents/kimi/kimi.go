@@ -34,8 +34,10 @@ func Agent() agent.Agent {
 		SettingsFile: "config.toml",
 		ProjectFile:  "-", // user scope only
 		UserFile:     "",
-		ConfigDirs:   nil,
-		Layout:       agent.LayoutTOML,
+		// $KIMI_CODE_HOME replaces ~/.kimi-code when set.
+		HomeVar:    "KIMI_CODE_HOME",
+		ConfigDirs: nil,
+		Layout:     agent.LayoutTOML,
 		// A [[hooks]] table: event, matcher, command, timeout, fail_mode.
 		Flat: agent.Flat{Version: 0, Command: "command", WindowsCommand: "", Timeout: "timeout", Matcher: "matcher", Type: false},
 		// TOML: # comments are part of the format.
