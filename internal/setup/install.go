@@ -215,14 +215,14 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 		}
 		if len(chosen) == 0 {
 			for _, key := range ag.DefaultEvents {
-				if ev, ok := agents.ByKey(key); ok {
+				if ev, ok := agentEvent(ag, key); ok {
 					add(ev)
 				}
 			}
 		} else {
 			// SessionStart is where the agent tells the user that the
 			// project's hooks are skipped until trusted.
-			if ev, _ := event.ByKey("SessionStart"); hasEvent(ag, ev) {
+			if ev, _ := agents.ByKey("SessionStart"); hasEvent(ag, ev) {
 				add(ev)
 			}
 		}
