@@ -228,6 +228,9 @@ func testInstallAgent(t *testing.T, ag Agent, scope Scope) {
 	}
 
 	if ag.Enable != agentdesc.EnableNone {
+		if byHand := userTakes[ag.Enable]; byHand != nil && scope == ProjectScope {
+			byHand(t, env.project, env.getenv)
+		}
 		d := newAgentDoctor(ag, dopts, env.home, pol)
 		in := enableInput{Agent: ag, ProjectDir: env.project, Home: env.home, Program: testProgram, Getenv: env.getenv}
 		c := stepFor(ag.Enable).check(in, d.files)
