@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/agents"
-	"github.com/hookexec/hookexec/internal/dirs"
 	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/dirs"
 )
 
 // copilotConfig is Copilot CLI's config.json as it writes it: comment
