@@ -11,7 +11,6 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents"
 	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
-	"github.com/hookexec/hookexec/internal/dirs"
 )
 
 // copilotConfig is Copilot CLI's config.json as it writes it: comment
@@ -112,18 +111,4 @@ func copilotAgent(t *testing.T) Agent {
 	ag, ok := agents.ByName("copilot")
 	require.True(t, ok)
 	return ag
-}
-
-// userTakes are the enable steps install leaves to the user, each as the
-// user takes it by hand, so that the table test (TestInstallEveryAgent)
-// can check doctor passes once it is taken: Copilot CLI's folder trust,
-// the folder in trustedFolders as Copilot records it.
-var userTakes = map[agentdesc.Enable]func(t *testing.T, project string, getenv func(string) string){
-	agentdesc.EnableCopilotFolderTrust: func(t *testing.T, project string, getenv func(string) string) {
-		t.Helper()
-		ag := copilotAgent(t)
-		cfg := filepath.Join(dirs.AgentHome(getenv, ag.HomeVar, ag.Dir), "config.json")
-		require.NoError(t, os.MkdirAll(filepath.Dir(cfg), 0o755))
-		require.NoError(t, os.WriteFile(cfg, []byte(fmt.Sprintf(copilotConfig, project)), 0o600))
-	},
 }

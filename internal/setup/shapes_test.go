@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -228,11 +229,16 @@ func testInstallAgent(t *testing.T, ag Agent, scope Scope) {
 	}
 
 	if ag.Enable != agentdesc.EnableNone {
-		if byHand := userTakes[ag.Enable]; byHand != nil && scope == ProjectScope {
-			byHand(t, env.project, env.getenv)
-		}
 		d := newAgentDoctor(ag, dopts, env.home, pol)
 		in := enableInput{Agent: ag, ProjectDir: env.project, Home: env.home, Program: testProgram, Getenv: env.getenv}
+		if ag.Enable == agentdesc.EnableCopilotFolderTrust && scope == ProjectScope {
+			// install reports the folder's trust and leaves the decision
+			// to the user (enable_copilot.go): doctor fails until the user
+			// trusts the folder, then passes.
+			c := stepFor(ag.Enable).check(in, d.files)
+			assert.False(t, c.OK, "before the user trusts the folder, the %s step fails", ag.Enable)
+			writeTestFile(t, filepath.Join(env.home, ".copilot", "config.json"), `{"trustedFolders": [`+strconv.Quote(env.project)+`]}`, 0o600)
+		}
 		c := stepFor(ag.Enable).check(in, d.files)
 		assert.True(t, c.OK, "after install, the %s step: %s", ag.Enable, c.Detail)
 	}
