@@ -38,4 +38,22 @@ const (
 	// status but 0 counts as a failed hook, which fire reports by its exit
 	// status under this agent's format.
 	ReadGemini
+	// ReadCursor: Cursor's hooks (documentation only): exit 0 reads its
+	// own JSON answer ({permission, user_message, agent_message,
+	// updated_input}, {continue}, {followup_message},
+	// {additional_context}) besides hookexec's; exit 2 blocks; any other
+	// status is a failed hook (Cursor fails open unless the entry says
+	// "failClosed": true).
+	ReadCursor
+	// ReadExitCode: the agent reads only the exit status (Windsurf, Kiro
+	// CLI): exit 2 blocks with stderr as the reason, exit 0 proceeds and
+	// its stdout is context on the events that take plain text
+	// (event.PlainContext) and nothing elsewhere, any other status is a
+	// failed hook that lets the action proceed.
+	ReadExitCode
+	// ReadCline: Cline's hooks (documentation only): the last JSON object
+	// on stdout ({cancel, contextModification, errorMessage}) is the
+	// answer; a status other than 0 blocks, as does output that is not
+	// JSON; no output proceeds.
+	ReadCline
 )

@@ -12,7 +12,7 @@ func answer() agent.Answer {
 		Render:      render,
 		ExitBlocked: exitBlocked,
 		// Claude Code is told of failed policies in systemMessage
-		// (failureNotice): with "onFailure": "block" on hookexec's entry
+		// (FailureNotice): with "onFailure": "block" on hookexec's entry
 		// (install), any status but 0 and 2 would block the tool.
 		Failed: nil,
 		// The answer carries a config or input error in systemMessage (and
@@ -26,13 +26,13 @@ func answer() agent.Answer {
 // render is the claude format: RenderText for WorktreeCreate, else the
 // JSON of RenderOutput with the notices of hooks that were left out
 // (verdict.SkipNotice) and of hooks that failed without denying
-// (failureNotice) in systemMessage, so that the agent's user hears of
+// (FailureNotice) in systemMessage, so that the agent's user hears of
 // them.
 func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
 	if ev.Plain == event.PlainWorktreePath {
 		return RenderText(v)
 	}
-	return RenderOutput(ev, failureNotice(verdict.SkipNotice(ev, v, in.Notices)), in)
+	return RenderOutput(ev, FailureNotice(verdict.SkipNotice(ev, v, in.Notices)), in)
 }
 
 // exitBlocked: fire exits 2 with its JSON when a claude-dialect policy
