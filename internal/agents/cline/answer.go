@@ -1,0 +1,69 @@
+package cline
+
+import (
+	"strings"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/verdict"
+)
+
+// answer is how Cline wants hookexec's answer under --format cline.
+func answer() agent.Answer {
+	return agent.Answer{
+		Render: render,
+		// The block is cancel: true in the JSON, read on exit 0.
+		ExitBlocked: nil,
+		// Cline blocks the action on any status but 0, with no reason for
+		// its user; a failed policy is named in contextModification
+		// instead, and blocks only when it fails closed (its fail policy,
+		// as behind every agent).
+		Failed: nil,
+		// A config or input error is told in the answer (and cancels under
+		// --fail-closed).
+		ErrorsExitZero: true,
+	}
+}
+
+// Output is what one Cline hook prints: its last JSON object on stdout.
+type Output struct {
+	// Cancel is always given (Cline requires it): true blocks the action.
+	Cancel bool `json:"cancel"`
+	// ContextModification is added to the conversation for the model's
+	// next request (at most 50 KB).
+	ContextModification string `json:"contextModification,omitempty"`
+	// ErrorMessage is shown to the user when Cancel is true.
+	ErrorMessage string `json:"errorMessage,omitempty"`
+}
+
+// render is the cline format. Only the events whose action hookexec can
+// stop cancel (PreToolUse, UserPromptSubmit, PreCompact); a block after
+// the fact (PostToolUse) or of a stop (TaskComplete), which Cline cannot
+// honour, reaches the model as context. The hooks' context and messages
+// go to contextModification, the only place Cline shows an allow's words.
+// An ask cancels, with a reason that says approval is needed.
+func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
+	v = claude.FailureNotice(verdict.SkipNotice(ev, v, in.Notices))
+	o := Output{}
+	var ctx []string
+	if !v.Blocked && v.Decision == "ask" && ev.Name == "BeforeTool" {
+		// Cline has no "ask": an ask must not turn into an allow.
+		o.Cancel, o.ErrorMessage = true, in.Cut("approval required: "+v.Reason)
+	}
+	if v.Blocked {
+		switch ev.Name {
+		case "BeforeTool", "BeforeAgent", "PreCompress":
+			o.Cancel, o.ErrorMessage = true, in.Cut(v.BlockMessage())
+		default:
+			ctx = append(ctx, v.BlockMessage())
+		}
+	}
+	for _, s := range []string{verdict.ContextOf(v.HookSpecificOutput), v.SystemMessage} {
+		if s != "" {
+			ctx = append(ctx, s)
+		}
+	}
+	o.ContextModification = in.Cut(strings.Join(ctx, "\n"))
+	return o
+}

@@ -1,0 +1,108 @@
+package cline
+
+import (
+	"time"
+
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/event"
+)
+
+// Name is Cline's name on the command line, its dialect's and its
+// format's.
+const Name = "cline"
+
+// Agent describes Cline's hooks (documentation only).
+func Agent() agent.Agent {
+	return agent.Agent{
+		Name:  Name,
+		Title: "Cline",
+		// The hooks directory: one executable per event, named after it.
+		Dir:          ".clinerules",
+		SettingsFile: "hooks",
+		ProjectFile:  "",
+		UserFile:     "Documents/Cline/Hooks",
+		ConfigDirs:   []string{".clinerules/hooks", "Documents/Cline/Hooks"},
+		Layout:       agent.LayoutScripts,
+		Flat:         agent.Flat{},
+		// Hooks are scripts, not JSON settings.
+		SettingsComments: false,
+		PluginManifest:   "",
+		PluginRootVar:    "",
+		Events:           eventKey,
+		DefaultEvents:    []string{"PreToolUse", "PostToolUse", "UserPromptSubmit", "TaskStart"},
+		Aliases: []agent.Alias{
+			{Key: "TaskResume", Event: "SessionStart"},
+			{Key: "TaskCancel", Event: "SessionEnd"},
+		},
+		Tools:     Tools(),
+		MCPPrefix: "",
+		Payload:   payload,
+		// A hook must answer within 30 seconds; a script has no timeout of
+		// its own.
+		TimeoutUnit:    time.Second,
+		DefaultTimeout: 30 * time.Second,
+		// A hook is an executable run directly (its #! line); hookexec
+		// runs none of Cline's scripts itself.
+		Shells:      []string{"sh"},
+		ShellValues: nil,
+		// No matchers: the file's name is the event, and a hook sees every
+		// tool.
+		Matchers:            agent.MatchJSRegex,
+		MatchesWithoutValue: false,
+		IfFilter:            false,
+		// Cline blocks the action when its hook fails or times out; there
+		// is no switch to write.
+		OnFailure:         false,
+		FailPolicyIgnored: nil,
+		// The hooks' examples test files relative to the workspace root.
+		RunsInProjectDir: true,
+		ProjectVar:       "",
+		Markers:          nil,
+		SessionVar:       "",
+		CwdVar:           "",
+		PastedVars:       nil,
+		PasteQuote:       nil,
+		Reading:          agent.ReadCline,
+		Format:           Name,
+		Answer:           answer(),
+		HookName:         "",
+		NeedsEnable:      false,
+		AlsoRuns:         nil,
+	}
+}
+
+// events maps the canonical events to Cline's hook names.
+var events = map[string]string{
+	"BeforeTool":   "PreToolUse",
+	"AfterTool":    "PostToolUse",
+	"BeforeAgent":  "UserPromptSubmit",
+	"SessionStart": "TaskStart",
+	"AfterAgent":   "TaskComplete",
+	"PreCompress":  "PreCompact",
+}
+
+func eventKey(ev event.Event) (string, bool) {
+	key, ok := events[ev.Name]
+	return key, ok
+}
+
+// Tools are Cline's tools by family.
+func Tools() agent.Tools {
+	return agent.Tools{
+		{Name: "execute_command", Family: agent.FamilyShell},
+		{Name: "read_file", Family: agent.FamilyRead},
+		{Name: "write_to_file", Family: agent.FamilyWrite},
+		{Name: "replace_in_file", Family: agent.FamilyEdit},
+		{Name: "search_files", Family: agent.FamilySearch},
+		{Name: "list_files", Family: agent.FamilySearch},
+		{Name: "list_code_definition_names", Family: agent.FamilySearch},
+		{Name: "web_fetch", Family: agent.FamilyWeb},
+		{Name: "browser_action", Family: agent.FamilyWeb},
+		{Name: "use_mcp_tool", Family: agent.FamilyMCP},
+		{Name: "access_mcp_resource", Family: agent.FamilyMCP},
+		{Name: "new_task", Family: agent.FamilyAgent},
+		{Name: "ask_followup_question", Family: agent.FamilyOther},
+		{Name: "attempt_completion", Family: agent.FamilyOther},
+		{Name: "plan_mode_respond", Family: agent.FamilyOther},
+	}
+}
