@@ -8,8 +8,12 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/agents/cline"
+	"github.com/hookexec/hookexec/internal/agents/cursor"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
+	"github.com/hookexec/hookexec/internal/agents/kiro"
 	"github.com/hookexec/hookexec/internal/agents/llxprt"
+	"github.com/hookexec/hookexec/internal/agents/windsurf"
 )
 
 // entry is one line of the table: an agent's name and its description.
@@ -25,6 +29,10 @@ func table() []entry {
 		{claude.Name, claude.Agent},
 		{gemini.Name, gemini.Agent},
 		{llxprt.Name, llxprt.Agent},
+		{cursor.Name, cursor.Agent},
+		{windsurf.Name, windsurf.Agent},
+		{kiro.Name, kiro.Agent},
+		{cline.Name, cline.Agent},
 	}
 }
 
