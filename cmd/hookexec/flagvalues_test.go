@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -46,7 +47,7 @@ func TestFlagValueErrors(t *testing.T) {
 		{[]string{"fire", "BeforeTool", "--max-parallel", "abc"}, `hookexec: invalid argument "abc" for "--max-parallel" flag: strconv.ParseInt: parsing "abc": invalid syntax (see 'hookexec fire --help')`},
 		{[]string{"fire", "BeforeTool", "--max-output", "0"}, `hookexec: invalid --max-output "0" (want a positive byte count such as 1048576 or 1MiB)`},
 		{[]string{"fire", "BeforeTool", "--max-message", "100"}, `hookexec: invalid --max-message "100" (want 256 bytes to 1GiB)`},
-		{[]string{"fire", "BeforeTool", "--format", "bogus"}, `hookexec: invalid --format "bogus" (supported: result, claude, gemini)`},
+		{[]string{"fire", "BeforeTool", "--format", "bogus"}, `hookexec: invalid --format "bogus" (supported: ` + strings.Join(agents.FormatNames(), ", ") + `)`},
 		{[]string{"fire", "BeforeTool", "--untrusted", "maybe"}, `hookexec: invalid --untrusted "maybe" (want skip or deny)`},
 		{[]string{"serve", "--max-events", "0"}, `hookexec: invalid --max-events 0 (want 1 or more)`},
 		{[]string{"test", "--format", "yaml"}, `hookexec: invalid --format "yaml" (supported: text, json)`},
