@@ -51,9 +51,4 @@ const (
 	// (event.PlainContext) and nothing elsewhere, any other status is a
 	// failed hook that lets the action proceed.
 	ReadExitCode
-	// ReadCline: Cline's hooks (documentation only): the last JSON object
-	// on stdout ({cancel, contextModification, errorMessage}) is the
-	// answer; a status other than 0 blocks, as does output that is not
-	// JSON; no output proceeds.
-	ReadCline
 )

@@ -62,12 +62,14 @@ func Agent() agent.Agent {
 		CwdVar:           "",
 		PastedVars:       nil,
 		PasteQuote:       nil,
-		Reading:          agent.ReadCline,
-		Format:           Name,
-		Answer:           answer(),
-		HookName:         "",
-		NeedsEnable:      false,
-		AlsoRuns:         nil,
+		// hookexec reads no Cline hooks (scripts, not settings): the value
+		// is never asked.
+		Reading:     agent.ReadSpec,
+		Format:      Name,
+		Answer:      answer(),
+		HookName:    "",
+		NeedsEnable: false,
+		AlsoRuns:    nil,
 	}
 }
 
