@@ -13,12 +13,12 @@ import (
 func answer() agent.Answer {
 	return agent.Answer{
 		Render: render,
-		// The block is cancel: true in the JSON, read on exit 0.
+		// The block is cancel: true in the JSON. The CLI 3.0 reads no exit
+		// status (a run: exit 2 and exit 1 let the tool run); the
+		// extension's documentation says any status but 0 blocks.
 		ExitBlocked: nil,
-		// Cline blocks the action on any status but 0, with no reason for
-		// its user; a failed policy is named in contextModification
-		// instead, and blocks only when it fails closed (its fail policy,
-		// as behind every agent).
+		// A failed policy is named in contextModification, and blocks only
+		// when it fails closed (its fail policy, as behind every agent).
 		Failed: nil,
 		// A config or input error is told in the answer (and cancels under
 		// --fail-closed).
@@ -38,9 +38,10 @@ type Output struct {
 }
 
 // render is the cline format. Only the events whose action hookexec can
-// stop cancel (PreToolUse, UserPromptSubmit, PreCompact); a block after
-// the fact (PostToolUse) or of a stop (TaskComplete), which Cline cannot
-// honour, reaches the model as context. The hooks' context and messages
+// stop cancel (PreToolUse, UserPromptSubmit, PreCompact): in the CLI 3.0
+// a cancel ends the whole run and its errorMessage reaches no one (a run).
+// A block after the fact (PostToolUse) or of a stop (TaskComplete), which
+// Cline cannot honour, reaches the model as context. The hooks' context and messages
 // go to contextModification, the only place Cline shows an allow's words.
 // An ask cancels, with a reason that says approval is needed.
 func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {

@@ -21,7 +21,8 @@ func Agent() agent.Agent {
 		SettingsFile: "hooks",
 		ProjectFile:  "",
 		UserFile:     "Documents/Cline/Hooks",
-		ConfigDirs:   []string{".clinerules/hooks", "Documents/Cline/Hooks"},
+		// The cline CLI 3.0 also reads .cline/hooks/ and ~/.cline/hooks/.
+		ConfigDirs: []string{".clinerules/hooks", ".cline/hooks", "Documents/Cline/Hooks"},
 		Layout:       agent.LayoutScripts,
 		Flat:         agent.Flat{},
 		// Hooks are scripts, not JSON settings.
@@ -37,8 +38,9 @@ func Agent() agent.Agent {
 		Tools:     Tools(),
 		MCPPrefix: "",
 		Payload:   payload,
-		// A hook must answer within 30 seconds; a script has no timeout of
-		// its own.
+		// The extension's documentation gives a hook 30 seconds (the CLI
+		// 3.0's source: 120 s for the tool hooks); a script has no timeout
+		// of its own.
 		TimeoutUnit:    time.Second,
 		DefaultTimeout: 30 * time.Second,
 		// A hook is an executable run directly (its #! line); hookexec
@@ -50,11 +52,12 @@ func Agent() agent.Agent {
 		Matchers:            agent.MatchJSRegex,
 		MatchesWithoutValue: false,
 		IfFilter:            false,
-		// Cline blocks the action when its hook fails or times out; there
-		// is no switch to write.
+		// No switch to write. The extension's documentation says a hook
+		// that fails, times out or prints no JSON blocks; the CLI 3.0 lets
+		// the tool run in each case (a run).
 		OnFailure:         false,
 		FailPolicyIgnored: nil,
-		// The hooks' examples test files relative to the workspace root.
+		// Hooks run in the workspace root (a run of the CLI 3.0).
 		RunsInProjectDir: true,
 		ProjectVar:       "",
 		Markers:          nil,
@@ -88,22 +91,37 @@ func eventKey(ev event.Event) (string, bool) {
 	return key, ok
 }
 
-// Tools are Cline's tools by family.
+// Tools are Cline's tools by family: the cline CLI's (3.0, seen in a
+// run and in its source: run_commands, read_files, editor, ...) and the
+// VS Code extension's (its documentation: execute_command, read_file,
+// write_to_file, ...).
 func Tools() agent.Tools {
 	return agent.Tools{
+		{Name: "run_commands", Family: agent.FamilyShell},
 		{Name: "execute_command", Family: agent.FamilyShell},
+		{Name: "read_files", Family: agent.FamilyRead},
 		{Name: "read_file", Family: agent.FamilyRead},
 		{Name: "write_to_file", Family: agent.FamilyWrite},
+		// editor replaces text, inserts lines or creates a missing file.
+		{Name: "editor", Family: agent.FamilyEdit},
+		{Name: "apply_patch", Family: agent.FamilyEdit},
 		{Name: "replace_in_file", Family: agent.FamilyEdit},
+		{Name: "search_codebase", Family: agent.FamilySearch},
 		{Name: "search_files", Family: agent.FamilySearch},
 		{Name: "list_files", Family: agent.FamilySearch},
 		{Name: "list_code_definition_names", Family: agent.FamilySearch},
+		{Name: "fetch_web_content", Family: agent.FamilyWeb},
 		{Name: "web_fetch", Family: agent.FamilyWeb},
 		{Name: "browser_action", Family: agent.FamilyWeb},
 		{Name: "use_mcp_tool", Family: agent.FamilyMCP},
 		{Name: "access_mcp_resource", Family: agent.FamilyMCP},
+		{Name: "spawn_agent", Family: agent.FamilyAgent},
+		{Name: "team_run_task", Family: agent.FamilyAgent},
+		{Name: "team_spawn_teammate", Family: agent.FamilyAgent},
 		{Name: "new_task", Family: agent.FamilyAgent},
+		{Name: "ask_question", Family: agent.FamilyOther},
 		{Name: "ask_followup_question", Family: agent.FamilyOther},
+		{Name: "submit_and_exit", Family: agent.FamilyOther},
 		{Name: "attempt_completion", Family: agent.FamilyOther},
 		{Name: "plan_mode_respond", Family: agent.FamilyOther},
 	}

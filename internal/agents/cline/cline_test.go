@@ -33,6 +33,18 @@ func TestPayload(t *testing.T) {
 		{"prompt", "UserPromptSubmit", `"userPromptSubmit":{"prompt":"add a component","attachments":[]}`,
 			agent.View{Prompt: "add a component"}},
 		{"task start", "TaskStart", `"taskStart":{"taskMetadata":{"taskId":"t1","ulid":"u","initialTask":"x"}}`, agent.View{}},
+		{"CLI 3.0: the raw call wins", "PreToolUse", `"tool_call":{"id":"call_1","name":"run_commands","input":{"commands":["echo a","rm -rf /"]}},"preToolUse":{"toolName":"run_commands","parameters":{"commands":"[\"echo a\",\"rm -rf /\"]"}}`,
+			agent.View{Tool: "run_commands", Family: agent.FamilyShell, Command: "echo a\nrm -rf /"}},
+		{"CLI 3.0: string parameters alone", "PreToolUse", `"preToolUse":{"toolName":"run_commands","parameters":{"commands":"[\"git push --force\"]"}}`,
+			agent.View{Tool: "run_commands", Family: agent.FamilyShell, Command: "git push --force"}},
+		{"CLI 3.0: editor", "PreToolUse", `"tool_call":{"id":"c","name":"editor","input":{"path":"/p/a.go","old_text":"x","new_text":"y"}}`,
+			agent.View{Tool: "editor", Family: agent.FamilyEdit, Paths: []string{"/p/a.go"}, Content: "y"}},
+		{"CLI 3.0: read_files", "PreToolUse", `"tool_call":{"id":"c","name":"read_files","input":{"files":[{"path":"/p/a"},{"path":"/p/b","start_line":1}]}}`,
+			agent.View{Tool: "read_files", Family: agent.FamilyRead, Paths: []string{"/p/a", "/p/b"}}},
+		{"CLI 3.0: after the call", "PostToolUse", `"tool_result":{"id":"c","name":"run_commands","input":{"commands":["ls"]},"output":[]},"postToolUse":{"toolName":"run_commands","parameters":{"commands":"[\"ls\"]"},"result":"[]","success":true,"executionTimeMs":4}`,
+			agent.View{Tool: "run_commands", Family: agent.FamilyShell, Command: "ls"}},
+		{"a commands string that is no list", "PreToolUse", `"preToolUse":{"toolName":"run_commands","parameters":{"commands":"[oops"}}`,
+			agent.View{Tool: "run_commands", Family: agent.FamilyShell}},
 		{"hostile shape", "PreToolUse", `"preToolUse":{"toolName":["x"],"parameters":"y"}`, agent.View{}},
 	}
 	for _, tt := range tests {
