@@ -23,8 +23,8 @@ func Agent() agent.Agent {
 		UserFile:     "Documents/Cline/Hooks",
 		// The cline CLI 3.0 also reads .cline/hooks/ and ~/.cline/hooks/.
 		ConfigDirs: []string{".clinerules/hooks", ".cline/hooks", "Documents/Cline/Hooks"},
-		Layout:       agent.LayoutScripts,
-		Flat:         agent.Flat{},
+		Layout:     agent.LayoutScripts,
+		Flat:       agent.Flat{},
 		// Hooks are scripts, not JSON settings.
 		SettingsComments: false,
 		PluginManifest:   "",
