@@ -35,6 +35,8 @@ type Output struct {
 	ContextModification string `json:"contextModification,omitempty"`
 	// ErrorMessage is shown to the user when Cancel is true.
 	ErrorMessage string `json:"errorMessage,omitempty"`
+	// OverrideInput replaces the tool's input (the CLI 3.0, PreToolUse).
+	OverrideInput map[string]any `json:"overrideInput,omitempty"`
 }
 
 // render is the cline format. Only the events whose action hookexec can
@@ -43,7 +45,8 @@ type Output struct {
 // A block after the fact (PostToolUse) or of a stop (TaskComplete), which
 // Cline cannot honour, reaches the model as context. The hooks' context and messages
 // go to contextModification, the only place Cline shows an allow's words.
-// An ask cancels, with a reason that says approval is needed.
+// An ask cancels, with a reason that says approval is needed. A policy's
+// updatedInput becomes overrideInput, which the CLI 3.0 runs instead.
 func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
 	v = claude.FailureNotice(verdict.SkipNotice(ev, v, in.Notices))
 	o := Output{}
@@ -51,6 +54,14 @@ func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
 	if !v.Blocked && v.Decision == "ask" && ev.Name == "BeforeTool" {
 		// Cline has no "ask": an ask must not turn into an allow.
 		o.Cancel, o.ErrorMessage = true, in.Cut("approval required: "+v.Reason)
+	}
+	if !o.Cancel && !v.Blocked && ev.Name == "BeforeTool" {
+		// A whole new input only: Cline's input is not the event's
+		// tool_input, so a policy's tool_input patch has nothing to
+		// patch.
+		if u, ok := v.HookSpecificOutput["updatedInput"].(map[string]any); ok {
+			o.OverrideInput = u
+		}
 	}
 	if v.Blocked {
 		switch ev.Name {

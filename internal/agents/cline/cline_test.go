@@ -78,6 +78,10 @@ func TestRenderCline(t *testing.T) {
 			`{"cancel":false,"contextModification":"lint failed"}`},
 		{"a task-complete block is context", "AfterAgent", verdict.Verdict{Continue: true, Decision: "deny", Reason: "tests fail"},
 			`{"cancel":false,"contextModification":"tests fail"}`},
+		{"rewrite", "BeforeTool", verdict.Verdict{Continue: true, Decision: "allow", HookSpecificOutput: map[string]any{"updatedInput": map[string]any{"commands": []any{"ls -l"}}}},
+			`{"cancel":false,"overrideInput":{"commands":["ls -l"]}}`},
+		{"a patch has nothing to patch", "BeforeTool", verdict.Verdict{Continue: true, HookSpecificOutput: map[string]any{"tool_input": map[string]any{"command": "ls"}}},
+			`{"cancel":false}`},
 		{"failed policy named", "BeforeTool", verdict.Verdict{Continue: true, Hooks: []verdict.HookReport{{Name: "g", Outcome: verdict.SpawnError, Error: "no such file"}}},
 			`{"cancel":false,"contextModification":"Warning: hook g could not start: no such file"}`},
 	}
