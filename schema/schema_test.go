@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/registry"
 )
 
@@ -82,10 +82,10 @@ func TestSchemaEventsAreTheCatalogue(t *testing.T) {
 	for k := range hooks["properties"].(map[string]any) {
 		keys = append(keys, k)
 	}
-	names := event.Names()
+	names := agents.EventKeys()
 	slices.Sort(keys)
 	slices.Sort(names)
-	assert.Equal(t, names, keys, "the schema's event keys must be event.Names()")
+	assert.Equal(t, names, keys, "the schema's event keys must be every agent's event names (agents.EventKeys): each is an alias of its canonical event")
 	assert.Equal(t, false, hooks["additionalProperties"], "unknown event keys must be flagged")
 }
 

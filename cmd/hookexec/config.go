@@ -2,12 +2,13 @@ package main
 
 import (
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/engine"
-	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/registry"
 )
 
@@ -36,9 +37,10 @@ func (c *configFlags) registerSources(fl *pflag.FlagSet) {
 
 // request is the engine request of these flags for ev: the input from
 // --input or stdin, the configs they name, hookexec's environment.
-func (a *app) request(c configFlags, ev event.Event) engine.Request {
+func (a *app) request(c configFlags, name agents.EventName) engine.Request {
 	return engine.Request{
-		Event:      ev,
+		Event:      name.Event,
+		Name:       name,
 		Input:      engine.InputFrom(a.stdin, c.input),
 		ProjectDir: c.projectDir,
 		Configs:    c.configs,
@@ -53,5 +55,11 @@ func eventCompletion(_ *cobra.Command, args []string, toComplete string) ([]stri
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	return event.NamesWithPrefix(toComplete), cobra.ShellCompDirectiveNoFileComp
+	var out []string
+	for _, n := range agents.EventKeys() {
+		if strings.HasPrefix(strings.ToLower(n), strings.ToLower(toComplete)) {
+			out = append(out, n)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
 }

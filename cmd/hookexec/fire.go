@@ -59,10 +59,11 @@ can block.`,
 
 func (a *app) fire(name string, f fireFlags) error {
 	settings := f.settings()
-	ev, unknown, err := verdict.ResolveEvent(name, settings.format.Format)
+	fired, unknown, err := agents.ResolveEvent(name, settings.format.Format)
 	if err != nil {
 		return err
 	}
+	ev := fired.Event
 	if unknown != "" {
 		settings.warnings = append(settings.warnings, unknown)
 	}
@@ -72,7 +73,7 @@ func (a *app) fire(name string, f fireFlags) error {
 	}
 	run := runner.New(settings.runnerOptions(f.maxParallel.v))
 	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: engine.Depth(a.getenv), UntrustedDeny: f.untrusted.v, Background: background.DetachedWithLogs(a.logFile, a.logLevel, settings.killGrace), Log: log}
-	req := a.request(f.configFlags, ev)
+	req := a.request(f.configFlags, fired)
 	req.Format, req.Abandon, req.Warnings = settings.format.Format, true, settings.warnings
 	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed
 	ctx, interrupted := runner.WatchSignals(run, runner.FireInterrupts()...)

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/engine"
-	"github.com/hookexec/hookexec/internal/event"
 )
 
 // planFlags are plan's flags (SPEC §7): fire's config and input options,
@@ -56,14 +56,14 @@ Exit status: 0, or 1 on a usage, config or input error.`,
 }
 
 func (a *app) plan(name string, f planFlags) error {
-	ev, err := event.Resolve(name)
+	fired, err := agents.LookupEvent(name)
 	if err != nil {
 		return err
 	}
 	if f.format != "text" && f.format != "json" {
 		return fmt.Errorf("invalid --format %q (supported: text, json)", f.format)
 	}
-	req := a.request(f.configFlags, ev)
+	req := a.request(f.configFlags, fired)
 	req.Sequential, req.FailClosed = f.sequential, f.failClosed
 	if f.timeout != "" {
 		if req.Timeout, err = timeoutFlag.Parse(f.timeout); err != nil {

@@ -6,9 +6,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/engine"
-	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/server"
 )
@@ -72,7 +72,7 @@ func (a *app) serve(f serveFlags) error {
 	defer bg.Wait()
 	// Each request is fire's (a.request) with its own event and input;
 	// the configs are loaded again only when their files change.
-	req := a.request(f.configFlags, event.Event{})
+	req := a.request(f.configFlags, agents.EventName{})
 	req.Input, req.Cache = nil, &engine.Cache{}
 	req.Format, req.Warnings = settings.format.Format, settings.warnings
 	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed

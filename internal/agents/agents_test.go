@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
-	"github.com/hookexec/hookexec/internal/event"
 )
 
 // TestTable: every agent of the table has every field of its description
@@ -80,11 +79,14 @@ func TestAgentsConsistent(t *testing.T) {
 			assert.Zero(t, a.Answer, "%s: reads %s's format, so has no answer of its own", a.Name, a.Format)
 		}
 		for _, key := range a.DefaultEvents {
-			assert.True(t, agentEvent(a, key), "%s: default event %q is not the agent's name for a catalogue event (Events or Aliases)", a.Name, key)
+			ev, ok := ByKey(key)
+			require.True(t, ok, "%s: default event %q is no event name hookexec knows", a.Name, key)
+			got, ok := a.EventKey(ev)
+			assert.True(t, ok && got == key || aliasOf(a, key) == ev.Name, "%s: default event %q is not the agent's name for %s (Events or Aliases)", a.Name, key, ev.Name)
 		}
 		for _, key := range a.FailPolicyIgnored {
-			_, ok := event.ByKey(key)
-			assert.True(t, ok, "%s: %q is not in the catalogue", a.Name, key)
+			_, ok := ByKey(key)
+			assert.True(t, ok, "%s: %q is no event name hookexec knows", a.Name, key)
 		}
 		got, ok := ByDialect(a.Name)
 		assert.True(t, ok && got.Name == a.Name, a.Name)
@@ -93,20 +95,15 @@ func TestAgentsConsistent(t *testing.T) {
 	}
 }
 
-// agentEvent reports whether key is a's name for a catalogue event: the
-// one Events gives, or an alias's.
-func agentEvent(a agent.Agent, key string) bool {
+// aliasOf is the canonical event of a's alias key, "" when key is none
+// of a's aliases.
+func aliasOf(a agent.Agent, key string) string {
 	for _, al := range a.Aliases {
-		if _, ok := event.ByKey(al.Event); ok && al.Key == key {
-			return true
+		if al.Key == key {
+			return al.Event
 		}
 	}
-	for _, ev := range event.All() {
-		if got, ok := a.EventKey(ev); ok && got == key {
-			return true
-		}
-	}
-	return false
+	return ""
 }
 
 func TestLookups(t *testing.T) {

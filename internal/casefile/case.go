@@ -3,6 +3,7 @@ package casefile
 import (
 	"fmt"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/event"
 )
 
@@ -10,9 +11,11 @@ import (
 // the result with Expect.
 type Case struct {
 	Name string
-	// Event is the resolved event; EventName is the name as written.
+	// Event is the resolved event; EventName is the name as written, and
+	// Fired the name it resolved to (any agent's: agents.LookupEvent).
 	Event     event.Event
 	EventName string
+	Fired     agents.EventName
 	// Configs are the config files named by "config" (a string or an array
 	// of strings), relative to the case file's directory unless absolute.
 	// Inline is an inline config object instead, padded with white space so

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/spelling"
@@ -95,11 +95,11 @@ func (r *reader) caseField(c *Case, m member) error {
 		if c.EventName, err = r.str(m.val, "event"); err != nil {
 			return err
 		}
-		ev, rerr := event.Resolve(c.EventName)
+		name, rerr := agents.LookupEvent(c.EventName)
 		if rerr != nil {
 			return r.errorf(m.val.off, "%v", rerr)
 		}
-		c.Event = ev
+		c.Event, c.Fired = name.Event, name
 	case "config":
 		err = r.config(c, m.val)
 	case "dialect":

@@ -51,6 +51,7 @@ func RunCase(ctx context.Context, eng engine.Engine, c Case, src Sources) Run {
 func fire(ctx context.Context, eng engine.Engine, c Case, src Sources) Result {
 	req := engine.Request{
 		Event: c.Event,
+		Name:  c.Fired,
 		Input: func() (*event.Input, error) {
 			wd, _ := os.Getwd()
 			return event.ParseInput(c.Input, time.Now(), wd)

@@ -56,7 +56,7 @@ func (e *Engine) startBackground(ctx context.Context, p planner.Plan, in *event.
 		case e.Background == nil:
 			r.Error = "not started: async hooks run only under fire and serve"
 		default:
-			if err := e.Background.Start(step.Hook.DisplayName(), sh.specFor(step, in.Encode(step.Hook.EventKey))); err != nil {
+			if err := e.Background.Start(step.Hook.DisplayName(), sh.specFor(step, encode(in, step.Hook, p.Call))); err != nil {
 				r.Error = "could not start in the background: " + err.Error()
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/runner"
 )
@@ -25,5 +26,34 @@ func BenchmarkPrepare10MiBFor20Hooks(b *testing.B) {
 	b.SetBytes(int64(len(input)))
 	for b.Loop() {
 		_ = e.prepare(f.plan, f.input)
+	}
+}
+
+// BenchmarkFireOneHook fires a Claude Code shell event at one matching
+// native hook, with the normalized view in its input as fire gives it, and
+// without (the input as an agent-dialect hook gets it): the difference is
+// what the view costs a fire.
+func BenchmarkFireOneHook(b *testing.B) {
+	input := `{"session_id":"s","transcript_path":"/t","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git status","description":"status"},"tool_use_id":"toolu_1"}`
+	f := load(b, "PreToolUse", map[string][]def{"PreToolUse": {group(cmd("true"))}}, input, planner.Options{})
+	e := f.engine(runner.Options{})
+	for _, view := range []bool{true, false} {
+		name := "view"
+		if !view {
+			name = "no-view"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				p := f.plan
+				p.Call = nil
+				if view { // a fresh view per fire, as each fire builds its own
+					p.Call = agents.NewDetectedCall("claude", func(string) string { return "" }, agents.EventName{Key: "PreToolUse", Event: p.Event}, f.input)
+				}
+				if v := e.Run(b.Context(), p, f.input); v.Blocked || len(v.Hooks) != 1 {
+					b.Fatalf("verdict %+v", v)
+				}
+			}
+		})
 	}
 }

@@ -7,7 +7,9 @@
 // each serve request come through Do.
 //
 // Running turns plan steps into process specs (environment, working
-// directory, argv, stdin per event key), runs them in parallel or
+// directory, argv, stdin per event key; a native hook's stdin carries the
+// normalized view at "hookexec", an agent-dialect hook's is the agent's
+// payload as it was), runs them in parallel or
 // sequentially with input chaining and short-circuit (SPEC §4.7),
 // interprets and merges the results. Steps of async hooks are handed to a
 // Background before the others run and take no part in the verdict

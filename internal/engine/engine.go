@@ -7,6 +7,8 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/aggregator"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
@@ -85,22 +87,37 @@ func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Inpu
 // and the bytes are shared by the specs of that key.
 func (e *Engine) prepare(p planner.Plan, in *event.Input) []runner.Spec {
 	sh := e.shared(in)
-	stdin := map[string][]byte{}
+	type form struct {
+		key    string
+		native bool
+	}
+	stdin := map[form][]byte{}
 	specs := make([]runner.Spec, len(p.Steps))
 	for i, step := range p.Steps {
-		key := step.Hook.EventKey
-		if _, ok := stdin[key]; !ok {
-			stdin[key] = in.Encode(key)
+		f := form{step.Hook.EventKey, step.Hook.Dialect == registry.Native}
+		if _, ok := stdin[f]; !ok {
+			stdin[f] = encode(in, step.Hook, p.Call)
 		}
-		specs[i] = sh.specFor(step, stdin[key])
+		specs[i] = sh.specFor(step, stdin[f])
 	}
 	return specs
+}
+
+// encode is the input hook h gets on stdin: the event under h's key; for a
+// native hook with the normalized view at agent.ViewKey (replacing any
+// such key of the agent's payload), an agent dialect's hook gets the
+// agent's payload as it was.
+func encode(in *event.Input, h *registry.Hook, call *agents.Call) []byte {
+	if h.Dialect != registry.Native || call == nil {
+		return in.Encode(h.EventKey)
+	}
+	return in.EncodeWith(h.EventKey, agent.ViewKey, call.ViewJSON())
 }
 
 func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.Input, budget *runner.Budget) []verdict.HookReport {
 	reports := make([]verdict.HookReport, len(p.Steps))
 	sh := e.shared(in)
-	cur := in
+	cur, call := in, p.Call
 	stopped := false
 	for i, step := range p.Steps {
 		m := meta(step)
@@ -112,7 +129,7 @@ func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.In
 			reports[i] = aggregator.NotRun(m, verdict.Cancelled)
 			continue
 		}
-		spec := sh.specFor(step, cur.Encode(step.Hook.EventKey))
+		spec := sh.specFor(step, encode(cur, step.Hook, call))
 		spec.Budget = budget
 		e.logStart(step)
 		reports[i] = aggregator.Interpret(p.Event, m, e.Runner.Run(ctx, spec))
@@ -127,6 +144,9 @@ func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.In
 				cur = in.Clone()
 			}
 			cur.Apply(p.Event.Chain, out.HookSpecificOutput)
+			if call != nil {
+				call = call.WithInput(cur) // the view of the chained input
+			}
 		}
 	}
 	return reports

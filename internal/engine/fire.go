@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
@@ -77,14 +78,17 @@ func forEvent(d registry.Diagnostic, ev event.Event) bool {
 	if d.EventKey == "" {
 		return true
 	}
-	if known, ok := event.ByKey(d.EventKey); ok {
-		return known.Name == ev.Name
+	if known, ok := agents.EventByKey(d.EventKey); ok {
+		return known.Event.Name == ev.Name
 	}
 	if d.EventKey == ev.Name {
 		return !ev.Unknown
 	}
-	for _, k := range ev.Keys() {
-		if strings.EqualFold(k, d.EventKey) {
+	if strings.EqualFold(ev.Name, d.EventKey) {
+		return true // an unknown event's own key, in another case
+	}
+	for _, n := range agents.EventNames() {
+		if n.Event.Name == ev.Name && strings.EqualFold(n.Key, d.EventKey) {
 			return true
 		}
 	}

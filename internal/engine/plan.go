@@ -19,6 +19,7 @@ func Plan(req Request) (planner.View, error) {
 	// As fire plans: through the environment the registry read (SafeEnv).
 	reg := l.Registry
 	opts.Shell, opts.Home, opts.Getenv = reg.Getenv("HOOKEXEC_SHELL"), reg.Getenv("HOME"), reg.Getenv
+	opts.Call = req.call(l.Input)
 	p := planner.Build(reg, req.Event, l.Input, opts)
 	return planner.NewView(p, reg, l.ProjectDir, opts), nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/registry"
@@ -18,6 +19,11 @@ import (
 // per request; all three hand it to Engine.Do.
 type Request struct {
 	Event event.Event
+	// Name is the name the event was fired under, any agent's
+	// (agents.ResolveEvent); zero: Event's canonical name. With the
+	// agent detected from Format, the input and the environment
+	// (agents.DetectAgent), it makes the normalized view native hooks get.
+	Name agents.EventName
 	// Input reads the event input. It is called first: an input error
 	// means no config is read.
 	Input func() (*event.Input, error)
@@ -127,6 +133,7 @@ func (e Engine) Do(ctx context.Context, req Request) Result {
 	run.ProjectDir, run.Environ = l.projectDir, environ
 	opts := PlanDefaults(l.reg.Getenv, environ)
 	opts.Timeout, opts.Sequential, opts.FailClosed = req.Timeout, req.Sequential, req.FailClosed
+	opts.Call = req.call(l.in)
 	v := run.Fire(ctx, l.reg, ev, l.in, opts)
 	v.Warnings = append(slices.Clip(req.Warnings), v.Warnings...)
 	v.DurationMs = millisSince(res.Start)
@@ -160,4 +167,15 @@ func PlanDefaults(getenv func(string) string, environ []string) planner.Options 
 
 func millisSince(t time.Time) float64 {
 	return millis(time.Since(t))
+}
+
+// call is the fired event as the normalized view reads it: the agent of
+// the request's format, else the one the input and the environment show.
+func (req Request) call(in *event.Input) *agents.Call {
+	name := req.Name
+	if name.Key == "" {
+		name = agents.EventName{Key: req.Event.Name, Event: req.Event}
+	}
+	name.Event = req.Event
+	return agents.NewDetectedCall(req.Format, req.Getenv, name, in)
 }

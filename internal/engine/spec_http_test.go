@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/planner"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/verdict"
@@ -42,7 +43,8 @@ func TestHTTPHookRequest(t *testing.T) {
 
 	require.Equal(t, []verdict.Outcome{verdict.Success}, outcomes(v), v.Hooks[0].Error)
 	r := <-got
-	assert.Equal(t, f.input.Encode("PreToolUse"), r.body)
+	assert.Equal(t, f.input.EncodeWith("PreToolUse", agent.ViewKey, f.plan.Call.ViewJSON()), r.body, "a native hook gets the normalized view")
+	assert.Contains(t, string(r.body), `"hookexec":{"event":"BeforeTool","tool":"Bash","family":"shell"}`)
 	assert.Equal(t, "Bearer t0k", r.auth)
 	assert.Equal(t, f.dir, r.project)
 	assert.Equal(t, srv.URL+"/hook", v.Hooks[0].Command)

@@ -9,8 +9,14 @@ import (
 // receives on stdin: the fields in the order the agent sent them (the
 // filled-in ones after them), hook_event_name set to the key (in its place,
 // or last), one trailing newline.
-func (in *Input) Encode(eventKey string) []byte {
-	size := len(eventKey) + 24
+func (in *Input) Encode(eventKey string) []byte { return in.EncodeWith(eventKey, "", nil) }
+
+// EncodeWith is Encode with the top-level field name set to the raw JSON
+// value, last (after hook_event_name); the input's own value of that field
+// is not sent. name "" adds nothing. A hook that scans the text finds the
+// field at the end, whatever the agent's payload held.
+func (in *Input) EncodeWith(eventKey, name string, value []byte) []byte {
+	size := len(eventKey) + len(name) + len(value) + 28
 	for k, v := range in.fields {
 		size += len(k) + len(v) + 4
 	}
@@ -18,15 +24,19 @@ func (in *Input) Encode(eventKey string) []byte {
 	buf = append(buf, '{')
 	named := false
 	for _, k := range in.order {
+		if name != "" && k == name {
+			continue // replaced, and sent last
+		}
 		if len(buf) > 1 {
 			buf = append(buf, ',')
 		}
 		buf = append(buf, quote(k)...)
 		buf = append(buf, ':')
-		if k == "hook_event_name" {
+		switch {
+		case k == "hook_event_name":
 			buf = append(buf, quote(eventKey)...)
 			named = true
-		} else {
+		default:
 			buf = append(buf, in.fields[k]...)
 		}
 	}
@@ -36,6 +46,12 @@ func (in *Input) Encode(eventKey string) []byte {
 		}
 		buf = append(buf, `"hook_event_name":`...)
 		buf = append(buf, quote(eventKey)...)
+	}
+	if name != "" {
+		buf = append(buf, ',')
+		buf = append(buf, quote(name)...)
+		buf = append(buf, ':')
+		buf = append(buf, value...)
 	}
 	return append(buf, '}', '\n')
 }

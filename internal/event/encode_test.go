@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/stretchr/testify/assert"
@@ -113,4 +114,18 @@ func randomString(r *rand.Rand) string {
 		b.WriteString(alphabet[r.Intn(len(alphabet))])
 	}
 	return b.String()
+}
+
+// TestEncodeWith: the extra field goes last, after hook_event_name, and
+// replaces the input's own field of that name wherever it was.
+func TestEncodeWith(t *testing.T) {
+	t.Parallel()
+	in, err := ParseInput([]byte(`{"hookexec":{"command":"ls"},"tool_name":"Bash","hook_event_name":"X"}`), time.Time{}, "/w")
+	require.NoError(t, err)
+	got := string(in.EncodeWith("PreToolUse", "hookexec", []byte(`{"event":"BeforeTool"}`)))
+	assert.Equal(t, `{"tool_name":"Bash","hook_event_name":"PreToolUse","session_id":"","transcript_path":"","cwd":"/w","timestamp":"0001-01-01T00:00:00.000Z","hookexec":{"event":"BeforeTool"}}`+"\n", got)
+	assert.Equal(t, string(in.Encode("PreToolUse")), string(in.EncodeWith("PreToolUse", "", nil)), "no name: Encode")
+	empty, err := ParseInput(nil, time.Time{}, "")
+	require.NoError(t, err)
+	assert.True(t, json.Valid(empty.EncodeWith("K", "hookexec", []byte(`{}`))))
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/registry"
 )
@@ -52,6 +53,9 @@ type Plan struct {
 	Steps         []Step
 	Sequential    bool
 	Dropped       []Dropped
+	// Call is the event as the normalized view reads it: native hooks get
+	// its view (agent.ViewKey), family matchers its tool's family.
+	Call *agents.Call
 }
 
 // Options are the command-line settings that shape a plan.
@@ -72,15 +76,23 @@ type Options struct {
 	// ("/src/**", "~/.ssh/**"); the input's cwd anchors the others.
 	ProjectDir string
 	Home       string
+	// Call is the fired event as the normalized view reads it (the agent
+	// that sent it, the name it was fired under); nil: the event under its
+	// canonical name from an unknown agent.
+	Call *agents.Call
 }
 
 // Build plans ev for the event input in (nil: {}), per SPEC §3: matching
 // on the input's match field, "if" rules on its tool call, disabled
 // hooks, dedup by execution identity, mode.
 func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options) Plan {
-	matchValue, hasMatchValue := ev.MatchValue(in)
-	p := Plan{Event: ev, MatchValue: matchValue, HasMatchValue: hasMatchValue}
-	call := toolCall(ev, in, opts)
+	call := opts.Call
+	if call == nil {
+		call = agents.NewCall("", agents.EventName{Key: ev.Name, Event: ev}, in)
+	}
+	matchValue, hasMatchValue := matchValue(ev, in, call)
+	p := Plan{Event: ev, MatchValue: matchValue, HasMatchValue: hasMatchValue, Call: call}
+	ifCall := toolCall(ev, in, opts)
 	shells := map[registry.Dialect]string{}
 	var candidates []Step
 	var ids []string
@@ -88,11 +100,15 @@ func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options
 	order := map[*registry.Hook]int{}
 	for i, h := range reg.ForEvent(ev) {
 		order[h] = i
-		if !matches(h, ev, matchValue, hasMatchValue) {
-			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: NoMatch, Detail: noMatchDetail(h, ev, hasMatchValue)})
+		if detail, ok := keyFamilyMatches(h, ev, call); !ok {
+			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: NoMatch, Detail: detail})
 			continue
 		}
-		ifMatch, ok := checkIf(h, call)
+		if !matches(h, ev, matchValue, hasMatchValue, call) {
+			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: NoMatch, Detail: noMatchDetail(h, ev, hasMatchValue, call)})
+			continue
+		}
+		ifMatch, ok := checkIf(h, ifCall)
 		if !ok {
 			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: If, Detail: ifMatch})
 			continue
@@ -143,21 +159,31 @@ func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options
 // 0.61: agent.Agent.MatchesWithoutValue) matches as the agent does
 // instead: a Notification matcher is never compared, and an input without
 // the field (or with it empty) matches every matcher.
-func matches(h *registry.Hook, ev event.Event, value string, has bool) bool {
+//
+// A native matcher's "@FAMILY" alternatives are tested against the
+// family call's view gives the tool (registry.ToolMatcher).
+func matches(h *registry.Hook, ev event.Event, value string, has bool, call *agents.Call) bool {
 	if ev.MatchField == "" || h.Matcher == nil || h.Matcher.MatchesAll() {
 		return true
 	}
 	if (ev.Name == "Notification" || !has || value == "") && h.Dialect.MatchesWithoutValue() {
 		return true
 	}
+	if tm, ok := h.Matcher.(registry.ToolMatcher); ok && has {
+		return tm.MatchTool(value, call.Classification().Family)
+	}
 	return has && h.Matcher.Match(value)
 }
 
-func noMatchDetail(h *registry.Hook, ev event.Event, has bool) string {
+func noMatchDetail(h *registry.Hook, ev event.Event, has bool, call *agents.Call) string {
 	if !has {
 		return "input has no string " + ev.MatchField + "; only match-all matchers apply"
 	}
-	return "matcher " + quoteMatcher(h.Matcher) + " (" + h.Matcher.Kind() + ") does not match"
+	detail := "matcher " + quoteMatcher(h.Matcher) + " (" + h.Matcher.Kind() + ") does not match"
+	if _, ok := h.Matcher.(registry.ToolMatcher); ok {
+		detail += " (tool family: " + familyName(call.Classification().Family) + ")"
+	}
+	return detail
 }
 
 func quoteMatcher(m registry.Matcher) string {

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/registry"
 )
 
@@ -14,15 +15,18 @@ type View struct {
 	// MatchField is the input field matchers are tested against ("" for an
 	// event without a match value); MatchValue its value, absent when the
 	// input lacks it.
-	MatchField string     `json:"matchField,omitempty"`
-	MatchValue *string    `json:"matchValue,omitempty"`
-	Mode       string     `json:"mode"` // "parallel" or "sequential"
-	ModeReason string     `json:"modeReason,omitempty"`
-	ProjectDir string     `json:"projectDir"`
-	Files      []FileView `json:"files"`
-	Steps      []StepView `json:"steps"`
-	Dropped    []DropView `json:"dropped"`
-	Warnings   []string   `json:"warnings,omitempty"`
+	MatchField string  `json:"matchField,omitempty"`
+	MatchValue *string `json:"matchValue,omitempty"`
+	// Tool is how the event's tool was classified (agent, tool, family,
+	// rule), on an event matched on tool names; nil on others.
+	Tool       *agents.Classification `json:"tool,omitempty"`
+	Mode       string                 `json:"mode"` // "parallel" or "sequential"
+	ModeReason string                 `json:"modeReason,omitempty"`
+	ProjectDir string                 `json:"projectDir"`
+	Files      []FileView             `json:"files"`
+	Steps      []StepView             `json:"steps"`
+	Dropped    []DropView             `json:"dropped"`
+	Warnings   []string               `json:"warnings,omitempty"`
 	// failNote says why failing closed has no effect (text format only).
 	failNote string
 }
@@ -101,6 +105,10 @@ func NewView(p Plan, reg *registry.Registry, projectDir string, opts Options) Vi
 	if p.HasMatchValue {
 		value := p.MatchValue
 		v.MatchValue = &value
+	}
+	if p.Event.MatchField == registry.ToolField && p.Call != nil {
+		c := p.Call.Classification()
+		v.Tool = &c
 	}
 	for _, f := range reg.Files {
 		v.Files = append(v.Files, FileView{File: f.Path, Source: f.Source.String(), Dialect: string(f.Dialect), Enabled: f.Enabled, FailClosed: f.FailClosed})

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -64,6 +65,9 @@ func writePlanHeader(b *strings.Builder, v View) {
 		fmt.Fprintf(b, "match    %s is not in the input: only match-all matchers match\n", v.MatchField)
 	default:
 		fmt.Fprintf(b, "match    %s = %s\n", v.MatchField, strconv.Quote(*v.MatchValue))
+	}
+	if v.Tool != nil {
+		fmt.Fprintf(b, "tool     %s\n", printable(toolText(*v.Tool)))
 	}
 	mode := v.Mode
 	if v.ModeReason != "" {
@@ -199,3 +203,32 @@ func clip(s string, n int) string {
 }
 
 func isRuneStart(c byte) bool { return c&0xC0 != 0x80 }
+
+// toolText says how the tool was classified: "Bash: family shell (Claude
+// Code's table; agent claude)".
+func toolText(c agents.Classification) string {
+	tool := strconv.Quote(c.Tool)
+	if c.Tool == "" {
+		tool = "no tool name"
+	}
+	agentName := "agent " + c.Agent
+	if c.Agent == "" {
+		agentName = "agent unknown"
+	}
+	var rule string
+	switch c.Rule {
+	case agents.RuleAgent:
+		rule = "the agent's own tools"
+	case agents.RuleOtherAgent:
+		rule = c.By + "'s tools (the first agent that has it)"
+	case agents.RuleMCPPrefix:
+		rule = c.By + "'s MCP prefix"
+	case agents.RuleEventAlias:
+		rule = "the event name " + c.By + ", which is for that family only"
+	case agents.RulePayload:
+		rule = "the agent's payload"
+	default:
+		return tool + ": family unknown (no agent hookexec knows has this tool; " + agentName + ")"
+	}
+	return tool + ": family " + string(c.Family) + " (" + rule + "; " + agentName + ")"
+}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/jsonpos"
@@ -35,8 +36,13 @@ type fileDecoder struct {
 	// native.
 	agent agent.Agent
 	// key is the "hooks" entry being read ("" outside them): the
-	// EventKey of its findings.
-	key string
+	// EventKey of its findings; keyFamily the family its name is limited
+	// to ("" for none: agents.EventName.Family).
+	key       string
+	keyFamily agent.Family
+	// eventNames are every agent's event names (agents.EventNames), read
+	// once per file when a key is not the catalogue's.
+	eventNames agents.EventIndex
 }
 
 // decodeFile parses data (the contents of spec.path) and appends the file,
@@ -179,13 +185,22 @@ func (d *fileDecoder) events(hooks *jsonpos.Value) {
 	for i, m := range hooks.Members {
 		last[m.Key] = i
 	}
-	defer func() { d.key = "" }()
+	defer func() { d.key, d.keyFamily = "", "" }()
 	for i, m := range hooks.Members {
 		if last[m.Key] != i {
 			continue // a duplicate: the last wins (duplicates warned)
 		}
 		d.key = m.Key
-		ev, ok := event.ByKey(m.Key)
+		ev, ok := event.ByKey(m.Key) // the catalogue's own names: no family
+		d.keyFamily = ""
+		if !ok {
+			if d.eventNames == nil {
+				d.eventNames = agents.NewEventIndex()
+			}
+			var name agents.EventName
+			name, ok = d.eventNames[m.Key]
+			ev, d.keyFamily = name.Event, name.Family
+		}
 		if !ok {
 			// Kept under an unknown event of exactly that name: they run
 			// when an agent fires it (--format claude|gemini), never for
@@ -195,7 +210,7 @@ func (d *fileDecoder) events(hooks *jsonpos.Value) {
 			// tell the user, --fail-closed denies over it); any other
 			// is a newer agent's event, a warning (advise).
 			const kept = "its hooks run only for 'fire %s' in an agent format (--format claude|gemini)"
-			switch s := event.Suggest(m.Key); {
+			switch s := agents.SuggestEvent(m.Key); {
 			case s != "" && strings.EqualFold(s, m.Key):
 				d.skip(m.KeyOff, "unknown event %q (did you mean %q? event names are case-sensitive); "+kept, m.Key, s, m.Key)
 			case s != "":
@@ -306,7 +321,7 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *jsonpos
 		if h == nil || !valid {
 			continue
 		}
-		h.EventKey, h.Event = key, ev
+		h.EventKey, h.Event, h.KeyFamily = key, ev, d.keyFamily
 		if !d.eventRules(hwhere, el, key, ev, h) {
 			continue
 		}

@@ -20,6 +20,8 @@ const (
 	KindExact        = "exact"
 	KindExactList    = "exact-list"
 	KindInvalidRegex = "invalid-regex"
+	// KindFamily: native globs with at least one "@FAMILY" alternative.
+	KindFamily = "family"
 )
 
 // PatternError reports a matcher pattern that does not compile.
@@ -64,7 +66,7 @@ func CompileMatcher(d Dialect, ev event.Event, pattern string) (Matcher, error) 
 		}
 		return jsMatcher{raw: pattern, re: re}, nil
 	default:
-		return compileNative(pattern, p)
+		return compileNative(pattern, p, ev.MatchField == ToolField)
 	}
 }
 
@@ -91,7 +93,10 @@ func (d Dialect) badMatcherNeverMatches() bool { return d.matchers() == agent.Ma
 // exact equality (Gemini CLI, LLxprt Code).
 func (d Dialect) badMatcherExact() bool { return d.matchers() == agent.MatchJSRegexOrExact }
 
-func compileNative(raw, p string) (Matcher, error) {
+// compileNative compiles a native matcher: "re:" and an RE2 expression,
+// else |-separated globs; on a tool event (tools) an alternative "@FAMILY"
+// names a family of tools (family.go).
+func compileNative(raw, p string, tools bool) (Matcher, error) {
 	if rest, ok := strings.CutPrefix(p, "re:"); ok {
 		re, err := regexp.Compile(rest)
 		if err != nil {
@@ -101,12 +106,25 @@ func compileNative(raw, p string) (Matcher, error) {
 	}
 	alts := strings.Split(p, "|")
 	m := globMatcher{raw: raw, globs: make([]*glob.Pattern, 0, len(alts))}
+	var families []agent.Family
 	for _, alt := range alts {
-		g, err := glob.Compile(strings.TrimSpace(alt))
+		alt = strings.TrimSpace(alt)
+		if name, ok := strings.CutPrefix(alt, "@"); ok && tools {
+			f, err := parseFamily(name)
+			if err != nil {
+				return nil, &PatternError{Pattern: raw, Err: err}
+			}
+			families = append(families, f)
+			continue
+		}
+		g, err := glob.Compile(alt)
 		if err != nil {
 			return nil, &PatternError{Pattern: raw, Err: err}
 		}
 		m.globs = append(m.globs, g)
+	}
+	if families != nil {
+		return familyMatcher{globMatcher: m, families: families}, nil
 	}
 	return m, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/permrule"
 	"github.com/hookexec/hookexec/internal/trust"
@@ -139,6 +140,10 @@ type Hook struct {
 	// written, e.g. "PreToolUse"); Event is its catalogue entry.
 	EventKey string
 	Event    event.Event
+	// KeyFamily is the family of tools EventKey is limited to (an alias
+	// such as Cursor's beforeShellExecution, agent.Alias): the hook runs
+	// only for tools of that family; "" for every tool.
+	KeyFamily agent.Family
 
 	Name        string
 	Description string

@@ -121,6 +121,8 @@ func (l *linter) matcher(d *fileDecoder, where string, ev event.Event, mv *jsonp
 		l.warn(d, mv.Off, "%s: matcher %q: \"re:\" makes a regular expression only at the start of the whole matcher; in an alternative it is matched literally", where, mv.Str)
 	case m.Kind() == KindGlob && looksLikeRegex(mv.Str):
 		l.warn(d, mv.Off, "%s: matcher %q looks like a regular expression, but native matchers are |-separated globs matched against the whole value; write %q for a regular expression", where, mv.Str, "re:"+strings.TrimSpace(mv.Str))
+	default:
+		l.toolNames(d, where, ev, mv, m)
 	}
 }
 

@@ -35,11 +35,12 @@ func (s *Server) fire(ctx context.Context, r *Request) Response {
 			return fail(CodeBadRequest, fmt.Sprintf("invalid format %q (supported: %s)", r.Format, strings.Join(agents.FormatNames(), ", ")))
 		}
 	}
-	ev, unknown, err := verdict.ResolveEvent(r.EventName, req.Format)
+	fired, unknown, err := agents.ResolveEvent(r.EventName, req.Format)
 	if err != nil {
 		return fail(CodeUnknownEvent, err.Error())
 	}
-	req.Event = ev
+	ev := fired.Event
+	req.Event, req.Name = ev, fired
 	if unknown != "" {
 		req.Warnings = append([]string{unknown}, req.Warnings...)
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/agents"
 )
 
 // agentDoctor checks one agent's settings: the project's and the user's.
@@ -117,7 +117,7 @@ func (d *agentDoctor) covered() map[string]bool {
 	out := map[string]bool{}
 	for _, f := range d.files {
 		for _, e := range f.fires {
-			if ev, err := event.Resolve(e.Fire.Event); err == nil {
+			if ev, err := agents.Resolve(e.Fire.Event); err == nil {
 				out[ev.Name] = true
 			}
 		}
@@ -159,7 +159,7 @@ func (d *agentDoctor) timeoutsCheck() Check {
 	need := int64(0)
 	for _, f := range d.files {
 		for _, e := range f.fires {
-			ev, err := event.Resolve(e.Fire.Event)
+			ev, err := agents.Resolve(e.Fire.Event)
 			if err != nil {
 				continue
 			}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/agents"
 )
 
 // onFailureCheck reports whether hookexec's entries for the events where
@@ -20,7 +20,7 @@ func (d *agentDoctor) onFailureCheck() Check {
 	var closed, open []string
 	for _, f := range d.files {
 		for _, e := range f.fires {
-			ev, err := event.Resolve(e.Fire.Event)
+			ev, err := agents.Resolve(e.Fire.Event)
 			if err != nil || !d.ag.OnFailureApplies(ev) {
 				continue
 			}

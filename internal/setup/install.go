@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/event"
 )
 
@@ -142,7 +143,7 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 			if strings.TrimSpace(n) == "" {
 				continue
 			}
-			ev, err := event.Resolve(strings.TrimSpace(n))
+			ev, err := agents.Resolve(strings.TrimSpace(n))
 			if err != nil {
 				return nil, fmt.Errorf("--events: %w", err)
 			}
@@ -162,13 +163,13 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 		}
 		if len(chosen) == 0 {
 			for _, key := range ag.DefaultEvents {
-				ev, _ := event.ByKey(key)
+				ev, _ := agents.ByKey(key)
 				add(ev)
 			}
 		} else {
 			// SessionStart is where the agent tells the user that the
 			// project's hooks are skipped until trusted.
-			ev, _ := event.ByKey("SessionStart")
+			ev, _ := agents.ByKey("SessionStart")
 			add(ev)
 		}
 	}

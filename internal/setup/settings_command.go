@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/agents"
 )
 
 // fireCommand is an agent hook's command that runs `hookexec fire`.
@@ -58,8 +58,8 @@ func parseFireCommand(command, self string) (fireCommand, bool) {
 // sameEvent reports whether the command fires the event of the config key
 // (PreToolUse and BeforeTool are the same event).
 func (c fireCommand) sameEvent(key string) bool {
-	a, errA := event.Resolve(c.Event)
-	b, errB := event.Resolve(key)
+	a, errA := agents.Resolve(c.Event)
+	b, errB := agents.Resolve(key)
 	if errA != nil || errB != nil {
 		return strings.EqualFold(c.Event, key)
 	}

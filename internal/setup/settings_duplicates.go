@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/agents"
 )
 
 // duplicateRuns finds the policies that would run twice with this settings
@@ -25,7 +25,7 @@ func duplicateRuns(ag Agent, doc *settingsDoc, realPath string, pol *Policies) [
 			fires[e.Key] = append(fires[e.Key], e.Command)
 			continue
 		}
-		ev, ok := event.ByKey(e.Key)
+		ev, ok := agents.ByKey(e.Key)
 		cmd := strings.TrimSpace(e.Command)
 		if !ok || cmd == "" || pol == nil {
 			continue

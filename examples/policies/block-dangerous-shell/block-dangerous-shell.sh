@@ -1,7 +1,10 @@
 #!/bin/sh
-# block-dangerous-shell: a BeforeTool hook for shell tools (Claude Code's
-# Bash, Gemini CLI's run_shell_command). It blocks (exit 2, the reason on
-# stderr) commands an agent should never run unattended:
+# block-dangerous-shell: a BeforeTool hook for the shell tool of every agent
+# (matcher "@shell": Claude Code's Bash, Gemini CLI's run_shell_command and
+# every other agent's, docs/policies.md). It reads the command from the
+# normalized view hookexec gives a native hook ("hookexec": {"command":
+# ...}), so one script serves every agent's payload. It blocks (exit 2, the
+# reason on stderr) commands an agent should never run unattended:
 #
 #   - rm of /, /*, ~, ~/ or $HOME, of . or .. or *, of $PWD, of the project
 #     ($HOOKEXEC_PROJECT_DIR, $CLAUDE_PROJECT_DIR, ..., or its path written
@@ -16,8 +19,9 @@
 #
 # Anything else passes silently (exit 0, no output). Plain POSIX sh, sed and
 # grep (Git Bash on Windows has them): no jq needed. It reads the compact
-# one-line JSON hookexec sends. It matches text, not shell syntax: a commit
-# message that mentions one of these is blocked too.
+# one-line JSON hookexec sends, whose last field is the view. It matches
+# text, not shell syntax: a commit message that mentions one of these is
+# blocked too.
 
 input=$(cat)
 
@@ -35,7 +39,13 @@ unescape() {
 	sed -e "s/\\\\\\\\/$soh/g" -e 's/\\"/"/g' -e 's/\\[nrt]/ /g' -e 's/\\\//\//g' -e "s/$soh/\\\\/g"
 }
 
-command=$(printf '%s\n' "$input" | json_string command | unescape | tr -s '[:space:]' ' ' | sed 's/^ //; s/ $//')
+# The normalized view: the last field of the input, an object of strings
+# (and a "paths" array), so it runs to the input's closing brace. Without
+# one (run by an agent directly), the agent's own payload.
+view=$(printf '%s\n' "$input" | sed -n -E 's/.*"hookexec"[[:space:]]*:[[:space:]]*(\{.*\})[[:space:]]*\}[[:space:]]*$/\1/p')
+[ -n "$view" ] || view=$input
+
+command=$(printf '%s\n' "$view" | json_string command | unescape | tr -s '[:space:]' ' ' | sed 's/^ //; s/ $//')
 [ -n "$command" ] || exit 0
 
 block() {

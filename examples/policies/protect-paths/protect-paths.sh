@@ -1,7 +1,8 @@
 #!/bin/sh
-# protect-paths: a BeforeTool hook for file-writing tools (Claude Code's
-# Write/Edit/MultiEdit/NotebookEdit, Gemini CLI's write_file/replace, and
-# edit_file). It denies writes to files an agent should not touch:
+# protect-paths: a BeforeTool hook for file-writing tools (matcher
+# "@write|@edit": Claude Code's Write/Edit/MultiEdit/NotebookEdit, Gemini
+# CLI's write_file/replace, and every other agent's). It denies writes to
+# files an agent should not touch:
 #
 #   - .env files (.env, .env.local, prod.env; not .env.example/.sample/.template)
 #   - anything inside a .git directory
@@ -11,8 +12,8 @@
 #     against the path as given and against its file name), e.g.
 #     "*.lock:migrations/*"
 #
-# The path is tool_input.file_path, else tool_input.notebook_path, else
-# tool_input.path. A denied write prints {"decision":"deny","reason":...}
+# The path is the first of the normalized view's paths (hookexec gives a
+# native hook the view), else tool_input.file_path, notebook_path or path. A denied write prints {"decision":"deny","reason":...}
 # (exit 0); anything else passes silently. POSIX sh and sed; no jq.
 
 input=$(cat)
@@ -29,10 +30,12 @@ unescape() {
 	sed -e "s/\\\\\\\\/$soh/g" -e 's/\\"/"/g' -e 's/\\\//\//g' -e "s/$soh/\\\\/g"
 }
 
-raw=""
+# The first of the normalized view's paths (its "hookexec" key, the last of
+# the input: the same for every agent), else the tool input's own keys.
+raw=$(printf '%s\n' "$input" | sed -n -E 's/.*"hookexec"[[:space:]]*:[[:space:]]*\{.*"paths"[[:space:]]*:[[:space:]]*\[[[:space:]]*"(([^"\\]|\\.)*)".*/\1/p')
 for key in file_path notebook_path path; do
-	raw=$(printf '%s\n' "$input" | json_string "$key")
 	[ -n "$raw" ] && break
+	raw=$(printf '%s\n' "$input" | json_string "$key")
 done
 [ -n "$raw" ] || exit 0
 path=$(printf '%s\n' "$raw" | unescape)

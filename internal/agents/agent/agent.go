@@ -166,6 +166,12 @@ type Answer struct {
 	// ErrorsExitZero: a config or input error is told in the answer and
 	// fire exits 0; false: fire exits 1 (2 when the answer denies).
 	ErrorsExitZero bool
+	// Blocks reports whether the agent, running one hook that printed
+	// stdout and exited with status on ev, blocks (denies the tool, blocks
+	// the prompt, keeps a stop from ending the turn); nil: the rule of the
+	// agent's Reading (agents.ReadsAsBlock). Tests use it to check that a
+	// deny holds as the agent reads it.
+	Blocks func(ev event.Event, stdout []byte, status int) bool
 }
 
 // ShellValue is one value an agent accepts for a hook's "shell", and the

@@ -83,3 +83,14 @@ func (ts Tools) FamilyOf(name, mcpPrefix string) (Family, bool) {
 	}
 	return "", false
 }
+
+// ParseFamily finds the family named s (exact, lower case as Families
+// spells them); false for no family.
+func ParseFamily(s string) (Family, bool) {
+	for _, f := range Families() {
+		if string(f) == s {
+			return f, true
+		}
+	}
+	return "", false
+}

@@ -1,6 +1,7 @@
 package cline
 
 import (
+	"encoding/json"
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
@@ -23,7 +24,23 @@ func answer() agent.Answer {
 		// A config or input error is told in the answer (and cancels under
 		// --fail-closed).
 		ErrorsExitZero: true,
+		Blocks:         blocks,
 	}
+}
+
+// blocks reports whether Cline, running one hook that printed stdout,
+// blocks: cancel true in the JSON, whatever the exit status (the CLI
+// 3.0.65 reads no status: a run). Cline reads the whole stdout, or its
+// last line that starts with "HOOK_CONTROL" and a tab (its source).
+func blocks(_ event.Event, stdout []byte, _ int) bool {
+	text := strings.TrimSpace(string(stdout))
+	for _, line := range strings.Split(text, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "HOOK_CONTROL\t"); ok {
+			text = rest
+		}
+	}
+	var o Output
+	return json.Unmarshal([]byte(text), &o) == nil && o.Cancel
 }
 
 // Output is what one Cline hook prints: its last JSON object on stdout.

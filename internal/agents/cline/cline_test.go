@@ -107,3 +107,13 @@ func TestHooksDirectory(t *testing.T) {
 	assert.Equal(t, "/p/.clinerules/hooks", a.SettingsPath(agent.ProjectScope, "/p", "/h"))
 	assert.Equal(t, "/h/Documents/Cline/Hooks", a.SettingsPath(agent.UserScope, "/p", "/h"))
 }
+
+func TestBlocks(t *testing.T) {
+	t.Parallel()
+	var ev event.Event
+	assert.True(t, blocks(ev, []byte("{\n  \"cancel\": true\n}\n"), 0))
+	assert.True(t, blocks(ev, []byte("{\"cancel\": true}"), 1), "the CLI reads no exit status")
+	assert.True(t, blocks(ev, []byte("log line\nHOOK_CONTROL\t{\"cancel\":true}"), 0))
+	assert.False(t, blocks(ev, []byte(`{"cancel":false}`), 0))
+	assert.False(t, blocks(ev, []byte("no rm"), 2), "exit 2 without JSON lets the tool run (a run)")
+}

@@ -1,6 +1,9 @@
 package cursor
 
 import (
+	"bytes"
+	"encoding/json"
+
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/event"
@@ -23,7 +26,24 @@ func answer() agent.Answer {
 		// --fail-closed); exit 1 would block every action through
 		// failClosed.
 		ErrorsExitZero: true,
+		Blocks:         blocks,
 	}
+}
+
+// blocks reports whether Cursor, running one hook that printed stdout and
+// exited with status, blocks: exit 2, or on exit 0 a permission deny (or
+// ask, which Cursor was seen to treat as a block), continue false, or a
+// follow-up message that keeps the agent going (its documentation).
+func blocks(ev event.Event, stdout []byte, status int) bool {
+	if status == verdict.StatusBlocked {
+		return true
+	}
+	var o Output
+	if status != verdict.StatusProceed || json.Unmarshal(bytes.TrimSpace(stdout), &o) != nil {
+		return false
+	}
+	return o.Permission == "deny" || o.Permission == "ask" || o.Continue != nil && !*o.Continue ||
+		(ev.Name == "AfterAgent" || ev.Name == "SubagentStop") && o.FollowupMessage != ""
 }
 
 // Output is what one Cursor hook prints on stdout: flat snake_case fields,

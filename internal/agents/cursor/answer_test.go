@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/hookexec/hookexec/internal/agents/agenttest"
+	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -64,4 +65,16 @@ func TestAnswerExitStatus(t *testing.T) {
 	assert.Nil(t, a.ExitBlocked, "the block is in the JSON, read on exit 0")
 	assert.Nil(t, a.Failed, "exit 1 would block every action through failClosed")
 	assert.True(t, a.ErrorsExitZero)
+}
+
+func TestBlocks(t *testing.T) {
+	t.Parallel()
+	bt, stop := testevent.Get(t, "BeforeTool"), testevent.Get(t, "AfterAgent")
+	assert.True(t, blocks(bt, []byte(`{"permission":"deny","user_message":"no"}`), 0))
+	assert.True(t, blocks(bt, nil, 2), "exit 2 is a deny")
+	assert.True(t, blocks(testevent.Get(t, "BeforeAgent"), []byte(`{"continue":false}`), 0))
+	assert.True(t, blocks(stop, []byte(`{"followup_message":"go on"}`), 0))
+	assert.False(t, blocks(bt, []byte(`{"permission":"allow"}`), 0))
+	assert.False(t, blocks(bt, []byte(`{"permission":"deny"}`), 1), "another status fails open")
+	assert.False(t, blocks(bt, []byte(`not json`), 0))
 }

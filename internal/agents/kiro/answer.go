@@ -23,7 +23,14 @@ func answer() agent.Answer {
 		// A config or input error exits 1 (2 when it denies under
 		// --fail-closed).
 		ErrorsExitZero: false,
+		Blocks:         blocks,
 	}
+}
+
+// blocks reports whether Kiro CLI, running one hook that exited with
+// status, blocks: exit 2 on preToolUse only; stdout is never a decision.
+func blocks(ev event.Event, _ []byte, status int) bool {
+	return status == verdict.StatusBlocked && ev.Name == "BeforeTool"
 }
 
 // render is the text Kiro adds to the model's context on agentSpawn and

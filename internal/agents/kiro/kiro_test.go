@@ -79,3 +79,10 @@ func TestInstallFile(t *testing.T) {
 	assert.Equal(t, "/p/.kiro/agents/hookexec.json", a.SettingsPath(agent.ProjectScope, "/p", "/h"))
 	assert.Equal(t, "/h/.kiro/agents/hookexec.json", a.SettingsPath(agent.UserScope, "/p", "/h"))
 }
+
+func TestBlocks(t *testing.T) {
+	t.Parallel()
+	assert.True(t, blocks(testevent.Get(t, "BeforeTool"), nil, 2))
+	assert.False(t, blocks(testevent.Get(t, "BeforeAgent"), nil, 2), "Kiro cannot block a prompt")
+	assert.False(t, blocks(testevent.Get(t, "BeforeTool"), nil, 1))
+}

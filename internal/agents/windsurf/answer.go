@@ -21,7 +21,15 @@ func answer() agent.Answer {
 		// A config or input error exits 1 (2 when it denies under
 		// --fail-closed).
 		ErrorsExitZero: false,
+		Blocks:         blocks,
 	}
+}
+
+// blocks reports whether Windsurf, running one hook that exited with
+// status, blocks: exit 2 on a pre-hook (the tool events before the
+// action, and the prompt); stdout is never read.
+func blocks(ev event.Event, _ []byte, status int) bool {
+	return status == verdict.StatusBlocked && (ev.Name == "BeforeTool" || ev.Name == "BeforeAgent")
 }
 
 // render prints the verdict's message for the user as plain text (with

@@ -79,3 +79,11 @@ func TestEvents(t *testing.T) {
 	_, ok = a.EventKey(testevent.Get(t, "BeforeTool"))
 	assert.False(t, ok, "no event fires for every tool: each kind of action has its own (Aliases)")
 }
+
+func TestBlocks(t *testing.T) {
+	t.Parallel()
+	assert.True(t, blocks(testevent.Get(t, "BeforeTool"), nil, 2))
+	assert.True(t, blocks(testevent.Get(t, "BeforeAgent"), nil, 2))
+	assert.False(t, blocks(testevent.Get(t, "AfterTool"), nil, 2), "a post-hook cannot block")
+	assert.False(t, blocks(testevent.Get(t, "BeforeTool"), []byte(`{"decision":"deny"}`), 0), "stdout is never read")
+}
