@@ -6,10 +6,11 @@
 // ~/Documents/Cline/Hooks/; the payload it sends; and the answer it reads
 // (--format cline): {cancel, contextModification, errorMessage}.
 //
-// Seen in a run of the cline CLI 3.0.65 (from npm, headless with --json,
-// against a local fake OpenAI-compatible model; a manual run, not yet part
-// of make e2e), and read in its source (@cline/core 0.0.86, the published
-// dist): the PreToolUse payload ({hookName: "tool_call", tool_call: {id,
+// Proven by make e2e (e2e/cline: the cline CLI 3.0.65 from npm, headless
+// with --json against a fake chat-completions model, each scenario with the
+// policy as Cline's own hook and through hookexec), by the capture in
+// testdata/shell.json, and read in its source (@cline/core 0.0.86, the
+// published dist): the PreToolUse payload ({hookName: "tool_call", tool_call: {id,
 // name, input}, preToolUse: {toolName, parameters}} with every parameter a
 // string, plus clineVersion, timestamp, taskId, workspaceRoots,
 // workspaceInfo, userId, agent_id), the tools (run_commands {commands},
