@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/dlclark/regexp2 v1.12.0
 	github.com/gobwas/glob v1.1.0
+	github.com/pelletier/go-toml/v2 v2.4.3
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/rs/zerolog v1.35.1
 	github.com/spf13/cobra v1.10.2

@@ -17,6 +17,7 @@ type installFlags struct {
 	failClosed    bool
 	failOpen      bool
 	dryRun        bool
+	doubleFire    bool
 	projectDir    string
 }
 
@@ -48,7 +49,15 @@ Every other key and your own hooks stay as they are. A second install with
 nothing new changes nothing. The file as it was before hookexec's entries is
 kept next to it (settings.json.before-hookexec); 'hookexec uninstall' puts it
 back. A settings file that is not valid JSON, or whose "hooks" has a shape
-hookexec does not know, is refused and left untouched.`,
+hookexec does not know, is refused and left untouched.
+
+Each agent gets its entries in its own shape (docs/install.md): flat entries
+for Copilot CLI and Cursor, a file of hookexec's own where the agent reads a
+whole directory, one script per event for Cline, a marked block for Kimi
+Code. An agent that also runs another agent's hooks (Cursor and Copilot CLI
+run Claude Code's) would run every policy twice when hookexec is installed
+for both: install refuses the second set and says how to choose, unless
+--double-fire.`,
 		Example: `  hookexec install claude
   hookexec install gemini --user --events BeforeTool,AfterAgent
   hookexec install claude --fail-closed --dry-run`,
@@ -65,6 +74,7 @@ hookexec does not know, is refused and left untouched.`,
 	fl.BoolVar(&f.failClosed, "fail-closed", false, "make the entries fail closed (fire --fail-closed); --fail-closed=false takes it off (default: keep what an entry has)")
 	fl.BoolVar(&f.failOpen, "fail-open", false, "Claude Code: leave \"onFailure\": \"block\" out of the entries (and take it off), so that a missing, crashing or hung hookexec lets actions through")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print what would change and the new file, and write nothing")
+	fl.BoolVar(&f.doubleFire, "double-fire", false, "install even where an agent that also runs another agent's hooks (Cursor and Copilot CLI run Claude Code's) would then run every policy twice")
 	fl.StringVar(&f.projectDir, "project-dir", "", "project directory (default: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the working directory up)")
 	cmd.MarkFlagsMutuallyExclusive("user", "project")
 	_ = cmd.RegisterFlagCompletionFunc("events", eventCompletion)
@@ -84,7 +94,7 @@ func (a *app) install(cmd *cobra.Command, agentName string, f installFlags) erro
 	if err != nil {
 		return err
 	}
-	opts := setup.InstallOptions{Agent: ag, Scope: scopeOf(f.user), ProjectDir: projectDir, Getenv: a.getenv, Program: program, FailOpen: f.failOpen, DryRun: f.dryRun}
+	opts := setup.InstallOptions{Agent: ag, Scope: scopeOf(f.user), ProjectDir: projectDir, Getenv: a.getenv, Program: program, FailOpen: f.failOpen, DryRun: f.dryRun, DoubleFire: f.doubleFire}
 	if cmd.Flags().Changed("events") {
 		opts.Events = strings.Split(f.events, ",")
 	}

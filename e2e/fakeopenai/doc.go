@@ -17,5 +17,6 @@
 // server.go holds what every wire format shares (the script, the recorder,
 // the listener, JSON and server-sent-event writers); chat.go is OpenAI chat
 // completions (POST /v1/chat/completions, streaming or not, and
-// GET /v1/models).
+// GET /v1/models); responses.go is the Responses API (POST /v1/responses,
+// streaming), Codex CLI's.
 package fakeopenai

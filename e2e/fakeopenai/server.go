@@ -149,6 +149,7 @@ func Listen(script Script) (*Server, error) {
 	s := &Server{URL: "http://" + ln.Addr().String(), script: script}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/chat/completions", s.chat)
+	mux.HandleFunc("POST /v1/responses", s.responses)
 	mux.HandleFunc("GET /v1/models", s.models)
 	mux.HandleFunc("/", s.notFound)
 	s.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}

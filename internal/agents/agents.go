@@ -9,10 +9,12 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/agents/cline"
+	"github.com/hookexec/hookexec/internal/agents/codex"
 	"github.com/hookexec/hookexec/internal/agents/cursor"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
 	"github.com/hookexec/hookexec/internal/agents/kiro"
 	"github.com/hookexec/hookexec/internal/agents/llxprt"
+	"github.com/hookexec/hookexec/internal/agents/qwen"
 	"github.com/hookexec/hookexec/internal/agents/windsurf"
 )
 
@@ -29,6 +31,8 @@ func table() []entry {
 		{claude.Name, claude.Agent},
 		{gemini.Name, gemini.Agent},
 		{llxprt.Name, llxprt.Agent},
+		{qwen.Name, qwen.Agent},
+		{codex.Name, codex.Agent},
 		{cursor.Name, cursor.Agent},
 		{windsurf.Name, windsurf.Agent},
 		{kiro.Name, kiro.Agent},

@@ -30,6 +30,10 @@ func ReadsAsBlock(a agent.Agent, ev event.Event, stdout []byte, status int) bool
 		return status == verdict.StatusBlocked || jsonBlocks(stdout, false, true)
 	case agent.ReadGemini:
 		return jsonBlocks(stdout, true, false)
+	case agent.ReadQwen:
+		// Qwen Code reads a top-level "decision": "deny" as well as
+		// Claude Code's fields; on exit 2, stderr (the reason).
+		return status == verdict.StatusBlocked || jsonBlocks(stdout, true, true)
 	default:
 		return status == verdict.StatusBlocked || status == verdict.StatusProceed && jsonBlocks(stdout, true, true)
 	}

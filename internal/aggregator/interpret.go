@@ -78,6 +78,8 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 		case code == 0:
 			r.Outcome = verdict.Success
 			r.Output = successOutput(ev, meta, out, &notes)
+		case code == 2 && reading == agent.ReadCodex:
+			r.Outcome, r.Output, detail = codexExit2(errText, &notes)
 		case code == 2 && cutAnswer(res, out):
 			// Exit 2 denies whatever was lost; only the reason is missing.
 			r.Outcome = verdict.Blocked
@@ -86,11 +88,14 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 		case code == 2 && reading == agent.ReadClaude:
 			r.Outcome = verdict.Blocked
 			r.Output = claudeBlockOutput(ev, meta, out, errText, &notes)
+		case code == 2 && reading == agent.ReadQwen:
+			r.Outcome = verdict.Blocked
+			r.Output = qwenBlockOutput(ev, errText, &notes)
 		case code == 2:
 			r.Outcome = verdict.Blocked
 			r.Output = blockOutput(ev, out, errText, &notes)
-		case reading == agent.ReadClaude:
-			// Claude Code shows its user nothing of a hook that fails with
+		case reading == agent.ReadClaude || reading == agent.ReadQwen:
+			// Claude Code (and Qwen Code) shows its user nothing of a hook that fails with
 			// another status (it only logs it), but reads a JSON answer on
 			// stdout as on exit 0: a deny printed before exit 1 blocks.
 			r.Outcome = verdict.Error
@@ -197,7 +202,7 @@ func successOutput(ev event.Event, meta Meta, out string, notes *[]string) *verd
 		// reads it: the last line of stdout.
 		lines := strings.Split(out, "\n")
 		return &verdict.Output{HookSpecificOutput: map[string]any{"worktreePath": strings.TrimSpace(lines[len(lines)-1])}}
-	case ev.Plain == event.PlainContext && meta.reading() == agent.ReadClaude:
+	case ev.Plain == event.PlainContext && (meta.reading() == agent.ReadClaude || meta.reading() == agent.ReadQwen || meta.reading() == agent.ReadCodex):
 		noteBanner(out, notes)
 		return &verdict.Output{HookSpecificOutput: map[string]any{"additionalContext": out}}
 	}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/registry"
 )
 
 func TestParseSingleCase(t *testing.T) {
@@ -122,7 +124,9 @@ func TestParseErrors(t *testing.T) {
 		{"input not an object", `{"name": "a", "event": "Stop", "input": [], "expect": {}}`, `c.json:1:41: input must be a JSON object (the event), got an array`},
 		{"config type", `{"name": "a", "event": "Stop", "config": 1, "expect": {}}`, `c.json:1:42: config must be a path, an array of paths or an inline config object, got a number`},
 		{"empty config", `{"name": "a", "event": "Stop", "config": [], "expect": {}}`, `c.json:1:42: config must name at least one file`},
-		{"bad dialect", `{"name": "a", "event": "Stop", "dialect": "vscode", "expect": {}}`, `c.json:1:43: unknown dialect "vscode" (want native, claude, gemini or llxprt)`},
+		// The list of dialects grows with the agent table: the test checks
+		// the message's start and that every dialect is offered.
+		{"bad dialect", `{"name": "a", "event": "Stop", "dialect": "nosuch", "expect": {}}`, `c.json:1:43: unknown dialect "nosuch" (want native, claude, gemini, `},
 		{"env value", `{"name": "a", "event": "Stop", "env": {"A": 1}, "expect": {}}`, `c.json:1:45: env.A must be a string, got a number`},
 		{"env name", `{"name": "a", "event": "Stop", "env": {"A=B": "x"}, "expect": {}}`, `c.json:1:40: env: invalid variable name "A=B"`},
 		{"env NUL", `{"name": "a", "event": "Stop", "env": {"A": "x\u0000y"}, "expect": {}}`, `c.json:1:45: env.A contains a NUL byte`},
@@ -133,6 +137,13 @@ func TestParseErrors(t *testing.T) {
 			_, err := Parse("c.json", []byte(tt.data))
 			var perr *Error
 			require.ErrorAs(t, err, &perr)
+			if tt.name == "bad dialect" {
+				assert.True(t, strings.HasPrefix(err.Error(), tt.want), err.Error())
+				for _, d := range registry.Dialects() {
+					assert.Contains(t, err.Error(), string(d))
+				}
+				return
+			}
 			assert.Equal(t, tt.want, err.Error())
 		})
 	}

@@ -60,7 +60,11 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 		line, col := lines.LineCol(off)
 		return Position{File: spec.path, Line: line, Col: col}
 	}
-	root, dups, err := jsonpos.Parse(data, jsonpos.Options{Only: knownTopLevelFields(), ListSkipped: lint != nil})
+	ag, _ := spec.dialect.Agent()
+	if err := refuseLayout(spec, ag); err != nil {
+		return err
+	}
+	root, dups, err := jsonpos.Parse(data, jsonpos.Options{Only: topLevelFields(ag), ListSkipped: lint != nil})
 	if err != nil {
 		var se *jsonpos.SyntaxError
 		if errors.As(err, &se) {
@@ -72,7 +76,6 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 		return &Error{Pos: pos(root.Off), Msg: fmt.Sprintf("a config file must be a JSON object, not %s", root.Kind.Phrase())}
 	}
 	pluginVar, pluginRoot := PluginRootVar(spec.path)
-	ag, _ := spec.dialect.Agent()
 	d := &fileDecoder{
 		agent:      ag,
 		pluginVar:  pluginVar,
@@ -90,7 +93,7 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 	if lint != nil {
 		lint.fileFields(d, root)
 	}
-	d.events(root.Get("hooks"))
+	d.layout(root)
 
 	slices.SortStableFunc(d.warnings, func(a, b Diagnostic) int {
 		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
@@ -228,7 +231,7 @@ func (d *fileDecoder) events(hooks *jsonpos.Value) {
 			continue
 		}
 		for i, def := range m.Val.Elems {
-			d.definition(m.Key, ev, i, def)
+			d.entry(m.Key, ev, i, def)
 		}
 	}
 }

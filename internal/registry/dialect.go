@@ -57,6 +57,15 @@ func (d Dialect) TimeoutUnit() time.Duration {
 	return time.Millisecond
 }
 
+// TimeoutUnitOf is the unit of the numeric "timeout" n: TimeoutUnit, or
+// milliseconds where the agent reads n so (agent.Agent.UnitOf).
+func (d Dialect) TimeoutUnitOf(n float64) time.Duration {
+	if a, ok := d.Agent(); ok {
+		return a.UnitOf(n)
+	}
+	return time.Millisecond
+}
+
 // DefaultTimeout is the timeout of a hook that sets none: the agent's
 // (agent.Agent.DefaultTimeout), 60 s in the native dialect.
 func (d Dialect) DefaultTimeout() time.Duration {
@@ -84,13 +93,15 @@ func (d Dialect) DefaultShells(getenv func(string) string) []string {
 
 // DetectDialect chooses the dialect of a config file from its location
 // (SPEC §2.2): a file directly in an agent's settings directory (.claude,
-// .gemini, .llxprt) is read in that agent's dialect, and so is a plugin's
+// .gemini, .llxprt) or in one of its further config directories
+// (.github/hooks, .codeium/windsurf: agentForDir) is read in that agent's
+// dialect, and so is a plugin's
 // hooks/hooks.json whose plugin directory holds the agent's plugin
 // manifest (.claude-plugin/plugin.json); anything else is native. A
 // relative path is taken relative to the working directory; symlinks are
 // not resolved.
 func DetectDialect(path string) Dialect {
-	if a, ok := agents.ForSettingsDir(filepath.Dir(absPath(path))); ok {
+	if a, ok := agentForDir(filepath.Dir(absPath(path))); ok {
 		return Dialect(a.Name)
 	}
 	if a, root := pluginOf(path); root != "" {

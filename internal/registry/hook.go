@@ -228,6 +228,13 @@ func (r *hookReader) timeout() time.Duration {
 	switch v.Kind {
 	case jsonpos.Number:
 		f, err := strconv.ParseFloat(v.Str, 64)
+		legacy := err == nil && r.d.spec.dialect.TimeoutUnitOf(f) != unit
+		if legacy {
+			// The agent reads this number in milliseconds (Qwen Code: 1000
+			// or more), so hookexec does too, and there is nothing to warn
+			// about.
+			unit, unitName = time.Millisecond, "milliseconds"
+		}
 		dur, ok := duration.Units(f, unit)
 		switch {
 		case err != nil:
@@ -239,7 +246,9 @@ func (r *hookReader) timeout() time.Duration {
 		case dur < 1:
 			r.fail(v.Off, `"timeout" %s %s is too small`, v.Str, unitName)
 		default:
-			r.unitWarning(v, f, dur)
+			if !legacy {
+				r.unitWarning(v, f, dur)
+			}
 			return dur
 		}
 	case jsonpos.String:

@@ -56,6 +56,9 @@ func CompileMatcher(d Dialect, ev event.Event, pattern string) (Matcher, error) 
 	switch d.matchers() {
 	case agent.MatchJSRegex:
 		return compileClaude(pattern, p)
+	case agent.MatchQwen:
+		a, _ := d.Agent()
+		return compileQwen(pattern, p, ev, a.Tools)
 	case agent.MatchJSRegexOrExact:
 		if ev.MatchField != "" && ev.MatchField != "tool_name" {
 			return exactMatcher{raw: pattern, want: p}, nil
@@ -65,9 +68,53 @@ func CompileMatcher(d Dialect, ev event.Event, pattern string) (Matcher, error) 
 			return exactMatcher{raw: pattern, want: p}, &PatternError{Pattern: pattern, Err: err}
 		}
 		return jsMatcher{raw: pattern, re: re}, nil
+	case agent.MatchExactOrRegex:
+		m, err := compileCodex(pattern, p)
+		if err != nil || ev.MatchField != "tool_name" {
+			return m, err
+		}
+		a, _ := d.Agent()
+		return aliasMatcher{Matcher: m, tools: a.Tools}, nil
 	default:
 		return compileNative(pattern, p, ev.MatchField == ToolField)
 	}
+}
+
+// compileCodex reads a matcher as Codex CLI does (codex-rs/hooks/src/
+// events/common.rs): only ASCII letters, digits, '_' and '|' make a list
+// of exact names; anything else is a regular expression (Rust's regex
+// crate, whose syntax RE2 shares), and one that does not compile makes
+// the definition invalid (Codex skips it with a warning).
+func compileCodex(raw, p string) (Matcher, error) {
+	exact := true
+	for i := 0; i < len(p) && exact; i++ {
+		c := p[i]
+		exact = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '|'
+	}
+	if exact {
+		return exactListMatcher{raw: raw, names: strings.Split(p, "|")}, nil
+	}
+	re, err := regexp.Compile(p)
+	if err != nil {
+		return nil, &PatternError{Pattern: raw, Err: err}
+	}
+	return regexMatcher{raw: raw, re: re}, nil
+}
+
+// aliasMatcher also tests the names the agent's tool answers to
+// (agent.Tool.Aliases): Codex's Write|Edit matcher selects apply_patch.
+type aliasMatcher struct {
+	Matcher
+	tools agent.Tools
+}
+
+func (m aliasMatcher) Match(v string) bool {
+	for _, name := range m.tools.MatchNames(v) {
+		if m.Matcher.Match(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // matchers is how the dialect's agent reads a matcher; 0 for native.

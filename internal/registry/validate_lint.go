@@ -72,11 +72,15 @@ func knownHookFields() []string {
 // settings.json, unless they look like a misspelt hookexec key) and
 // hooksConfig.
 func (l *linter) fileFields(d *fileDecoder, root *jsonpos.Value) {
+	known := topLevelFields(d.agent)
+	if known == nil {
+		return // a named layout's keys are definition names
+	}
 	for _, m := range root.Members {
-		if slices.Contains(knownTopLevelFields(), m.Key) {
+		if slices.Contains(known, m.Key) {
 			continue
 		}
-		if s := spelling.Closest(m.Key, knownTopLevelFields(), 1); s != "" {
+		if s := spelling.Closest(m.Key, known, 1); s != "" {
 			l.warn(d, m.KeyOff, "top-level key %q is ignored (did you mean %q?)", m.Key, s)
 		}
 	}

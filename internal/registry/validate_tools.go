@@ -29,9 +29,13 @@ func (l *linter) toolNames(d *fileDecoder, where string, ev event.Event, mv *jso
 }
 
 // toolSuggestion is " (did you mean ...?)" for an unknown tool name: the
-// closest tool name of any agent, else the family it names, else the
-// families.
+// family it names, else the closest tool name of any agent, else the
+// families. A family's name comes first: "shell" is closer to Qwen Code's
+// "skill" than to any shell tool, but means @shell.
 func toolSuggestion(name string) string {
+	if f, ok := agent.ParseFamily(strings.ToLower(name)); ok {
+		return ` (did you mean the family "@` + string(f) + `"?)`
+	}
 	names := agents.ToolNames()
 	lower := make([]string, len(names))
 	for i, n := range names {
@@ -43,9 +47,6 @@ func toolSuggestion(name string) string {
 				return ` (did you mean "` + names[i] + `", or a family such as "@` + string(agents.Classify("", names[i]).Family) + `"?)`
 			}
 		}
-	}
-	if f, ok := agent.ParseFamily(strings.ToLower(name)); ok {
-		return ` (did you mean the family "@` + string(f) + `"?)`
 	}
 	fams := make([]string, 0, len(agent.Families()))
 	for _, f := range agent.Families() {

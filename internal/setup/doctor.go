@@ -69,7 +69,7 @@ func Doctor(ctx context.Context, opts DoctorOptions) *Report {
 		r.add(Check{
 			Name:   "agents",
 			Detail: fmt.Sprintf("no settings file of %s in %s or %s", agentTitles(), opts.ProjectDir, home),
-			Fix:    "run 'hookexec install claude' (or gemini, llxprt) in the project",
+			Fix:    "run 'hookexec install claude' in the project (or for another agent: " + agentNames() + ")",
 		})
 	}
 	for _, ag := range agents {
@@ -89,19 +89,12 @@ func agentsToCheck(projectDir, home, self string) []Agent {
 	for _, ag := range agents.All() {
 		found, has := false, false
 		for _, s := range []Scope{ProjectScope, UserScope} {
-			if s == UserScope && home == "" {
+			if s == UserScope && home == "" || !ag.HasScope(s) {
 				continue
 			}
-			f, err := readSettingsFile(ag.SettingsPath(s, projectDir, home))
-			if err != nil || !f.Exists {
-				continue
-			}
-			found = true
-			if doc, err := parseSettings(ag, f.Data, self); err == nil {
-				for _, e := range doc.entries() {
-					has = has || e.IsFire
-				}
-			}
+			as, err := readInstalled(ag, s, ag.SettingsPath(s, projectDir, home), self)
+			found = found || err != nil || as != nil
+			has = has || as != nil && len(as.fires) > 0
 		}
 		if has {
 			withEntries = append(withEntries, ag)
@@ -125,3 +118,7 @@ func agentTitles() string {
 	}
 	return agents.OrList(titles)
 }
+
+// agentNames lists the agents' names as install takes them: "claude, gemini
+// or llxprt".
+func agentNames() string { return agents.OrList(agents.Names()) }

@@ -7,13 +7,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hookexec/hookexec/internal/agents"
+	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
 )
 
 // agentDoctor checks one agent's settings: the project's and the user's.
 type agentDoctor struct {
 	ag    Agent
 	opts  DoctorOptions
+	home  string
 	pol   *Policies
 	files []*agentSettings
 	// broken are the settings files doctor cannot read, with why.
@@ -24,37 +25,27 @@ type agentDoctor struct {
 type agentSettings struct {
 	scope Scope
 	path  string
-	doc   *settingsDoc
-	fires []hookEntry // the entries that run hookexec fire
+	doc   *settingsDoc // nil for a layout that is no JSON file
+	fires []hookEntry  // the entries that run hookexec fire
+	// notExecutable are hookexec's scripts (LayoutScripts) the agent
+	// cannot run.
+	notExecutable []string
 }
 
 func newAgentDoctor(ag Agent, opts DoctorOptions, home string, pol *Policies) *agentDoctor {
-	d := &agentDoctor{ag: ag, opts: opts, pol: pol}
+	d := &agentDoctor{ag: ag, opts: opts, pol: pol, home: home}
 	for _, s := range []Scope{ProjectScope, UserScope} {
-		if s == UserScope && home == "" {
+		if s == UserScope && home == "" || !ag.HasScope(s) {
 			continue
 		}
-		path := ag.SettingsPath(s, opts.ProjectDir, home)
-		f, err := readSettingsFile(path)
+		as, err := readInstalled(ag, s, ag.SettingsPath(s, opts.ProjectDir, home), opts.Program)
 		if err != nil {
 			d.broken = append(d.broken, err.Error())
 			continue
 		}
-		if !f.Exists {
-			continue
+		if as != nil {
+			d.files = append(d.files, as)
 		}
-		doc, err := parseSettings(ag, f.Data, opts.Program)
-		if err != nil {
-			d.broken = append(d.broken, fmt.Sprintf("%s: %v", path, err))
-			continue
-		}
-		as := &agentSettings{scope: s, path: path, doc: doc}
-		for _, e := range doc.entries() {
-			if e.IsFire {
-				as.fires = append(as.fires, e)
-			}
-		}
-		d.files = append(d.files, as)
 	}
 	return d
 }
@@ -69,11 +60,15 @@ func (d *agentDoctor) checks(ctx context.Context, r *Report) {
 		r.add(d.timeoutsCheck())
 	}
 	r.add(d.duplicatesCheck())
+	if runsOrIsRun(d.ag) {
+		r.add(d.doubleFireCheck())
+	}
 	if d.ag.OnFailure {
 		r.add(d.onFailureCheck())
 	}
-	if d.ag.NeedsEnable {
-		r.add(d.enabledCheck())
+	if d.ag.Enable != agentdesc.EnableNone {
+		in := enableInput{Agent: d.ag, ProjectDir: d.opts.ProjectDir, Home: d.home, Program: d.opts.Program, Getenv: d.opts.Getenv}
+		r.add(stepFor(d.ag.Enable).check(in, d.files))
 	}
 }
 
@@ -103,6 +98,26 @@ func (d *agentDoctor) settingsCheck() Check {
 		c.Fix = "remove the matcher (hookexec applies your matchers itself): " + d.installFix()
 		return c
 	}
+	var stuck []string
+	for _, f := range d.files {
+		stuck = append(stuck, f.notExecutable...)
+	}
+	if len(stuck) > 0 {
+		c.Detail = "hookexec's scripts are not executable, so " + d.ag.Title + " cannot run them: " + strings.Join(stuck, ", ")
+		c.Fix = "chmod +x them, or " + d.installFix()
+		return c
+	}
+	var off []string
+	for _, f := range d.files {
+		if f.definitionOff() {
+			off = append(off, f.path)
+		}
+	}
+	if len(off) > 0 {
+		c.Detail = "hookexec's definition is switched off (\"enabled\": false), so " + d.ag.Title + " runs none of its entries: " + strings.Join(off, ", ")
+		c.Fix = "set it to true, or " + d.installFix()
+		return c
+	}
 	c.OK = true
 	c.Detail = "readable: " + strings.Join(paths, ", ")
 	if len(paths) == 0 {
@@ -113,12 +128,17 @@ func (d *agentDoctor) settingsCheck() Check {
 
 // covered are the events (canonical names) with a hookexec entry in any
 // of the agent's settings files.
+// covered are the agent's event names that have a hookexec entry.
 func (d *agentDoctor) covered() map[string]bool {
 	out := map[string]bool{}
 	for _, f := range d.files {
 		for _, e := range f.fires {
-			if ev, err := agents.Resolve(e.Fire.Event); err == nil {
-				out[ev.Name] = true
+			if ev, err := eventOf(d.ag, e.Fire.Event); err == nil {
+				for _, k := range d.ag.InstallKeys(ev) {
+					if k == e.Fire.Event || k == e.Key {
+						out[k] = true
+					}
+				}
 			}
 		}
 	}
@@ -130,14 +150,14 @@ func (d *agentDoctor) eventsCheck() Check {
 	covered := d.covered()
 	var missing, have []string
 	for _, ev := range d.pol.Events() {
-		key, ok := d.ag.EventKey(ev)
-		if !ok {
-			continue
-		}
-		if covered[ev.Name] {
-			have = append(have, key)
-		} else {
-			missing = append(missing, key)
+		// An event the agent fires per family of tools needs an entry
+		// under each of its names (Agent.InstallKeys).
+		for _, key := range d.ag.InstallKeys(ev) {
+			if covered[key] {
+				have = append(have, key)
+			} else {
+				missing = append(missing, key)
+			}
 		}
 	}
 	if len(missing) > 0 {
@@ -159,14 +179,14 @@ func (d *agentDoctor) timeoutsCheck() Check {
 	need := int64(0)
 	for _, f := range d.files {
 		for _, e := range f.fires {
-			ev, err := agents.Resolve(e.Fire.Event)
+			ev, err := eventOf(d.ag, e.Fire.Event)
 			if err != nil {
 				continue
 			}
 			budget := d.pol.Budget(ev)
 			got := d.ag.DefaultTimeout
 			if e.Timeout > 0 {
-				got = time.Duration(e.Timeout * float64(d.ag.TimeoutUnit))
+				got = time.Duration(e.Timeout * float64(d.ag.UnitOf(e.Timeout)))
 			}
 			if got < budget {
 				want := d.pol.AgentTimeout(d.ag, ev)
@@ -178,12 +198,28 @@ func (d *agentDoctor) timeoutsCheck() Check {
 	}
 	if len(short) > 0 {
 		c.Detail = strings.Join(short, "\n")
-		c.Fix = fmt.Sprintf("%s to recompute the timeouts (or set them to at least %d, in %s)", d.installFix(), need, unitName(d.ag.TimeoutUnit))
+		c.Fix = fmt.Sprintf("%s to recompute the timeouts (or set them to at least %d, in %s)", d.installFix(), need, unitName(d.ag.UnitOf(float64(need))))
+		if !hasTimeoutSetting(d.ag) {
+			c.Fix = fmt.Sprintf("%s has no timeout setting for a hook: keep the policies' timeouts under its fixed %s", d.ag.Title, d.ag.DefaultTimeout)
+		}
 		return c
 	}
 	c.OK = true
 	c.Detail = "every hookexec entry's timeout covers its longest hook plus the kill grace"
 	return c
+}
+
+// hasTimeoutSetting reports whether install can write a timeout on the
+// agent's entries: a flat entry needs the agent's timeout key, and the
+// scripts and TOML layouts have none.
+func hasTimeoutSetting(ag Agent) bool {
+	switch ag.Layout {
+	case agentdesc.LayoutFlat, agentdesc.LayoutTOML:
+		return ag.Flat.Timeout != ""
+	case agentdesc.LayoutScripts:
+		return false
+	}
+	return true
 }
 
 func unitName(u time.Duration) string {
@@ -197,7 +233,9 @@ func (d *agentDoctor) duplicatesCheck() Check {
 	c := Check{Name: d.name("duplicates")}
 	var dups []string
 	for _, f := range d.files {
-		dups = append(dups, duplicateRuns(d.ag, f.doc, canonicalPath(f.path), d.pol)...)
+		if f.doc != nil {
+			dups = append(dups, duplicateRuns(d.ag, f.doc, canonicalPath(f.path), d.pol)...)
+		}
 	}
 	if len(d.files) == 2 {
 		var both []string
@@ -220,36 +258,20 @@ func (d *agentDoctor) duplicatesCheck() Check {
 	return c
 }
 
-// enabledCheck: Gemini CLI runs hooks only with hooksConfig.enabled true.
-func (d *agentDoctor) enabledCheck() Check {
-	c := Check{Name: d.name("hooksConfig")}
-	var on, off []string
-	for _, f := range d.files {
-		raw, ok := f.doc.top.get("hooksConfig")
-		if !ok {
-			continue
-		}
-		hc, err := parseObject(raw)
-		if err != nil {
-			continue
-		}
-		switch v, _ := hc.get("enabled"); string(v) {
-		case "true":
-			on = append(on, f.path)
-		case "false":
-			off = append(off, f.path)
-		}
+// definitionOff reports whether a named layout's hookexec definition says
+// "enabled": false.
+func (as *agentSettings) definitionOff() bool {
+	if as.doc == nil || as.doc.shape.layout != agentdesc.LayoutNamed {
+		return false
 	}
-	switch {
-	case len(off) > 0:
-		c.Detail = "hooksConfig.enabled is false in " + strings.Join(off, ", ") + ": " + d.ag.Title + " runs no hook"
-		c.Fix = "set \"hooksConfig\": {\"enabled\": true} (" + d.installFix() + " does)"
-	case len(on) == 0:
-		c.Detail = "hooksConfig.enabled is not true in any settings file: " + d.ag.Title + " runs no hook"
-		c.Fix = "set \"hooksConfig\": {\"enabled\": true} (" + d.installFix() + " does)"
-	default:
-		c.OK = true
-		c.Detail = "hooks are enabled in " + strings.Join(on, ", ")
+	raw, ok := as.doc.top.get(as.doc.shape.root)
+	if !ok {
+		return false
 	}
-	return c
+	def, err := parseObject(raw)
+	if err != nil {
+		return false
+	}
+	v, ok := def.get(enabledKey)
+	return ok && string(v) == "false"
 }

@@ -3,8 +3,6 @@ package setup
 import (
 	"fmt"
 	"strings"
-
-	"github.com/hookexec/hookexec/internal/agents"
 )
 
 // onFailureCheck reports whether hookexec's entries for the events where
@@ -20,7 +18,7 @@ func (d *agentDoctor) onFailureCheck() Check {
 	var closed, open []string
 	for _, f := range d.files {
 		for _, e := range f.fires {
-			ev, err := agents.Resolve(e.Fire.Event)
+			ev, err := eventOf(d.ag, e.Fire.Event)
 			if err != nil || !d.ag.OnFailureApplies(ev) {
 				continue
 			}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/agents"
+	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 )
 
@@ -31,6 +32,10 @@ type InstallOptions struct {
 	// the action through.
 	FailOpen bool
 	DryRun   bool
+	// DoubleFire is --double-fire: install even where an agent that also
+	// runs another agent's hook settings (Agent.AlsoRuns) would then run
+	// hookexec twice.
+	DoubleFire bool
 }
 
 // InstallResult is what install did (or, with DryRun, would do).
@@ -40,8 +45,9 @@ type InstallResult struct {
 	Changed bool
 	Added   []string
 	Updated []string
-	// Enabled: hooksConfig.enabled was set to true.
-	Enabled bool
+	// Enabled says what the agent's enable or trust step (agent.Enable)
+	// did, one line each; empty when it had nothing to do.
+	Enabled []string
 	// Backup is the copy of the file before hookexec was installed ("" when
 	// the file is new); BackupWritten says it was written now.
 	Backup        string
@@ -75,28 +81,71 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	}
 	var wants []wantEntry
 	for _, ev := range events {
-		key, _ := opts.Agent.EventKey(ev)
-		w := wantEntry{Key: key, Timeout: pol.AgentTimeout(opts.Agent, ev), FailClosed: opts.FailClosed}
-		if opts.Agent.OnFailureApplies(ev) && !opts.FailOpen {
-			w.OnFailure = onFailureBlock
+		for _, key := range opts.Agent.InstallKeys(ev) {
+			w := wantEntry{Key: key, Timeout: pol.AgentTimeout(opts.Agent, ev), FailClosed: opts.FailClosed}
+			if opts.Agent.OnFailureApplies(ev) && !opts.FailOpen {
+				w.OnFailure = onFailureBlock
+			}
+			wants = append(wants, w)
 		}
-		wants = append(wants, w)
 	}
+	if err := checkDoubleFire(opts, path); err != nil {
+		return nil, err
+	}
+	var res *InstallResult
+	switch opts.Agent.Layout {
+	case agentdesc.LayoutScripts:
+		res, err = installScripts(opts, path, wants)
+	case agentdesc.LayoutTOML:
+		res, err = installTOML(opts, path, wants)
+	default:
+		res, err = installJSON(opts, path, wants, pol)
+	}
+	if err != nil {
+		return nil, err
+	}
+	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: res.Data, Program: opts.Program, DryRun: opts.DryRun, Getenv: opts.Getenv}
+	in.Home, _ = HomeDir(opts.Getenv)
+	did, err := stepFor(opts.Agent.Enable).install(in)
+	if err != nil {
+		return nil, err
+	}
+	res.Enabled = append(res.Enabled, did...)
+	return res, nil
+}
+
+// installJSON merges hookexec's entries into a JSON settings file
+// (LayoutNested, LayoutFlat, LayoutNamed).
+func installJSON(opts InstallOptions, path string, wants []wantEntry, pol *Policies) (*InstallResult, error) {
 	f, err := readSettingsFile(path)
 	if err != nil {
 		return nil, err
 	}
-	m, err := merge(f.Data, opts.Agent, opts.Program, wants)
+	if err := refuseForeignOwnFile(opts.Agent, path, f.Data, opts.Program, "install"); err != nil {
+		return nil, err
+	}
+	m, err := mergeInto(f.Data, opts.Agent, opts.Program, wants, isOwnFile(path))
 	if err != nil {
 		return nil, fmt.Errorf("setup: %s: %w; fix or move the file, then run install again (nothing was changed)", path, err)
 	}
-	res := &InstallResult{Path: path, Created: !f.Exists, Changed: m.Changed || !f.Exists, Added: m.Added, Updated: m.Updated, Enabled: m.Enabled, Data: m.Data}
+	res := &InstallResult{Path: path, Created: !f.Exists, Changed: m.Changed || !f.Exists, Added: m.Added, Updated: m.Updated, Data: m.Data}
+	if m.Enabled != "" {
+		res.Enabled = append(res.Enabled, m.Enabled)
+	}
 	if doc, err := parseSettings(opts.Agent, m.Data, opts.Program); err == nil {
 		res.Warnings = duplicateRuns(opts.Agent, doc, f.Real, pol)
 	}
-	if !res.Changed {
-		return res, nil
+	if res.Changed {
+		if err := writeInstall(res, f, m, opts.DryRun); err != nil {
+			return nil, err
+		}
 	}
+	return res, nil
+}
+
+// writeInstall writes the settings file install merged (and its backup),
+// or with dryRun only says what it would write.
+func writeInstall(res *InstallResult, f *settingsFile, m mergeResult, dryRun bool) error {
 	if f.Exists {
 		res.Backup = backupPath(f.Real)
 		_, statErr := os.Lstat(res.Backup)
@@ -104,21 +153,25 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 		// has none of install's entries yet (or when there is none).
 		res.BackupWritten = !m.HadManaged || statErr != nil
 	}
-	if opts.DryRun {
-		return res, nil
+	if dryRun {
+		return nil
 	}
 	if res.BackupWritten {
 		if err := writeAtomic(res.Backup, f.Data, f.Mode); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	if err := writeAtomic(f.Real, m.Data, f.Mode); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return writeAtomic(f.Real, m.Data, f.Mode)
 }
 
 func settingsPathFor(ag Agent, scope Scope, projectDir string, getenv func(string) string) (string, error) {
+	if !ag.HasScope(scope) {
+		other := "--user"
+		if scope == UserScope {
+			other = "--project"
+		}
+		return "", fmt.Errorf("setup: %s has no %s hook settings; install it with %s", ag.Title, scope, other)
+	}
 	if scope == ProjectScope {
 		return ag.SettingsPath(scope, projectDir, ""), nil
 	}
@@ -143,11 +196,11 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 			if strings.TrimSpace(n) == "" {
 				continue
 			}
-			ev, err := agents.Resolve(strings.TrimSpace(n))
+			ev, err := eventOf(ag, strings.TrimSpace(n))
 			if err != nil {
 				return nil, fmt.Errorf("--events: %w", err)
 			}
-			if _, ok := ag.EventKey(ev); !ok {
+			if !hasEvent(ag, ev) {
 				return nil, fmt.Errorf("--events: %s has no %s event", ag.Title, n)
 			}
 			add(ev)
@@ -157,20 +210,22 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 		}
 	default:
 		for _, ev := range pol.Events() {
-			if _, ok := ag.EventKey(ev); ok {
+			if hasEvent(ag, ev) {
 				add(ev)
 			}
 		}
 		if len(chosen) == 0 {
 			for _, key := range ag.DefaultEvents {
-				ev, _ := agents.ByKey(key)
-				add(ev)
+				if ev, ok := agents.ByKey(key); ok {
+					add(ev)
+				}
 			}
 		} else {
 			// SessionStart is where the agent tells the user that the
 			// project's hooks are skipped until trusted.
-			ev, _ := agents.ByKey("SessionStart")
-			add(ev)
+			if ev, _ := event.ByKey("SessionStart"); hasEvent(ag, ev) {
+				add(ev)
+			}
 		}
 	}
 	order := map[string]int{}
@@ -179,4 +234,30 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 	}
 	slices.SortFunc(chosen, func(a, b event.Event) int { return order[a.Name] - order[b.Name] })
 	return chosen, nil
+}
+
+// hasEvent reports whether the agent has ev: a name for it, or names for
+// it per family of tools (Agent.InstallKeys).
+func hasEvent(ag Agent, ev event.Event) bool {
+	return len(ag.InstallKeys(ev)) > 0
+}
+
+// agentEvent is the catalogue event the agent names key: the one whose
+// agent key (or per-family key) it is.
+func agentEvent(ag Agent, key string) (event.Event, bool) {
+	for _, ev := range event.All() {
+		if slices.Contains(ag.InstallKeys(ev), key) {
+			return ev, true
+		}
+	}
+	return event.Event{}, false
+}
+
+// eventOf is the catalogue event an entry or --events names: the agent's
+// own name of it (Agent.Events), else any name the catalogue knows.
+func eventOf(ag Agent, name string) (event.Event, error) {
+	if ev, ok := agentEvent(ag, name); ok {
+		return ev, nil
+	}
+	return agents.Resolve(name)
 }

@@ -1,7 +1,6 @@
 package setup
 
 import (
-	"fmt"
 	"math"
 )
 
@@ -30,8 +29,9 @@ type mergeResult struct {
 	Changed bool
 	// Added and Updated are event keys.
 	Added, Updated []string
-	// Enabled: hooksConfig.enabled was set to true.
-	Enabled bool
+	// Enabled says what the agent's enable step changed in the file
+	// (enableStep.editSettings); "" for nothing.
+	Enabled string
 	// HadManaged: the file already had entries install wrote.
 	HadManaged bool
 }
@@ -59,20 +59,28 @@ type newGroup struct {
 // comments included. An existing timeout longer than the wanted one is
 // kept.
 func merge(data []byte, ag Agent, program string, wants []wantEntry) (mergeResult, error) {
+	return mergeInto(data, ag, program, wants, false)
+}
+
+// mergeInto is merge; own says the file is hookexec's own (isOwnFile),
+// which gets the agent's constant top-level keys (Flat.Top).
+func mergeInto(data []byte, ag Agent, program string, wants []wantEntry, own bool) (mergeResult, error) {
 	doc, err := parseSettings(ag, data, program)
 	if err != nil {
 		return mergeResult{}, err
 	}
+	doc.own = own
 	var res mergeResult
 	for _, e := range doc.entries() {
 		if e.IsFire && e.Fire.Managed {
 			res.HadManaged = true
 		}
 	}
-	if ag.NeedsEnable {
-		if res.Enabled, err = doc.enableHooks(); err != nil {
-			return mergeResult{}, err
-		}
+	if res.Enabled, err = stepFor(ag.Enable).editSettings(doc); err != nil {
+		return mergeResult{}, err
+	}
+	if err := doc.shapeSettings(); err != nil {
+		return mergeResult{}, err
 	}
 	for _, w := range wants {
 		did, err := doc.mergeEvent(ag, program, w)
@@ -93,24 +101,6 @@ func merge(data []byte, ag Agent, program string, wants []wantEntry) (mergeResul
 	return res, nil
 }
 
-// enableHooks sets hooksConfig.enabled to true (Gemini CLI runs no hook
-// otherwise) and reports whether it changed. A new hooksConfig comes
-// before a new hooks, as in the README.
-func (d *settingsDoc) enableHooks() (bool, error) {
-	raw, ok := d.top.get("hooksConfig")
-	if !ok {
-		return true, d.set("", "hooksConfig", map[string]bool{"enabled": true})
-	}
-	hc, err := parseObject(raw)
-	if err != nil {
-		return false, fmt.Errorf(`"hooksConfig": %w`, err)
-	}
-	if v, ok := hc.get("enabled"); ok && string(v) == "true" {
-		return false, nil
-	}
-	return true, d.set(pointer("hooksConfig"), "enabled", true)
-}
-
 // mergeEvent applies one wanted entry; it returns "added", "updated" or
 // "" (nothing to do).
 func (d *settingsDoc) mergeEvent(ag Agent, program string, w wantEntry) (string, error) {
@@ -129,21 +119,11 @@ func (d *settingsDoc) mergeEvent(ag Agent, program string, w wantEntry) (string,
 	}
 	command := buildCommand(program, w.Key, ag.Format, failClosed)
 	if len(found) == 0 {
-		g := newGroup{Hooks: []newHook{{Name: ag.HookName, Type: "command", Command: command, Timeout: w.Timeout, OnFailure: w.OnFailure}}}
-		var err error
-		switch {
-		case d.events == nil:
-			err = d.set("", "hooks", map[string][]newGroup{w.Key: {g}})
-		case d.event(w.Key) == nil:
-			err = d.set(pointer("hooks"), w.Key, []newGroup{g})
-		default:
-			err = d.push(pointer("hooks", w.Key), g)
-		}
-		return "added", err
+		return "added", d.addEntry(ag, w.Key, d.newEntry(ag, program, command, w, failClosed))
 	}
 	before := d.edited
 	d.edited = false
-	if err := d.updateHook(ag, found[0], command, w); err != nil {
+	if err := d.updateHook(ag, found[0], program, command, w, failClosed); err != nil {
 		return "", err
 	}
 	// A second copy goes (the last first, so that the others' places
@@ -169,8 +149,11 @@ func (d *settingsDoc) mergeEvent(ag Agent, program string, w wantEntry) (string,
 
 // updateHook gives hookexec's entry e the wanted command, timeout and
 // onFailure, each where it is.
-func (d *settingsDoc) updateHook(ag Agent, e hookEntry, command string, w wantEntry) error {
-	at := pointer("hooks", e.Key, e.groupIdx, "hooks", e.hookIndex)
+func (d *settingsDoc) updateHook(ag Agent, e hookEntry, program, command string, w wantEntry, failClosed bool) error {
+	if e.Group.flat {
+		return d.updateFlat(ag, e, program, command, w, failClosed)
+	}
+	at := d.shape.hookPtr(e)
 	h := e.Hook
 	timeout := w.Timeout
 	if e.Timeout > float64(timeout) {
@@ -214,24 +197,29 @@ func (d *settingsDoc) updateHook(ag Agent, e hookEntry, command string, w wantEn
 // removeHook takes one hook out of its definition, or the definition out
 // when that was its only hook.
 func (d *settingsDoc) removeHook(e hookEntry) error {
-	if ed := d.event(e.Key); ed != nil && len(ed.groups[e.groupIdx].hooks) == 1 {
-		return d.remove(pointer("hooks", e.Key, e.groupIdx))
+	if ed := d.event(e.Key); e.Group.flat || ed != nil && len(ed.groups[e.groupIdx].hooks) == 1 {
+		return d.remove(pointer(d.shape.root, e.Key, e.groupIdx))
 	}
-	return d.remove(pointer("hooks", e.Key, e.groupIdx, "hooks", e.hookIndex))
+	return d.remove(d.shape.hookPtr(e))
 }
 
 // moveToOwnGroup moves hookexec's entry e to a new definition without a
 // matcher, after the others, and drops the one it leaves empty.
 func (d *settingsDoc) moveToOwnGroup(e hookEntry) error {
-	if err := d.push(pointer("hooks", e.Key), map[string][]any{"hooks": {}}); err != nil {
+	root := d.shape.root
+	if e.Group.flat {
+		// A flat entry is its own definition: its matcher goes.
+		return d.remove(d.shape.hookPtr(e) + pointer(d.shape.matcherKey(e.Group)))
+	}
+	if err := d.push(pointer(root, e.Key), map[string][]any{"hooks": {}}); err != nil {
 		return err
 	}
 	last := len(d.event(e.Key).groups) - 1
-	if err := d.move(pointer("hooks", e.Key, e.groupIdx, "hooks", e.hookIndex), pointer("hooks", e.Key, last, "hooks")); err != nil {
+	if err := d.move(pointer(root, e.Key, e.groupIdx, "hooks", e.hookIndex), pointer(root, e.Key, last, "hooks")); err != nil {
 		return err
 	}
 	if len(d.event(e.Key).groups[e.groupIdx].hooks) == 0 {
-		return d.remove(pointer("hooks", e.Key, e.groupIdx))
+		return d.remove(pointer(root, e.Key, e.groupIdx))
 	}
 	return nil
 }

@@ -28,9 +28,6 @@ func (r *InstallResult) WriteText(w io.Writer, dryRun bool) error {
 		if len(r.Updated) > 0 {
 			fmt.Fprintf(&b, "  events updated: %s\n", strings.Join(r.Updated, ", "))
 		}
-		if r.Enabled {
-			fmt.Fprintf(&b, "  hooksConfig.enabled set to true\n")
-		}
 		switch {
 		case r.Backup == "":
 		case r.BackupWritten && dryRun:
@@ -43,6 +40,9 @@ func (r *InstallResult) WriteText(w io.Writer, dryRun bool) error {
 		if dryRun {
 			fmt.Fprintf(&b, "--- new content (nothing written) ---\n%s", r.Data)
 		}
+	}
+	for _, l := range r.Enabled {
+		fmt.Fprintf(&b, "  %s\n", l)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -66,6 +66,9 @@ func (r *UninstallResult) WriteText(w io.Writer) error {
 		case r.BackupKept != "":
 			fmt.Fprintf(&b, "  the file changed since install, so its backup is kept: %s\n", r.BackupKept)
 		}
+	}
+	for _, l := range r.Disabled {
+		fmt.Fprintf(&b, "  %s\n", l)
 	}
 	for _, l := range r.Left {
 		fmt.Fprintf(&b, "  left in place (your own hookexec entry): %s\n", l)

@@ -13,8 +13,13 @@ import (
 // install needs, the top-level object and its "hooks" down to each hook's
 // object, rebuilt after every edit.
 type settingsDoc struct {
-	top    *object
-	events []*eventDefs // the "hooks" object, in file order; nil when absent
+	top *object
+	// events are the event keys of the hooks object (shape.root), in
+	// file order; nil when it is absent.
+	events []*eventDefs
+	shape  shape
+	// own: the file is hookexec's own (isOwnFile).
+	own bool
 	// self is this hookexec binary's path: a command that runs it is
 	// hookexec's whatever the binary is called.
 	self string
@@ -35,10 +40,12 @@ type eventDefs struct {
 	groups []*group
 }
 
-// group is one definition: its object, and its "hooks".
+// group is one definition: its object, and its "hooks"; or a flat entry
+// (flat), which is its own one hook.
 type group struct {
 	obj   *object
 	hooks []*object
+	flat  bool
 }
 
 // parseSettings reads a settings file of agent ag. It refuses anything it
@@ -48,7 +55,7 @@ type group struct {
 // shape than the agents' (an object of arrays of definitions, each with
 // an array of hook objects).
 func parseSettings(ag Agent, data []byte, self string) (*settingsDoc, error) {
-	d := &settingsDoc{self: self, comments: commentsAllowed(ag), unit: indentUnit(data), newline: "\n"}
+	d := &settingsDoc{self: self, comments: commentsAllowed(ag), unit: indentUnit(data), newline: "\n", shape: shapeOf(ag)}
 	body := data
 	if bytes.HasPrefix(body, []byte(bom)) {
 		d.bom, body = true, body[len(bom):]
@@ -86,17 +93,20 @@ func (d *settingsDoc) load(text []byte) error {
 		return fmt.Errorf("not a JSON object hookexec can edit: %w", d.earlier(err, astErr))
 	}
 	d.ast, d.text, d.top, d.events = ast, text, top, nil
-	raw, ok := top.get("hooks")
+	raw, ok := top.get(d.shape.root)
 	if !ok {
 		return nil
 	}
 	hooks, err := parseObject(raw)
 	if err != nil {
-		return fmt.Errorf(`"hooks": %w`, err)
+		return fmt.Errorf("%q: %w", d.shape.root, err)
 	}
 	d.events = []*eventDefs{}
 	for _, m := range hooks.members {
-		ed, err := parseEventDefs(m.key, m.val)
+		if !d.shape.eventKeyOf(m.key) {
+			continue
+		}
+		ed, err := d.shape.parseEventDefs(m.key, m.val)
 		if err != nil {
 			return err
 		}
@@ -119,8 +129,11 @@ func (d *settingsDoc) earlier(plainErr, astErr error) error {
 	return plainErr
 }
 
-func parseEventDefs(key string, raw json.RawMessage) (*eventDefs, error) {
-	where := fmt.Sprintf("hooks.%s", key)
+// parseEventDefs reads one event key's array: nested definitions, or in a
+// flat file flat entries (an entry with a "hooks" array is a nested
+// definition there too, as Copilot CLI reads its PascalCase events).
+func (s shape) parseEventDefs(key string, raw json.RawMessage) (*eventDefs, error) {
+	where := fmt.Sprintf("%s.%s", s.root, key)
 	items, ok := parseArray(raw)
 	if !ok {
 		return nil, fmt.Errorf("%s is %s, not an array of hook definitions", where, kindOf(raw))
@@ -132,6 +145,9 @@ func parseEventDefs(key string, raw json.RawMessage) (*eventDefs, error) {
 			return nil, fmt.Errorf("%s[%d]: %w", where, i, err)
 		}
 		g := &group{obj: obj}
+		if _, nested := obj.get("hooks"); !nested && s.flatEntries() {
+			g.flat, g.hooks = true, []*object{obj}
+		}
 		if hraw, ok := obj.get("hooks"); ok {
 			hs, ok := parseArray(hraw)
 			if !ok {
@@ -152,10 +168,14 @@ func parseEventDefs(key string, raw json.RawMessage) (*eventDefs, error) {
 
 // matchesAll: the definition has no matcher, or one that matches every
 // tool ("" or "*").
-func (g *group) matchesAll() bool {
-	m, ok := g.obj.str("matcher")
+func (g *group) matchesAll(s shape) bool {
+	key := s.matcherKey(g)
+	if key == "" {
+		return true
+	}
+	m, ok := g.obj.str(key)
 	if !ok {
-		_, present := g.obj.get("matcher")
+		_, present := g.obj.get(key)
 		return !present
 	}
 	return m == "" || m == "*"
@@ -198,9 +218,9 @@ func (d *settingsDoc) entries() []hookEntry {
 	for _, ed := range d.events {
 		for gi, g := range ed.groups {
 			for hi, h := range g.hooks {
-				e := hookEntry{Key: ed.key, Group: g, Hook: h, HasMatch: !g.matchesAll(), groupIdx: gi, hookIndex: hi}
-				e.Command, _ = h.str("command")
-				if raw, ok := h.get("timeout"); ok {
+				e := hookEntry{Key: ed.key, Group: g, Hook: h, HasMatch: !g.matchesAll(d.shape), groupIdx: gi, hookIndex: hi}
+				e.Command, _ = h.str(d.shape.commandKey(g))
+				if raw, ok := h.get(d.shape.timeoutKey(g)); ok {
 					_ = json.Unmarshal(raw, &e.Timeout)
 				}
 				e.Fire, e.IsFire = parseFireCommand(e.Command, d.self)

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+
+	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
 )
 
 // UninstallOptions are uninstall's inputs.
@@ -37,6 +39,9 @@ type UninstallResult struct {
 	// BackupKept is the backup left in place because the file changed
 	// since (so its bytes are not the result).
 	BackupKept string
+	// Disabled says what undoing the agent's enable or trust step
+	// (agent.Enable) outside the settings file did, one line each.
+	Disabled []string
 }
 
 // Uninstall removes install's entries from the agent's settings file.
@@ -53,6 +58,29 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 			return nil, err
 		}
 	}
+	before, _ := os.ReadFile(path) // for the enable step: the entries removed
+	var res *UninstallResult
+	switch opts.Agent.Layout {
+	case agentdesc.LayoutScripts:
+		res, err = uninstallScripts(opts, path)
+	case agentdesc.LayoutTOML:
+		res, err = uninstallTOML(opts, path)
+	default:
+		res, err = uninstallJSON(opts, path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: before, Program: opts.Program, Getenv: opts.Getenv}
+	in.Home, _ = HomeDir(opts.Getenv)
+	if res.Disabled, err = stepFor(opts.Agent.Enable).uninstall(in); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// uninstallJSON removes install's entries from a JSON settings file.
+func uninstallJSON(opts UninstallOptions, path string) (*UninstallResult, error) {
 	res := &UninstallResult{Path: path}
 	f, err := readSettingsFile(path)
 	if err != nil {
@@ -62,7 +90,10 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 		res.Missing = true
 		return res, nil
 	}
-	s, err := strip(f.Data, opts.Agent, opts.Program)
+	if err := refuseForeignOwnFile(opts.Agent, path, f.Data, opts.Program, "uninstall"); err != nil {
+		return nil, err
+	}
+	s, err := stripFile(f.Data, opts.Agent, opts.Program, isOwnFile(path))
 	if err != nil {
 		return nil, fmt.Errorf("setup: %s: %w; nothing was changed", path, err)
 	}
@@ -74,7 +105,7 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 	original, err := os.ReadFile(backup)
 	switch {
 	case err == nil:
-		if sameSettings(s.data, asObject(original)) || sameSettings(s.cleaned, asObject(original)) {
+		if sameSettings(s.data, asObject(original)) || sameSettings(s.pristine, asObject(original)) {
 			if err := writeAtomic(f.Real, original, f.Mode); err != nil {
 				return nil, err
 			}
@@ -84,7 +115,7 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 		res.BackupKept = backup
 	case !errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("setup: %w", err)
-	case sameSettings(s.cleaned, []byte("{}")):
+	case sameSettings(s.cleaned, []byte("{}")) || s.onlyShape:
 		res.Deleted = true
 		return res, removeFile(f.Real)
 	}
@@ -113,6 +144,12 @@ type stripped struct {
 	// hook is left to need it.
 	data, cleaned []byte
 	removed, left []string
+	// pristine is data with the enable step's edit undone even where
+	// hooks are left: compared with the backup only.
+	pristine []byte
+	// onlyShape: nothing but what install's shape adds (a flat file's
+	// "version") is left.
+	onlyShape bool
 }
 
 // strip removes install's entries (recognised by their command: a hookexec
@@ -120,10 +157,16 @@ type stripped struct {
 // and event keys that this left empty, and "hooks" when nothing is left.
 // Everything else keeps its bytes, comments included.
 func strip(data []byte, ag Agent, self string) (stripped, error) {
+	return stripFile(data, ag, self, false)
+}
+
+// stripFile is strip; own says the file is hookexec's own (isOwnFile).
+func stripFile(data []byte, ag Agent, self string, own bool) (stripped, error) {
 	doc, err := parseSettings(ag, data, self)
 	if err != nil {
 		return stripped{}, err
 	}
+	doc.own = own
 	var s stripped
 	var managed []hookEntry
 	for _, e := range doc.entries() {
@@ -138,7 +181,7 @@ func strip(data []byte, ag Agent, self string) (stripped, error) {
 		}
 	}
 	if len(s.removed) == 0 {
-		s.data, s.cleaned = data, data
+		s.data, s.cleaned, s.pristine = data, data, data
 		return s, nil
 	}
 	// The last first, so that the others' places stay.
@@ -149,46 +192,48 @@ func strip(data []byte, ag Agent, self string) (stripped, error) {
 	}
 	for _, key := range s.removed {
 		if ed := doc.event(key); ed != nil && len(ed.groups) == 0 {
-			if err := doc.remove(pointer("hooks", key)); err != nil {
+			if err := doc.remove(pointer(doc.shape.root, key)); err != nil {
 				return stripped{}, err
 			}
 		}
 	}
 	if doc.events != nil && len(doc.events) == 0 {
-		if err := doc.remove(pointer("hooks")); err != nil {
+		if err := doc.remove(pointer(doc.shape.root)); err != nil {
 			return stripped{}, err
 		}
 	}
+	s.onlyShape = doc.onlyShape()
 	s.data = doc.bytes()
-	s.cleaned = s.data
-	if ag.NeedsEnable && doc.events == nil {
-		changed, err := doc.disableHooks()
-		if err != nil {
-			return stripped{}, err
-		}
-		if changed {
-			s.cleaned = doc.bytes()
+	s.cleaned, s.pristine = s.data, s.data
+	// What the enable step put in goes with the last hook (cleaned); the
+	// file as it was before install has it undone whatever is left
+	// (pristine), since the user's own hooks there ran without it.
+	pristine, err := parseSettings(ag, s.data, self)
+	if err != nil {
+		return stripped{}, err
+	}
+	if changed, err := stepFor(ag.Enable).uneditSettings(pristine); err != nil {
+		return stripped{}, err
+	} else if changed {
+		s.pristine = pristine.bytes()
+		if doc.events == nil {
+			s.cleaned = s.pristine
 		}
 	}
 	return s, nil
 }
 
-// disableHooks removes hooksConfig.enabled when it is true, and
-// hooksConfig when that empties it.
-func (d *settingsDoc) disableHooks() (bool, error) {
-	raw, ok := d.top.get("hooksConfig")
-	if !ok {
-		return false, nil
+// onlyShape reports whether the file holds nothing but a flat file's
+// "version" (and, in a file of hookexec's own, its constant top-level
+// keys).
+func (d *settingsDoc) onlyShape() bool {
+	if !d.shape.flatEntries() || len(d.top.members) == 0 {
+		return false
 	}
-	hc, err := parseObject(raw)
-	if err != nil {
-		return false, nil
+	for _, m := range d.top.members {
+		if m.key == d.shape.root || !d.own && m.key != "version" || !d.shape.ownKey(m.key) {
+			return false
+		}
 	}
-	if v, ok := hc.get("enabled"); !ok || string(v) != "true" {
-		return false, nil
-	}
-	if len(hc.members) == 1 {
-		return true, d.remove(pointer("hooksConfig"))
-	}
-	return true, d.remove(pointer("hooksConfig", "enabled"))
+	return true
 }

@@ -76,6 +76,10 @@ type Agent struct {
 	// configs; DefaultTimeout the timeout of a hook that sets none.
 	TimeoutUnit    time.Duration
 	DefaultTimeout time.Duration
+	// TimeoutMillisFrom: a numeric timeout of this many TimeoutUnits or
+	// more is in milliseconds (Qwen Code 0.24.4: 1000, for the configs its
+	// older documentation told to write in milliseconds); 0 for none.
+	TimeoutMillisFrom float64
 	// Shells are the programs tried, in order, for the shell form on Unix
 	// when neither the hook nor $HOOKEXEC_SHELL names one: the first that
 	// is installed, else the last.
@@ -142,9 +146,11 @@ type Agent struct {
 	// HookName is the "name" install gives hookexec's entries ("" for
 	// none).
 	HookName string
-	// NeedsEnable: the agent runs hooks only with "hooksConfig":
-	// {"enabled": true}, which install sets and doctor checks.
-	NeedsEnable bool
+	// Enable is the step, besides writing the entries, without which the
+	// agent runs no hook of hookexec's (a switch in its settings, a trust
+	// store): install takes it, uninstall undoes it, doctor checks it.
+	// EnableNone for an agent that needs none.
+	Enable Enable
 	// AlsoRuns are the agents whose hook settings this agent runs as well
 	// as its own (Cursor and Copilot CLI run Claude Code's): installing
 	// hookexec for both would run every policy twice.
@@ -196,9 +202,24 @@ func (a Agent) OnFailureApplies(ev event.Event) bool {
 	return a.OnFailure && ok && ev.CanBlock && !a.IgnoresFailPolicy(key)
 }
 
-// Units converts d to the agent's timeout unit, rounding up.
+// Units converts d to the agent's timeout unit, rounding up; to
+// milliseconds where the agent reads that number as milliseconds
+// (TimeoutMillisFrom).
 func (a Agent) Units(d time.Duration) int64 {
-	return int64((d + a.TimeoutUnit - 1) / a.TimeoutUnit)
+	n := int64((d + a.TimeoutUnit - 1) / a.TimeoutUnit)
+	if a.UnitOf(float64(n)) != a.TimeoutUnit {
+		return int64((d + time.Millisecond - 1) / time.Millisecond)
+	}
+	return n
+}
+
+// UnitOf is the unit the agent reads the numeric timeout n in:
+// TimeoutUnit, or milliseconds from TimeoutMillisFrom on.
+func (a Agent) UnitOf(n float64) time.Duration {
+	if a.TimeoutMillisFrom > 0 && n >= a.TimeoutMillisFrom {
+		return time.Millisecond
+	}
+	return a.TimeoutUnit
 }
 
 // Scope says which settings file of an agent: the project's or the user's.

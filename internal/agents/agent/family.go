@@ -40,6 +40,23 @@ func Families() []Family {
 type Tool struct {
 	Name   string
 	Family Family
+	// Aliases are the other names the agent's matchers accept for the
+	// tool, compared exactly, though its events never give them (Qwen
+	// Code: Shell, ShellTool and Bash for run_shell_command,
+	// agent.MatchQwen; Codex: Write and Edit for apply_patch,
+	// agent.MatchExactOrRegex); nil for none.
+	Aliases []string
+}
+
+// AliasesOf are the aliases of the tool named name (Tool.Aliases); nil
+// when the agent has no such tool.
+func (ts Tools) AliasesOf(name string) []string {
+	for _, t := range ts {
+		if t.Name == name {
+			return t.Aliases
+		}
+	}
+	return nil
 }
 
 // Tools are an agent's built-in tools.
@@ -67,6 +84,12 @@ func (ts Tools) Shell() []string { return ts.Of(FamilyShell) }
 // input: an "if" rule's specifier is a path pattern for them.
 func (ts Tools) Files() []string {
 	return ts.Of(FamilyRead, FamilyWrite, FamilyEdit, FamilySearch)
+}
+
+// MatchNames are the names a matcher in the agent's dialect tests for the
+// tool named name: name, then the tool's Aliases.
+func (ts Tools) MatchNames(name string) []string {
+	return append([]string{name}, ts.AliasesOf(name)...)
 }
 
 // FamilyOf is the family of the tool named name: its own when the agent

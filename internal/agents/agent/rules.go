@@ -14,6 +14,19 @@ const (
 	// names, exact equality against any other match field; one that does
 	// not compile is compared for exact equality (Gemini CLI).
 	MatchJSRegexOrExact
+	// MatchExactOrRegex: Codex CLI's rule: a matcher of only ASCII
+	// letters, digits, '_' and '|' is a |-list of exact names, anything
+	// else a regular expression (Rust's regex crate, which RE2 reads
+	// alike); one that does not compile makes its definition invalid. A
+	// tool is also matched by its Aliases (agent.Tool).
+	MatchExactOrRegex
+	// MatchQwen: Qwen Code's (0.24.4): "", "*" and ".*" match everything;
+	// the matcher, or each alternative of a |-list that does not start
+	// with ^ or (, is first compared exactly with the tool's name and its
+	// aliases (Tool.Aliases); else the whole is an unanchored JavaScript
+	// regular expression tested against the name. One that does not
+	// compile only matches exactly (logged only).
+	MatchQwen
 )
 
 // Reading is how an agent reads a hook's exit status and output (SPEC
@@ -38,6 +51,16 @@ const (
 	// status but 0 counts as a failed hook, which fire reports by its exit
 	// status under this agent's format.
 	ReadGemini
+	// ReadCodex: Codex CLI's hook engine (0.169): JSON is read only on
+	// exit 0; exit 2 blocks with stderr as the reason, and exit 2 with
+	// nothing on stderr is a failed hook (the tool runs); any other status
+	// is a failed hook whose output is not read.
+	ReadCodex
+	// ReadQwen: Qwen Code's hook runner (0.24.4), Claude Code's but for
+	// exit 2: only stderr is read then, as a JSON object or as the
+	// reason itself (stdout is ignored, and the reason is not labelled
+	// with the command).
+	ReadQwen
 	// ReadCursor: Cursor's hooks (documentation only): exit 0 reads its
 	// own JSON answer ({permission, user_message, agent_message,
 	// updated_input}, {continue}, {followup_message},

@@ -56,7 +56,7 @@ func Agent() agent.Agent {
 		Format:            Name,
 		Answer:            answer(),
 		HookName:          "",
-		NeedsEnable:       false,
+		Enable:            agent.EnableNone,
 		Layout:            agent.LayoutNested,
 		Flat:              agent.Flat{},
 		ProjectFile:       "",

@@ -41,8 +41,9 @@ func Agent() agent.Agent {
 		// The extension's documentation gives a hook 30 seconds (the CLI
 		// 3.0's source: 120 s for the tool hooks); a script has no timeout
 		// of its own.
-		TimeoutUnit:    time.Second,
-		DefaultTimeout: 30 * time.Second,
+		TimeoutUnit:       time.Second,
+		TimeoutMillisFrom: 0,
+		DefaultTimeout:    30 * time.Second,
 		// A hook is an executable run directly (its #! line); hookexec
 		// runs none of Cline's scripts itself.
 		Shells:      []string{"sh"},
@@ -67,12 +68,12 @@ func Agent() agent.Agent {
 		PasteQuote:       nil,
 		// hookexec reads no Cline hooks (scripts, not settings): the value
 		// is never asked.
-		Reading:     agent.ReadSpec,
-		Format:      Name,
-		Answer:      answer(),
-		HookName:    "",
-		NeedsEnable: false,
-		AlsoRuns:    nil,
+		Reading:  agent.ReadSpec,
+		Format:   Name,
+		Answer:   answer(),
+		HookName: "",
+		Enable:   agent.EnableNone,
+		AlsoRuns: nil,
 	}
 }
 

@@ -28,7 +28,11 @@ func Agent() agent.Agent {
 		// {"version": 1, "hooks": {EVENT: [{"command", "type"?, "timeout",
 		// "matcher"?, "failClosed"?, "loop_limit"?}]}}.
 		Layout: agent.LayoutFlat,
-		Flat:   agent.Flat{Version: 1, Command: "command", Timeout: "timeout", Matcher: "matcher", Type: false},
+		// Every entry install writes has "failClosed": true: Cursor blocks
+		// the action when the hook fails, times out or answers nothing
+		// (it fails open otherwise), and the cursor format always answers.
+		Flat: agent.Flat{Version: 1, Command: "command", Timeout: "timeout", Matcher: "matcher", Type: false,
+			Extra: []agent.FlatKey{{Key: "failClosed", Value: true}}, Top: nil},
 		// Cursor's hooks.json is plain JSON.
 		SettingsComments: false,
 		// Cursor plugins carry hooks too (${CURSOR_PLUGIN_ROOT}), but their
@@ -48,8 +52,9 @@ func Agent() agent.Agent {
 		Payload:   payload,
 		// "timeout" is in seconds; the documentation gives no default (its
 		// example says 60, which hookexec takes).
-		TimeoutUnit:    time.Second,
-		DefaultTimeout: 60 * time.Second,
+		TimeoutUnit:       time.Second,
+		TimeoutMillisFrom: 0,
+		DefaultTimeout:    60 * time.Second,
 		// Not documented; a POSIX shell as for Claude Code.
 		Shells:      []string{"sh"},
 		ShellValues: nil,
@@ -59,13 +64,10 @@ func Agent() agent.Agent {
 		Matchers:            agent.MatchJSRegex,
 		MatchesWithoutValue: false,
 		IfFilter:            false,
-		// "failClosed": true on an entry makes Cursor block the action when
-		// the hook fails, times out or answers nothing (Cursor fails open
-		// otherwise). install sets it on the events where it applies.
-		OnFailure: true,
-		// stop and subagentStop have no action to block: a failure there
-		// would only stop the agent from stopping.
-		FailPolicyIgnored: []string{"AfterAgent", "SubagentStop", "SessionEnd"},
+		// Cursor's fail switch is "failClosed" (Flat.Extra), not Claude
+		// Code's "onFailure".
+		OnFailure:         false,
+		FailPolicyIgnored: nil,
 		// Project hooks run from the project root.
 		RunsInProjectDir: true,
 		ProjectVar:       "CURSOR_PROJECT_DIR",
@@ -79,11 +81,11 @@ func Agent() agent.Agent {
 		// Cursor's own hooks: exit 0 with its JSON answer, exit 2 blocks,
 		// another status fails open (SPEC §4.6, with Cursor's answer fields
 		// read by the aggregator).
-		Reading:     agent.ReadCursor,
-		Format:      Name,
-		Answer:      answer(),
-		HookName:    "",
-		NeedsEnable: false,
+		Reading:  agent.ReadCursor,
+		Format:   Name,
+		Answer:   answer(),
+		HookName: "",
+		Enable:   agent.EnableNone,
 		// Cursor loads Claude Code's .claude/settings{,.local}.json and
 		// ~/.claude/settings.json when "Third-party skills" is on.
 		AlsoRuns: []string{claude.Name},

@@ -51,7 +51,7 @@ func Agent() agent.Agent {
 		Format:      Name,
 		Answer:      answer(),
 		HookName:    "hookexec",
-		NeedsEnable: true,
+		Enable:      agent.EnableGeminiHooksConfig,
 		Layout:      agent.LayoutNested,
 		Flat:        agent.Flat{},
 		ProjectFile: "",

@@ -26,8 +26,15 @@ func Agent() agent.Agent {
 		ConfigDirs:   []string{".kiro/agents"},
 		// "hooks": {EVENT: [{"command", "matcher"?, "timeout_ms"?,
 		// "cache_ttl_seconds"?}]} inside the agent file.
-		Layout:           agent.LayoutFlat,
-		Flat:             agent.Flat{Version: 0, Command: "command", Timeout: "timeout_ms", Matcher: "matcher", Type: false},
+		Layout: agent.LayoutFlat,
+		// hookexec's agent file also names itself and gives the agent every
+		// tool: an agent file without "tools" has none.
+		Flat: agent.Flat{Version: 0, Command: "command", Timeout: "timeout_ms", Matcher: "matcher", Type: false, Extra: nil,
+			Top: []agent.FlatKey{
+				{Key: "name", Value: "hookexec"},
+				{Key: "description", Value: "Kiro's default tools, with hookexec's hooks: every policy of the project and the user runs (hookexec install kiro)"},
+				{Key: "tools", Value: []any{"*"}},
+			}},
 		SettingsComments: false,
 		PluginManifest:   "",
 		PluginRootVar:    "",
@@ -38,12 +45,13 @@ func Agent() agent.Agent {
 		Aliases:       nil,
 		Tools:         Tools(),
 		// An MCP tool is "@server/tool".
-		MCPPrefix:      "@",
-		Payload:        payload,
-		TimeoutUnit:    time.Millisecond,
-		DefaultTimeout: 30 * time.Second,
-		Shells:         []string{"bash", "sh"},
-		ShellValues:    nil,
+		MCPPrefix:         "@",
+		Payload:           payload,
+		TimeoutUnit:       time.Millisecond,
+		TimeoutMillisFrom: 0,
+		DefaultTimeout:    30 * time.Second,
+		Shells:            []string{"bash", "sh"},
+		ShellValues:       nil,
 		// Kiro's matchers are globs ("fs_*", "@git", "@git/status", "*",
 		// "@builtin"); read as Gemini CLI's (a regular expression, else an
 		// exact name), "fs_*" and "@git" match what they match in Kiro,
@@ -58,18 +66,18 @@ func Agent() agent.Agent {
 		// Hooks run in Kiro's working directory, the input's cwd.
 		RunsInProjectDir: false,
 		// Kiro documents no variables for its hooks.
-		ProjectVar:  "",
-		Markers:     nil,
-		SessionVar:  "",
-		CwdVar:      "",
-		PastedVars:  nil,
-		PasteQuote:  nil,
-		Reading:     agent.ReadExitCode,
-		Format:      Name,
-		Answer:      answer(),
-		HookName:    "",
-		NeedsEnable: false,
-		AlsoRuns:    nil,
+		ProjectVar: "",
+		Markers:    nil,
+		SessionVar: "",
+		CwdVar:     "",
+		PastedVars: nil,
+		PasteQuote: nil,
+		Reading:    agent.ReadExitCode,
+		Format:     Name,
+		Answer:     answer(),
+		HookName:   "",
+		Enable:     agent.EnableNone,
+		AlsoRuns:   nil,
 	}
 }
 

@@ -46,7 +46,7 @@ func Agent() agent.Agent {
 		Format:              gemini.Name,
 		Answer:              agent.Answer{}, // Gemini CLI's (Format)
 		HookName:            "",
-		NeedsEnable:         false,
+		Enable:              agent.EnableNone,
 		Layout:              agent.LayoutNested,
 		Flat:                agent.Flat{},
 		ProjectFile:         "",

@@ -27,8 +27,11 @@ func Agent() agent.Agent {
 		// {"hooks": {EVENT: [{"command", "show_output"?,
 		// "working_directory"?}]}}: no version, no matcher (the event names
 		// the kind of action), no timeout.
-		Layout:           agent.LayoutFlat,
-		Flat:             agent.Flat{Version: 0, Command: "command", Timeout: "", Matcher: "", Type: false},
+		Layout: agent.LayoutFlat,
+		// "show_output": true on hookexec's entries, so that the user sees
+		// the warnings hookexec prints.
+		Flat: agent.Flat{Version: 0, Command: "command", Timeout: "", Matcher: "", Type: false,
+			Extra: []agent.FlatKey{{Key: "show_output", Value: true}}, Top: nil},
 		SettingsComments: false,
 		PluginManifest:   "",
 		PluginRootVar:    "",
@@ -44,10 +47,11 @@ func Agent() agent.Agent {
 		Payload:   payload,
 		// Windsurf documents no timeout: hookexec gives its hooks its own
 		// default.
-		TimeoutUnit:    time.Second,
-		DefaultTimeout: 60 * time.Second,
-		Shells:         []string{"bash", "sh"},
-		ShellValues:    nil,
+		TimeoutUnit:       time.Second,
+		TimeoutMillisFrom: 0,
+		DefaultTimeout:    60 * time.Second,
+		Shells:            []string{"bash", "sh"},
+		ShellValues:       nil,
 		// Entries have no matcher; were one given, it would be read as
 		// Claude Code's.
 		Matchers:            agent.MatchJSRegex,
@@ -60,18 +64,18 @@ func Agent() agent.Agent {
 		// "working_directory" defaults to the workspace root.
 		RunsInProjectDir: true,
 		// Windsurf documents no variables for its hooks.
-		ProjectVar:  "",
-		Markers:     nil,
-		SessionVar:  "",
-		CwdVar:      "",
-		PastedVars:  nil,
-		PasteQuote:  nil,
-		Reading:     agent.ReadExitCode,
-		Format:      Name,
-		Answer:      answer(),
-		HookName:    "",
-		NeedsEnable: false,
-		AlsoRuns:    nil,
+		ProjectVar: "",
+		Markers:    nil,
+		SessionVar: "",
+		CwdVar:     "",
+		PastedVars: nil,
+		PasteQuote: nil,
+		Reading:    agent.ReadExitCode,
+		Format:     Name,
+		Answer:     answer(),
+		HookName:   "",
+		Enable:     agent.EnableNone,
+		AlsoRuns:   nil,
 	}
 }
 

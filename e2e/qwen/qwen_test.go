@@ -1,0 +1,133 @@
+//go:build e2e && unix
+
+// Package qwen runs Qwen Code (the pinned npm release) headless against a
+// fake chat-completions model, each scenario twice: with the policies as
+// Qwen's own hooks, and through hookexec as hookexec install qwen sets it
+// up. It compares what Qwen did (make e2e).
+package qwen
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/e2e/compare"
+)
+
+// deliberate maps a scenario to the facts where hookexec differs from
+// Qwen Code on purpose, and why (docs/agents/qwen.md lists each). Every
+// other fact must agree.
+var deliberate = map[string]compare.Deliberate{
+	"PreToolUse exit 2 with no output": {Facts: []string{"tool ran", "tool result"},
+		Why: "exit 2 always blocks through hookexec, with a reason saying the policy wrote nothing on stderr; Qwen Code alone takes exit 2 with an empty stderr as no answer and runs the tool"},
+}
+
+// e2eEnv is what make e2e provides.
+type e2eEnv struct {
+	bin  string // hookexec
+	qwen string
+	out  string // where the table and the raw evidence go
+}
+
+func loadEnv(t *testing.T) e2eEnv {
+	t.Helper()
+	env := e2eEnv{bin: os.Getenv("HOOKEXEC_E2E_BIN"), out: os.Getenv("HOOKEXEC_E2E_OUT")}
+	modules := os.Getenv("HOOKEXEC_E2E_NODE_MODULES")
+	if env.bin == "" || modules == "" || env.out == "" {
+		t.Skip("run with make e2e (HOOKEXEC_E2E_BIN, HOOKEXEC_E2E_NODE_MODULES, HOOKEXEC_E2E_OUT)")
+	}
+	env.qwen = filepath.Join(modules, ".bin", "qwen")
+	for _, p := range []string{env.bin, env.qwen} {
+		_, err := os.Stat(p)
+		require.NoError(t, err)
+	}
+	return env
+}
+
+// parallel bounds the qwen processes running at once (the machines are
+// small and shared).
+const parallel = 3
+
+// modes are the runs of each scenario: "direct" and "through", or those
+// HOOKEXEC_E2E_MODES names.
+func modes() []string {
+	if m := os.Getenv("HOOKEXEC_E2E_MODES"); m != "" {
+		return strings.Split(m, ",")
+	}
+	return []string{"direct", "through"}
+}
+
+var slugRe = regexp.MustCompile(`[^a-z0-9]+`)
+
+func slug(s string) string {
+	return strings.Trim(slugRe.ReplaceAllString(strings.ToLower(s), "-"), "-")
+}
+
+func TestQwen(t *testing.T) {
+	env := loadEnv(t)
+	scenarios := scenarios()
+	if only := os.Getenv("HOOKEXEC_E2E_ONLY"); only != "" {
+		re, err := regexp.Compile(only)
+		require.NoError(t, err, "HOOKEXEC_E2E_ONLY")
+		var keep []scenario
+		for _, sc := range scenarios {
+			if re.MatchString(sc.name) {
+				keep = append(keep, sc)
+			}
+		}
+		scenarios = keep
+	}
+	rows := make([]compare.Row, len(scenarios))
+	slots := make(chan struct{}, parallel)
+	var mu sync.Mutex
+	t.Run("scenarios", func(t *testing.T) {
+		for i, sc := range scenarios {
+			t.Run(sc.name, func(t *testing.T) {
+				t.Parallel()
+				row := compare.Row{Scenario: sc.name, Deliberate: deliberate[sc.name]}
+				for _, mode := range modes() {
+					slots <- struct{}{}
+					res := runQwen(t, env, sc, mode)
+					<-slots
+					dump(t, filepath.Join(env.out, "qwen", slug(sc.name), mode), res)
+					facts := observe(res)
+					if mode == "direct" {
+						for k, want := range sc.expect {
+							assert.Equal(t, want, facts[k], "%s: %s", sc.name, k)
+						}
+						row.Direct = facts
+					} else {
+						row.Through = facts
+					}
+				}
+				mu.Lock()
+				rows[i] = row
+				mu.Unlock()
+			})
+		}
+	})
+	var done []compare.Row
+	for _, r := range rows {
+		if r.Scenario != "" {
+			done = append(done, r)
+		}
+	}
+	f, err := os.Create(filepath.Join(env.out, "qwen.md"))
+	require.NoError(t, err)
+	require.NoError(t, compare.WriteTable(f, done))
+	require.NoError(t, f.Close())
+	if len(modes()) < 2 {
+		return
+	}
+	for _, r := range done {
+		if p := r.Problem(); p != "" {
+			t.Error(p)
+		}
+	}
+}

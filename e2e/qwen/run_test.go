@@ -1,0 +1,203 @@
+//go:build e2e && unix
+
+package qwen
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/e2e/fakeopenai"
+)
+
+// runResult is what one qwen run left: its stream-json events, its exit
+// status and stderr, what the model was sent and the project afterwards.
+type runResult struct {
+	mode     string
+	project  string
+	home     string
+	stream   []map[string]any
+	rawOut   []byte
+	stderr   []byte
+	exit     int
+	requests []fakeopenai.Request
+	model    *fakeopenai.Server
+	elapsed  time.Duration
+	err      error
+	leftover []int
+}
+
+var runSeq atomic.Int64
+
+// runTimeout bounds one qwen run.
+const runTimeout = 90 * time.Second
+
+// toolCommand is what the scripted tool call runs: it leaves ran.txt
+// behind, so a run shows whether the tool ran.
+const toolCommand = "echo ran > ran.txt"
+
+// runQwen runs qwen -p once in a fresh project with the policies set up
+// for mode: "direct" (Qwen's own hooks in .qwen/settings.json),
+// "through" (the policies in .qwen/hooks.json, read in the qwen dialect,
+// and settings.json holding only hookexec's entries) or "installed"
+// (hookexec init and install qwen, as a new user does).
+func runQwen(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
+	t.Helper()
+	project := t.TempDir()
+	home := t.TempDir()
+	dir := filepath.Join(project, ".qwen", "policies")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	for _, p := range sc.policies {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, p.name+".sh"), []byte(policyScript(p)), 0o755))
+	}
+	hooks := map[string]any{"hooks": hooksObject(sc.policies)}
+	switch mode {
+	case "direct":
+		writeJSONFile(t, filepath.Join(project, ".qwen", "settings.json"), hooks)
+	case "through":
+		writeJSONFile(t, filepath.Join(project, ".qwen", "hooks.json"), hooks)
+		writeJSONFile(t, filepath.Join(project, ".qwen", "settings.json"), throughSettings(env.bin, sc.policies))
+	case "installed":
+		setUp(t, env, project, home)
+	default:
+		t.Fatalf("unknown mode %q", mode)
+	}
+
+	tool := sc.tool
+	if tool.Name == "" {
+		tool = fakeopenai.Call("run_shell_command", map[string]any{"command": toolCommand})
+	}
+	model := fakeopenai.Start(t, fakeopenai.Script{Tools: []fakeopenai.ToolCall{tool}, Final: "F-DONE"})
+	marker := fmt.Sprintf("e2e-qwen-%d-%d", os.Getpid(), runSeq.Add(1))
+	prompt := sc.prompt
+	if prompt == "" {
+		prompt = "Leave a note in ran.txt."
+	}
+	args := []string{"-p", prompt, "--output-format", "stream-json"}
+	if !sc.noYolo {
+		args = append(args, "--yolo")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, env.qwen, args...)
+	cmd.Dir = project
+	cmd.Env = []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + home,
+		"LANG=C.UTF-8",
+		"TERM=dumb",
+		"TMPDIR=" + os.TempDir(),
+		"OPENAI_BASE_URL=" + model.URL + "/v1",
+		"OPENAI_API_KEY=dummy",
+		"OPENAI_MODEL=fake-model",
+		"QWEN_CODE_SUPPRESS_YOLO_WARNING=1",
+		"NO_PROXY=127.0.0.1",
+		"HOOKEXEC_E2E_RUN=" + marker,
+	}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &stdout
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	res := runResult{mode: mode, project: project, home: home, elapsed: time.Since(start),
+		rawOut: stdout.Bytes(), stderr: stderr.Bytes(), requests: model.Requests(), model: model, exit: -1}
+	if cmd.ProcessState != nil {
+		res.exit = cmd.ProcessState.ExitCode()
+	}
+	if _, ok := err.(*exec.ExitError); !ok {
+		res.err = err
+	}
+	if ctx.Err() != nil {
+		res.err = fmt.Errorf("qwen did not finish within %s", runTimeout)
+	}
+	if cmd.Process != nil {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+	res.leftover = killMarked(marker)
+	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
+		var ev map[string]any
+		if json.Unmarshal(line, &ev) == nil {
+			res.stream = append(res.stream, ev)
+		}
+	}
+	return res
+}
+
+// killMarked kills every process whose environment holds
+// HOOKEXEC_E2E_RUN=marker (what a run left behind, whatever its process
+// group) and returns their pids.
+func killMarked(marker string) []int {
+	want := []byte("HOOKEXEC_E2E_RUN=" + marker + "\x00")
+	entries, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		environ, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
+		if err != nil || !bytes.Contains(append(environ, 0), want) {
+			continue
+		}
+		if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil {
+			if i := bytes.LastIndexByte(stat, ')'); i > 0 && len(stat) > i+2 && stat[i+2] == 'Z' {
+				continue
+			}
+		}
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		pids = append(pids, pid)
+	}
+	return pids
+}
+
+// dump writes the raw evidence of a run to dir: the stream, stderr, every
+// model request and what the fake answered, the policies' inputs.
+func dump(t *testing.T, dir string, res runResult) {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stream.jsonl"), res.rawOut, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stderr.txt"), res.stderr, 0o644))
+	b, err := json.MarshalIndent(res.requests, "", "  ")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "requests.json"), b, 0o644))
+	var idx strings.Builder
+	for i, r := range res.requests {
+		fmt.Fprintf(&idx, "%02d %s %s %s main=%v answer=%s\n", i+1, r.At.Format("15:04:05.000"), r.Method, r.Path, r.Main, r.Answer)
+	}
+	inputs, _ := filepath.Glob(filepath.Join(res.project, ranDir, "*"))
+	for _, in := range inputs {
+		b, err := os.ReadFile(in)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "policy-input-"+filepath.Base(in)), b, 0o644))
+	}
+	fmt.Fprintf(&idx, "exit %d, elapsed %s, err %v, leftover processes %v\n", res.exit, res.elapsed.Round(time.Millisecond), res.err, res.leftover)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.txt"), []byte(idx.String()), 0o644))
+}
+
+func writeJSONFile(t *testing.T, path string, v any) {
+	t.Helper()
+	b, err := json.MarshalIndent(v, "", "  ")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, append(b, '\n'), 0o644))
+}
+
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
