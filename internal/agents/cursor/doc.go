@@ -4,9 +4,9 @@
 // beforeShellExecution family), its tool names, the payload it sends, and
 // the answer it reads (--format cursor).
 //
-// Cursor cannot run here (its CLI installs by a curl script and talks to
-// Cursor's service only), so every fact below comes from its documentation
-// or from public source, never from a run of hookexec's e2e suite:
+// Proven by make e2e: nothing (Cursor cannot run here: its CLI installs
+// by a curl script and talks to Cursor's service only). From its
+// documentation or public source only, every fact below:
 //
 //   - files, events, payloads, output fields, exit statuses, failClosed,
 //     matchers, CURSOR_PROJECT_DIR: Cursor's hooks reference,

@@ -20,9 +20,8 @@
 // no tools at all, so hookexec's file needs "tools": ["*"] beside its
 // hooks.
 //
-// Kiro CLI cannot run here (it installs by a script and needs an AWS
-// sign-in), so every fact below comes from its documentation or source,
-// never from a run of hookexec's e2e suite: https://kiro.dev/docs/cli/hooks
+// Proven by make e2e: nothing (Kiro CLI installs by a script and needs an
+// AWS sign-in). From its documentation or source only, every fact below: https://kiro.dev/docs/cli/hooks
 // and aws/amazon-q-developer-cli docs/hooks.md (events, stdin, exit
 // statuses, matchers, timeout_ms default 30000, caching);
 // https://kiro.dev/docs/cli/custom-agents/configuration-reference and

@@ -6,8 +6,8 @@
 // the exit status only, 2 blocking a pre-hook with stderr shown to the
 // agent.
 //
-// Windsurf is an IDE and cannot run here, so every fact below comes from
-// its documentation, https://docs.windsurf.com/windsurf/cascade/hooks
+// Proven by make e2e: nothing (Windsurf is an IDE and cannot run here).
+// From its documentation only, every fact below: https://docs.windsurf.com/windsurf/cascade/hooks
 // (files, merge order system → user → workspace, the command,
 // show_output and working_directory keys, the events and their
 // tool_info, the exit statuses), never from a run of hookexec's e2e
