@@ -7,10 +7,10 @@
 // agent.
 //
 // Proven by make e2e: nothing (Windsurf is an IDE and cannot run here).
-// From its documentation only, every fact below: https://docs.windsurf.com/windsurf/cascade/hooks
-// (files, merge order system → user → workspace, the command,
-// show_output and working_directory keys, the events and their
-// tool_info, the exit statuses), never from a run of hookexec's e2e
-// suite. pre_user_prompt (tool_info.user_prompt, blocking with exit 2) and
+// From its documentation only, every fact below:
+// https://docs.windsurf.com/windsurf/cascade/hooks (files, merge order
+// system → user → workspace, the command, show_output and
+// working_directory keys, the events and their tool_info, the exit
+// statuses). pre_user_prompt (tool_info.user_prompt, blocking with exit 2) and
 // post_cascade_response come from the page's later revision.
 package windsurf
