@@ -76,7 +76,7 @@ func runCline(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	case "through":
 		policy := filepath.Join(home, "policy.sh")
 		writeScript(t, policy, sc.native)
-		canonical := map[string]string{"PreToolUse": "BeforeTool", "PostToolUse": "AfterTool"}[sc.event]
+		canonical := map[string]string{"PreToolUse": "BeforeTool", "PostToolUse": "AfterTool", "TaskStart": "SessionStart", "TaskComplete": "AfterAgent"}[sc.event]
 		writeJSONFile(t, config, map[string]any{"hooks": map[string]any{canonical: []any{
 			map[string]any{"hooks": []any{map[string]any{"type": "command", "command": "sh " + shellQuote(policy)}}},
 		}}})

@@ -11,7 +11,8 @@ import (
 // intent, which hookexec runs behind its cline script.
 type scenario struct {
 	name string
-	// event is the hook file: PreToolUse or PostToolUse.
+	// event is the hook file: PreToolUse, PostToolUse, TaskStart or
+	// TaskComplete.
 	event string
 	// own is the body of Cline's own hook script (sh), which reads its
 	// input on stdin.
@@ -55,6 +56,14 @@ func scenarios() []scenario {
 			own:    `cat >/dev/null; echo '{"cancel": false, "contextModification": "` + marker + `"}'`,
 			native: `cat >/dev/null; echo '{"hookSpecificOutput": {"additionalContext": "` + marker + `"}}'`,
 			expect: map[string]string{"tool ran": "yes", "model saw the marker": "yes"}},
+		{name: "TaskStart context (fired and forgotten)", event: "TaskStart",
+			own:    `cat >/dev/null; echo '{"cancel": false, "contextModification": "` + marker + `"}'`,
+			native: `cat >/dev/null; echo '{"hookSpecificOutput": {"additionalContext": "` + marker + `"}}'`,
+			expect: map[string]string{"tool ran": "yes", "model saw the marker": "no"}},
+		{name: "TaskComplete block (fired and forgotten)", event: "TaskComplete",
+			own:    `cat >/dev/null; echo '{"cancel": true, "errorMessage": "keep going: ` + marker + `"}'`,
+			native: `cat >/dev/null; echo 'keep going: ` + marker + `' >&2; exit 2`,
+			expect: map[string]string{"tool ran": "yes", "run": "completed", "model saw the marker": "no"}},
 		{name: "native guard on the view", event: "PreToolUse",
 			own:    `input=$(cat); case $input in *'rm -rf /'*) echo '{"cancel": true, "errorMessage": "rm"}';; *) echo '{"cancel": false}';; esac`,
 			native: `input=$(cat); case $input in *'"hookexec":'*'"family":"shell"'*'"command":"rm -rf /'*) echo rm >&2; exit 2;; esac`,
