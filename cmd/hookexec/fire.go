@@ -106,6 +106,12 @@ func (a *app) fire(name string, f fireFlags) error {
 		fmt.Fprintln(a.stderr, verdict.CutMessage(v.BlockMessage(), settings.format.maxMessage))
 		return withStatus(exitBlocked, werr)
 	}
+	if w := agents.Warning(settings.format.Format, ev, v); w != "" && werr == nil {
+		// The agent shows its user stderr and reads the answer all the
+		// same (agent.Answer.Warning).
+		fmt.Fprintln(a.stderr, verdict.CutMessage(w, settings.format.maxMessage))
+		return withStatus(exitBlocked, nil)
+	}
 	if err := agents.FailedError(settings.format.Format, v); err != nil && werr == nil {
 		return withStatus(exitError, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/agents/cline"
 	"github.com/hookexec/hookexec/internal/agents/codex"
+	"github.com/hookexec/hookexec/internal/agents/copilot"
 	"github.com/hookexec/hookexec/internal/agents/cursor"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
 	"github.com/hookexec/hookexec/internal/agents/kiro"
@@ -33,6 +34,7 @@ func table() []entry {
 		{llxprt.Name, llxprt.Agent},
 		{qwen.Name, qwen.Agent},
 		{codex.Name, codex.Agent},
+		{copilot.Name, copilot.Agent},
 		{cursor.Name, cursor.Agent},
 		{windsurf.Name, windsurf.Agent},
 		{kiro.Name, kiro.Agent},

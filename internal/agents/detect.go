@@ -86,7 +86,14 @@ func byTool(a agent.Agent, in *event.Input) (bool, bool) {
 	}
 	tool, ok := in.String("tool_name")
 	if !ok || tool == "" {
-		return false, false
+		// An agent whose payload names the tool otherwise (Copilot CLI's
+		// toolName) says so through its own reader.
+		if a.Payload == nil {
+			return false, false
+		}
+		if tool = a.Payload("", in).Tool; tool == "" {
+			return false, false
+		}
 	}
 	_, has := a.Tools.FamilyOf(tool, a.MCPPrefix)
 	return has, true

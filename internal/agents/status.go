@@ -50,6 +50,17 @@ func FailedError(f verdict.Format, v verdict.Verdict) error {
 	return nil
 }
 
+// Warning is the text fire prints on stderr for v in format f, exiting 2
+// although v does not block (agent.Answer.Warning): "" for none, and
+// always for a blocked verdict, whose reason stderr carries instead.
+func Warning(f verdict.Format, ev event.Event, v verdict.Verdict) string {
+	answer, _ := AnswerOf(f)
+	if v.Blocked || answer.Warning == nil {
+		return ""
+	}
+	return answer.Warning(ev, v)
+}
+
 // ErrorStatus is fire's exit status for a config or input error whose
 // answer (blocked or not) was printed in format f. Under --format claude
 // it is 0 (agent.Answer.ErrorsExitZero): the JSON carries the error in systemMessage, and the deny under

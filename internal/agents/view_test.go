@@ -64,8 +64,12 @@ func TestDetectAgent(t *testing.T) {
 	assert.Equal(t, "", DetectAgent("gemini", shell, env()), "gemini and llxprt answer in gemini's format")
 	assert.Equal(t, "llxprt", DetectAgent("gemini", shell, env("LLXPRT_PROJECT_DIR")))
 	assert.Equal(t, "gemini", DetectAgent("gemini", shell, env("GEMINI_CLI")))
-	assert.Equal(t, "", DetectAgent(verdict.FormatResult, bash, env()), "Claude Code and Codex CLI both have Bash")
+	assert.Equal(t, "", DetectAgent(verdict.FormatResult, bash, env()), "Claude Code, Codex CLI and Copilot CLI (its PascalCase events) have Bash")
 	assert.Equal(t, "codex", DetectAgent("codex", bash, env()), "the format decides when it is one agent's")
+	assert.Equal(t, "claude", DetectAgent(verdict.FormatResult, input(t, `{"tool_name":"MultiEdit"}`), env()), "only Claude Code has MultiEdit")
+	assert.Equal(t, "copilot", DetectAgent(verdict.FormatResult, input(t, `{"toolName":"bash"}`), env("COPILOT_CLI")))
+	assert.Equal(t, "copilot", DetectAgent(verdict.FormatResult, input(t, `{"toolName":"view","toolArgs":{"path":"a"}}`), env()),
+		"an agent's own payload reader names the tool (Copilot CLI's toolName)")
 	assert.Equal(t, "claude", DetectAgent(verdict.FormatResult, input(t, `{}`), env("CLAUDECODE")))
 	assert.Equal(t, "", DetectAgent(verdict.FormatResult, shell, env()))
 	assert.Equal(t, "", DetectAgent(verdict.FormatResult, nil, nil))

@@ -75,6 +75,8 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 				notes = append(notes, failure)
 				detail = withText(failure, firstNonEmpty(errText, out))
 			}
+		case reading == agent.ReadCopilot:
+			r.Outcome, r.Output, detail = copilotExited(ev, meta.EventKey, code, out, errText, &notes)
 		case code == 0:
 			r.Outcome = verdict.Success
 			r.Output = successOutput(ev, meta, out, &notes)

@@ -173,6 +173,8 @@ func describeMatcher(h HookView) string {
 		return quoted + " (globs, whole value)"
 	case registry.KindRegex:
 		return quoted + " (regular expression, unanchored)"
+	case registry.KindAnchoredRegex:
+		return quoted + " (regular expression, whole value)"
 	case registry.KindExact:
 		return quoted + " (exact value)"
 	case registry.KindExactList:

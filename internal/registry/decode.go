@@ -213,7 +213,7 @@ func (d *fileDecoder) events(hooks *jsonpos.Value) {
 			// tell the user, --fail-closed denies over it); any other
 			// is a newer agent's event, a warning (advise).
 			const kept = "its hooks run only for 'fire %s' in an agent format (--format claude|gemini)"
-			switch s := agents.SuggestEvent(m.Key); {
+			switch s := d.suggestEvent(m.Key); {
 			case s != "" && strings.EqualFold(s, m.Key):
 				d.skip(m.KeyOff, "unknown event %q (did you mean %q? event names are case-sensitive); "+kept, m.Key, s, m.Key)
 			case s != "":
@@ -222,6 +222,8 @@ func (d *fileDecoder) events(hooks *jsonpos.Value) {
 				d.advise(m.KeyOff, "unknown event %q; "+kept, m.Key, m.Key)
 			}
 			ev = event.Unknown(m.Key)
+		} else {
+			d.foreignEvent(m, ev)
 		}
 		if !present(m.Val) {
 			continue

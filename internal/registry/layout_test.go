@@ -146,3 +146,19 @@ func TestDetectConfigDirs(t *testing.T) {
 		assert.Equal(t, Dialect(a.Name), DetectDialect(filepath.Join(t.TempDir(), a.Dir, "settings.json")))
 	}
 }
+
+// TestValidateAgentEventNames: in an agent's file, an unknown key is
+// matched against the agent's own names first, and a known name the agent
+// does not fire is told with the agent's name for it.
+func TestValidateAgentEventNames(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	hook := `[{"hooks": [{"type": "command", "command": "true"}]}]`
+	got := validateString(t, dir, ".claude/settings.json", `{"hooks": {"BeforeTool": `+hook+`, "PreToolUs": `+hook+`}}`, nil)
+	assert.Contains(t, strings.Join(got, "\n"), `Claude Code does not fire "BeforeTool" (its name for the event is "PreToolUse")`)
+	assert.Contains(t, strings.Join(got, "\n"), `unknown event "PreToolUs" (did you mean "PreToolUse"?)`)
+	got = validateString(t, dir, ".gemini/settings.json", `{"hooks": {"BeforeToo": `+hook+`}}`, nil)
+	assert.Contains(t, strings.Join(got, "\n"), `(did you mean "BeforeTool"?)`)
+	got = validateString(t, dir, "hooks.json", `{"hooks": {"PreToolUse": `+hook+`, "BeforeTool": `+hook+`}}`, nil)
+	assert.NotContains(t, strings.Join(got, "\n"), "does not fire", "hookexec's own files take every name")
+}

@@ -20,6 +20,9 @@ const (
 	KindExact        = "exact"
 	KindExactList    = "exact-list"
 	KindInvalidRegex = "invalid-regex"
+	// KindAnchoredRegex is a regular expression that must match the whole
+	// value (Copilot CLI's matchers).
+	KindAnchoredRegex = "anchored-regex"
 	// KindFamily: native globs with at least one "@FAMILY" alternative.
 	KindFamily = "family"
 )
@@ -59,6 +62,9 @@ func CompileMatcher(d Dialect, ev event.Event, pattern string) (Matcher, error) 
 	case agent.MatchQwen:
 		a, _ := d.Agent()
 		return compileQwen(pattern, p, ev, a.Tools)
+	case agent.MatchJSAnchored:
+		a, _ := d.Agent()
+		return compileAnchored(pattern, p, ev, a.Tools)
 	case agent.MatchJSRegexOrExact:
 		if ev.MatchField != "" && ev.MatchField != "tool_name" {
 			return exactMatcher{raw: pattern, want: p}, nil
@@ -134,7 +140,9 @@ func (d Dialect) MatchesWithoutValue() bool {
 
 // badMatcherNeverMatches: in d a matcher that does not compile never
 // matches, and its definition is reported as skipped (Claude Code).
-func (d Dialect) badMatcherNeverMatches() bool { return d.matchers() == agent.MatchJSRegex }
+func (d Dialect) badMatcherNeverMatches() bool {
+	return d.matchers() == agent.MatchJSRegex || d.matchers() == agent.MatchJSAnchored
+}
 
 // badMatcherExact: in d a matcher that does not compile is compared for
 // exact equality (Gemini CLI, LLxprt Code).

@@ -63,7 +63,7 @@ func Doctor(ctx context.Context, opts DoctorOptions) *Report {
 	home, _ := HomeDir(opts.Getenv)
 	agents := opts.Agents
 	if agents == nil {
-		agents = agentsToCheck(opts.ProjectDir, home, opts.Program)
+		agents = agentsToCheck(opts.ProjectDir, home, opts.Program, opts.Getenv)
 	}
 	if len(agents) == 0 {
 		r.add(Check{
@@ -84,7 +84,7 @@ func Doctor(ctx context.Context, opts DoctorOptions) *Report {
 
 // agentsToCheck are the agents whose settings (project or user) have
 // hookexec entries; else those whose settings files exist.
-func agentsToCheck(projectDir, home, self string) []Agent {
+func agentsToCheck(projectDir, home, self string, getenv func(string) string) []Agent {
 	var withEntries, existing []Agent
 	for _, ag := range agents.All() {
 		found, has := false, false
@@ -92,7 +92,7 @@ func agentsToCheck(projectDir, home, self string) []Agent {
 			if s == UserScope && home == "" || !ag.HasScope(s) {
 				continue
 			}
-			as, err := readInstalled(ag, s, ag.SettingsPath(s, projectDir, home), self)
+			as, err := readInstalled(ag, s, agentSettingsPath(ag, s, projectDir, home, getenv), self)
 			found = found || err != nil || as != nil
 			has = has || as != nil && len(as.fires) > 0
 		}

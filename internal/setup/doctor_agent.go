@@ -38,7 +38,7 @@ func newAgentDoctor(ag Agent, opts DoctorOptions, home string, pol *Policies) *a
 		if s == UserScope && home == "" || !ag.HasScope(s) {
 			continue
 		}
-		as, err := readInstalled(ag, s, ag.SettingsPath(s, opts.ProjectDir, home), opts.Program)
+		as, err := readInstalled(ag, s, agentSettingsPath(ag, s, opts.ProjectDir, home, opts.Getenv), opts.Program)
 		if err != nil {
 			d.broken = append(d.broken, err.Error())
 			continue

@@ -1,8 +1,6 @@
 package setup
 
 import (
-	"fmt"
-
 	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
 )
 
@@ -51,7 +49,8 @@ type enableInput struct {
 	// Program is this hookexec binary (absolute).
 	Program string
 	DryRun  bool
-	// Getenv reads what locates the agent's own files ($CODEX_HOME).
+	// Getenv reads what locates the agent's own files ($CODEX_HOME,
+	// $COPILOT_HOME).
 	Getenv func(string) string
 }
 
@@ -63,7 +62,7 @@ func stepFor(k agentdesc.Enable) enableStep {
 	case agentdesc.EnableCodexTrust:
 		return codexTrust{}
 	case agentdesc.EnableCopilotFolderTrust:
-		return missingStep{kind: k}
+		return copilotFolderTrust{}
 	}
 	return noStep{}
 }
@@ -77,18 +76,3 @@ func (noStep) uneditSettings(*settingsDoc) (bool, error) { return false, nil }
 func (noStep) install(enableInput) ([]string, error)     { return nil, nil }
 func (noStep) uninstall(enableInput) ([]string, error)   { return nil, nil }
 func (noStep) check(enableInput, []*agentSettings) Check { return Check{OK: true} }
-
-// missingStep is a kind whose step hookexec does not take yet: install
-// says what to do by hand, and doctor reports it unchecked.
-type missingStep struct {
-	noStep
-	kind agentdesc.Enable
-}
-
-func (s missingStep) install(in enableInput) ([]string, error) {
-	return []string{fmt.Sprintf("not done: hookexec does not take %s's %s step yet; do it by hand, or %s may not run the entries", in.Agent.Title, s.kind, in.Agent.Title)}, nil
-}
-
-func (s missingStep) check(in enableInput, _ []*agentSettings) Check {
-	return Check{Detail: fmt.Sprintf("hookexec cannot check %s's %s step yet", in.Agent.Title, s.kind), Fix: "check by hand that " + in.Agent.Title + " runs the entries"}
-}

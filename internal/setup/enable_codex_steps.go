@@ -2,10 +2,7 @@ package setup
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
-
-	"github.com/hookexec/hookexec/internal/agents/codex"
 )
 
 // codexTrust is Codex CLI's step (agent.EnableCodexTrust): the project
@@ -25,11 +22,6 @@ func (codexTrust) install(in enableInput) ([]string, error) {
 		return nil, err
 	}
 	lines := t.notes(in.DryRun)
-	if dir := filepath.Dir(t.ConfigPath); in.Scope == UserScope && dir != filepath.Dir(in.SettingsPath) {
-		// Until the table says where an agent's home moves to, the user
-		// scope's file is under $HOME.
-		lines = append(lines, fmt.Sprintf("warning: $%s is set: Codex reads %s, not %s; move the file there", codex.HomeVar, filepath.Join(dir, "hooks.json"), in.SettingsPath))
-	}
 	return lines, nil
 }
 

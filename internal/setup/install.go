@@ -179,7 +179,7 @@ func settingsPathFor(ag Agent, scope Scope, projectDir string, getenv func(strin
 	if err != nil {
 		return "", err
 	}
-	return ag.SettingsPath(scope, "", home), nil
+	return agentSettingsPath(ag, scope, "", home, getenv), nil
 }
 
 // installEvents are the events to set up, in catalogue order.
@@ -216,14 +216,14 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 		}
 		if len(chosen) == 0 {
 			for _, key := range ag.DefaultEvents {
-				if ev, ok := agents.ByKey(key); ok {
+				if ev, ok := agentEvent(ag, key); ok {
 					add(ev)
 				}
 			}
 		} else {
 			// SessionStart is where the agent tells the user that the
 			// project's hooks are skipped until trusted.
-			if ev, _ := event.ByKey("SessionStart"); hasEvent(ag, ev) {
+			if ev, _ := agents.ByKey("SessionStart"); hasEvent(ag, ev) {
 				add(ev)
 			}
 		}

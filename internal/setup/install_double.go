@@ -25,7 +25,7 @@ type doubleFire struct {
 // doubleFires finds, for hookexec installed (or being installed) for ag in
 // scope, the agents already installed in that scope whose entries the
 // same agent would run besides ag's.
-func doubleFires(ag Agent, scope Scope, projectDir, home, self string) []doubleFire {
+func doubleFires(ag Agent, scope Scope, projectDir, home, self string, getenv func(string) string) []doubleFire {
 	var out []doubleFire
 	for _, other := range agents.All() {
 		if other.Name == ag.Name || !other.HasScope(scope) || scope == UserScope && home == "" {
@@ -40,7 +40,7 @@ func doubleFires(ag Agent, scope Scope, projectDir, home, self string) []doubleF
 		default:
 			continue
 		}
-		path := other.SettingsPath(scope, projectDir, home)
+		path := agentSettingsPath(other, scope, projectDir, home, getenv)
 		if as, err := readInstalled(other, scope, path, self); err == nil && as.managed() {
 			out = append(out, doubleFire{runner: runner, installed: other, path: path})
 		}
@@ -65,7 +65,7 @@ func checkDoubleFire(opts InstallOptions, path string) error {
 		return nil
 	}
 	home, _ := HomeDir(opts.Getenv)
-	fires := doubleFires(opts.Agent, opts.Scope, opts.ProjectDir, home, opts.Program)
+	fires := doubleFires(opts.Agent, opts.Scope, opts.ProjectDir, home, opts.Program, opts.Getenv)
 	if len(fires) == 0 {
 		return nil
 	}
@@ -92,7 +92,7 @@ func (d *agentDoctor) doubleFireCheck() Check {
 		if !d.ag.HasScope(s) || !slices.ContainsFunc(d.files, func(f *agentSettings) bool { return f.scope == s && f.managed() }) {
 			continue
 		}
-		for _, f := range doubleFires(d.ag, s, d.opts.ProjectDir, d.home, d.opts.Program) {
+		for _, f := range doubleFires(d.ag, s, d.opts.ProjectDir, d.home, d.opts.Program, d.opts.Getenv) {
 			found = append(found, f.message(d.ag))
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -111,7 +112,14 @@ func userSeed(t *testing.T, ag Agent, path string) (string, string) {
 		}
 		seed = `{` + version + `"model": "x", "hooks": {"` + key + `": [{"` + ag.Flat.Command + `": "./mine.sh"}]}}` + "\n"
 	default:
-		seed = `{"model": "x", "hooks": {"` + key + `": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./mine.sh"}]}]}}` + "\n"
+		// A key of the user's own beside the hooks: a setting in a
+		// settings.json, a description in a file of hooks only (Codex
+		// refuses any other key there).
+		other := `"model": "x"`
+		if filepath.Base(path) != "settings.json" {
+			other = `"description": "mine"`
+		}
+		seed = `{` + other + `, "hooks": {"` + key + `": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./mine.sh"}]}]}}` + "\n"
 	}
 	writeTestFile(t, path, seed, 0o644)
 	return path, seed
@@ -219,6 +227,21 @@ func testInstallAgent(t *testing.T, ag Agent, scope Scope) {
 		c, ok := checkNamed(r, ag.Name+" "+name)
 		require.True(t, ok, "doctor has no %s check", name)
 		assert.True(t, c.OK, "after install, %s: %s", name, c.Detail)
+	}
+
+	if ag.Enable != agentdesc.EnableNone {
+		d := newAgentDoctor(ag, dopts, env.home, pol)
+		in := enableInput{Agent: ag, ProjectDir: env.project, Home: env.home, Program: testProgram, Getenv: env.getenv}
+		if ag.Enable == agentdesc.EnableCopilotFolderTrust && scope == ProjectScope {
+			// install reports the folder's trust and leaves the decision
+			// to the user (enable_copilot.go): doctor fails until the user
+			// trusts the folder, then passes.
+			c := stepFor(ag.Enable).check(in, d.files)
+			assert.False(t, c.OK, "before the user trusts the folder, the %s step fails", ag.Enable)
+			writeTestFile(t, filepath.Join(env.home, ".copilot", "config.json"), `{"trustedFolders": [`+strconv.Quote(env.project)+`]}`, 0o600)
+		}
+		c := stepFor(ag.Enable).check(in, d.files)
+		assert.True(t, c.OK, "after install, the %s step: %s", ag.Enable, c.Detail)
 	}
 
 	_, err = Uninstall(UninstallOptions{Agent: ag, Scope: scope, ProjectDir: env.project, Getenv: env.getenv, Program: testProgram})

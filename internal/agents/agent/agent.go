@@ -31,6 +31,10 @@ type Agent struct {
 	// directory (slash-separated); "" for Dir/SettingsFile. UserFile "-"
 	// (or ProjectFile "-"): the agent has no such scope.
 	ProjectFile, UserFile string
+	// HomeVar is the variable that, when set, names the agent's directory
+	// in the home directory instead (COPILOT_HOME for .copilot, UserFile's
+	// first element); "" when the agent reads none.
+	HomeVar string
 	// ConfigDirs are further directories (relative, slash-separated, e.g.
 	// ".github/hooks") a config file directly in which is read in the
 	// agent's dialect, besides Dir.
@@ -178,6 +182,13 @@ type Answer struct {
 	// agent's Reading (agents.ReadsAsBlock). Tests use it to check that a
 	// deny holds as the agent reads it.
 	Blocks func(ev event.Event, stdout []byte, status int) bool
+	// Warning is text for the agent's user that fire prints on stderr,
+	// exiting 2, when the answer does not block: an agent that shows a
+	// hook's stderr on exit 2 as a warning and reads its answer all the
+	// same (Copilot CLI, on the events other than its tool guards) hears of a
+	// failed policy or of hooks hookexec left out. nil, or "" for a
+	// verdict: fire exits as the verdict says.
+	Warning func(ev event.Event, v verdict.Verdict) string
 }
 
 // ShellValue is one value an agent accepts for a hook's "shell", and the

@@ -27,6 +27,11 @@ const (
 	// regular expression tested against the name. One that does not
 	// compile only matches exactly (logged only).
 	MatchQwen
+	// MatchJSAnchored: a JavaScript regular expression that must match the
+	// whole value (^(?:matcher)$), so "bash" is an exact name and "ba.*" a
+	// pattern; one that does not compile never matches (Copilot CLI, a
+	// real run).
+	MatchJSAnchored
 )
 
 // Reading is how an agent reads a hook's exit status and output (SPEC
@@ -61,6 +66,14 @@ const (
 	// reason itself (stdout is ignored, and the reason is not labelled
 	// with the command).
 	ReadQwen
+	// ReadCopilot: Copilot CLI's (1.0.102, a real run): exit 0 reads the
+	// JSON answer with its top-level fields (permissionDecision and its
+	// reason, behavior and message, modifiedArgs, additionalContext) as
+	// well as Claude's; on the tool guards (BeforeTool, PermissionRequest)
+	// any other status denies, exit 2 with stderr as the reason; on the
+	// other events a status but 0 is a failed hook whose stderr is a
+	// warning, exit 2 included.
+	ReadCopilot
 	// ReadCursor: Cursor's hooks (documentation only): exit 0 reads its
 	// own JSON answer ({permission, user_message, agent_message,
 	// updated_input}, {continue}, {followup_message},

@@ -21,6 +21,8 @@ func Agent() agent.Agent {
 		SettingsFile: "hooks",
 		ProjectFile:  "",
 		UserFile:     "Documents/Cline/Hooks",
+		// ~/Documents/Cline has no variable (CLINE_DIR moves only ~/.cline).
+		HomeVar: "",
 		// The cline CLI 3.0 also reads .cline/hooks/ and ~/.cline/hooks/.
 		ConfigDirs: []string{".clinerules/hooks", ".cline/hooks", "Documents/Cline/Hooks"},
 		Layout:     agent.LayoutScripts,

@@ -21,6 +21,7 @@ func Agent() agent.Agent {
 		Name:         Name,
 		Title:        "Codex CLI",
 		Dir:          ".codex",
+		HomeVar:      HomeVar,
 		SettingsFile: "hooks.json",
 		ProjectFile:  "",
 		UserFile:     "",

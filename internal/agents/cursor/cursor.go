@@ -24,7 +24,9 @@ func Agent() agent.Agent {
 		SettingsFile: "hooks.json",
 		ProjectFile:  "",
 		UserFile:     "",
-		ConfigDirs:   nil,
+		// Cursor reads ~/.cursor wherever HOME points; no variable moves it.
+		HomeVar:    "",
+		ConfigDirs: nil,
 		// {"version": 1, "hooks": {EVENT: [{"command", "type"?, "timeout",
 		// "matcher"?, "failClosed"?, "loop_limit"?}]}}.
 		Layout: agent.LayoutFlat,

@@ -23,7 +23,9 @@ func Agent() agent.Agent {
 		SettingsFile: "agents/hookexec.json",
 		ProjectFile:  "",
 		UserFile:     "",
-		ConfigDirs:   []string{".kiro/agents"},
+		// No variable moves ~/.kiro.
+		HomeVar:    "",
+		ConfigDirs: []string{".kiro/agents"},
 		// "hooks": {EVENT: [{"command", "matcher"?, "timeout_ms"?,
 		// "cache_ttl_seconds"?}]} inside the agent file.
 		Layout: agent.LayoutFlat,

@@ -23,7 +23,9 @@ func Agent() agent.Agent {
 		SettingsFile: "hooks.json",
 		ProjectFile:  "",
 		UserFile:     ".codeium/windsurf/hooks.json",
-		ConfigDirs:   []string{".codeium/windsurf"},
+		// No variable moves ~/.codeium/windsurf.
+		HomeVar:    "",
+		ConfigDirs: []string{".codeium/windsurf"},
 		// {"hooks": {EVENT: [{"command", "show_output"?,
 		// "working_directory"?}]}}: no version, no matcher (the event names
 		// the kind of action), no timeout.
