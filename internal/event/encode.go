@@ -32,11 +32,10 @@ func (in *Input) EncodeWith(eventKey, name string, value []byte) []byte {
 		}
 		buf = append(buf, quote(k)...)
 		buf = append(buf, ':')
-		switch {
-		case k == "hook_event_name":
+		if k == "hook_event_name" {
 			buf = append(buf, quote(eventKey)...)
 			named = true
-		default:
+		} else {
 			buf = append(buf, in.fields[k]...)
 		}
 	}
