@@ -47,7 +47,9 @@ func runCopilot(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	base := t.TempDir()
 	project := filepath.Join(base, "project")
 	home := filepath.Join(base, "home")
-	copilotHome := filepath.Join(home, ".copilot")
+	// COPILOT_HOME away from the home directory: install and Copilot must
+	// both follow it.
+	copilotHome := filepath.Join(base, "copilot-home")
 	ran := filepath.Join(project, ranDir)
 	for _, d := range []string{project, ran, filepath.Join(copilotHome, "hooks"), filepath.Join(base, "logs"), filepath.Join(base, "policies")} {
 		require.NoError(t, os.MkdirAll(d, 0o755))
