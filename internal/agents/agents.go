@@ -8,11 +8,15 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/agents/cline"
 	"github.com/hookexec/hookexec/internal/agents/codex"
 	"github.com/hookexec/hookexec/internal/agents/copilot"
+	"github.com/hookexec/hookexec/internal/agents/cursor"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
+	"github.com/hookexec/hookexec/internal/agents/kiro"
 	"github.com/hookexec/hookexec/internal/agents/llxprt"
 	"github.com/hookexec/hookexec/internal/agents/qwen"
+	"github.com/hookexec/hookexec/internal/agents/windsurf"
 )
 
 // entry is one line of the table: an agent's name and its description.
@@ -31,6 +35,10 @@ func table() []entry {
 		{qwen.Name, qwen.Agent},
 		{codex.Name, codex.Agent},
 		{copilot.Name, copilot.Agent},
+		{cursor.Name, cursor.Agent},
+		{windsurf.Name, windsurf.Agent},
+		{kiro.Name, kiro.Agent},
+		{cline.Name, cline.Agent},
 	}
 }
 

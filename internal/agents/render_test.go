@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -22,7 +23,8 @@ func TestParseFormat(t *testing.T) {
 		assert.Equal(t, want, f, in)
 	}
 	_, err := ParseFormat("llxprt")
-	assert.EqualError(t, err, `unknown format "llxprt" (supported: result, claude, gemini, qwen, codex, copilot)`)
+	assert.EqualError(t, err, `unknown format "llxprt" (supported: `+strings.Join(FormatNames(), ", ")+`)`)
+	assert.Equal(t, []string{"result", "claude", "gemini"}, FormatNames()[:3])
 }
 
 // The renderers never modify the verdict's maps.
