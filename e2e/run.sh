@@ -33,7 +33,7 @@ make build >/dev/null
 export HOOKEXEC_E2E_BIN="$root/bin/hookexec"
 export HOOKEXEC_E2E_NODE_MODULES="$out/node_modules"
 export HOOKEXEC_E2E_OUT="$out"
-rm -f "$out/claude.md" "$out/gemini.md" "$out/qwen.md" "$out/codex.md" "$out/copilot.md" "$out/report.md"
+rm -f "$out/claude.md" "$out/gemini.md" "$out/qwen.md" "$out/codex.md" "$out/copilot.md" "$out/cline.md" "$out/report.md"
 status=0
 go test -tags e2e -count=1 -timeout 15m ${E2E_FLAGS:-} ./e2e/... || status=$?
 
@@ -48,10 +48,11 @@ go test -tags e2e -count=1 -timeout 15m ${E2E_FLAGS:-} ./e2e/... || status=$?
 		"Qwen Code $(node -p "require('$out/node_modules/@qwen-code/qwen-code/package.json').version")," \
 		"Codex CLI $("$out/node_modules/.bin/codex" --version 2>/dev/null | awk '{print $2}')," \
 		"GitHub Copilot CLI $(node -p "require('$out/node_modules/@github/copilot/package.json').version")," \
+		"cline $(node -p "require('$out/node_modules/cline/package.json').version")," \
 		"node $(node --version). Each scenario runs its policies once as the agent's own hooks and once through" \
 		"hookexec as the README installs it; \"same?\" compares what the agent did. Deliberate differences are explained" \
 		"in the README (\"Where hookexec deliberately differs\")."
-	for suite in claude:"Claude Code" gemini:"Gemini CLI (the hook engine of @google/gemini-cli-core)" qwen:"Qwen Code (qwen -p against a fake chat-completions model)" codex:"Codex CLI (codex exec)" copilot:"GitHub Copilot CLI (copilot -p against a fake chat-completions model)"; do
+	for suite in claude:"Claude Code" gemini:"Gemini CLI (the hook engine of @google/gemini-cli-core)" qwen:"Qwen Code (qwen -p against a fake chat-completions model)" codex:"Codex CLI (codex exec)" copilot:"GitHub Copilot CLI (copilot -p against a fake chat-completions model)" cline:"Cline (the cline CLI, headless against a fake chat-completions model)"; do
 		file="$out/${suite%%:*}.md"
 		[ -f "$file" ] || continue
 		echo

@@ -10,19 +10,23 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/antigravity"
 	"github.com/hookexec/hookexec/internal/agents/auggie"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/agents/cline"
 	"github.com/hookexec/hookexec/internal/agents/codebuddy"
 	"github.com/hookexec/hookexec/internal/agents/codex"
 	"github.com/hookexec/hookexec/internal/agents/copilot"
 	"github.com/hookexec/hookexec/internal/agents/cortex"
 	"github.com/hookexec/hookexec/internal/agents/crush"
+	"github.com/hookexec/hookexec/internal/agents/cursor"
 	"github.com/hookexec/hookexec/internal/agents/factory"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
 	"github.com/hookexec/hookexec/internal/agents/goose"
 	"github.com/hookexec/hookexec/internal/agents/iflow"
 	"github.com/hookexec/hookexec/internal/agents/kimi"
+	"github.com/hookexec/hookexec/internal/agents/kiro"
 	"github.com/hookexec/hookexec/internal/agents/llxprt"
 	"github.com/hookexec/hookexec/internal/agents/qwen"
 	"github.com/hookexec/hookexec/internal/agents/tabnine"
+	"github.com/hookexec/hookexec/internal/agents/windsurf"
 )
 
 // entry is one line of the table: an agent's name and its description.
@@ -41,6 +45,10 @@ func table() []entry {
 		{qwen.Name, qwen.Agent},
 		{codex.Name, codex.Agent},
 		{copilot.Name, copilot.Agent},
+		{cursor.Name, cursor.Agent},
+		{windsurf.Name, windsurf.Agent},
+		{kiro.Name, kiro.Agent},
+		{cline.Name, cline.Agent},
 		{factory.Name, factory.Agent},
 		{crush.Name, crush.Agent},
 		{auggie.Name, auggie.Agent},

@@ -30,6 +30,14 @@ func TestTable(t *testing.T) {
 			"ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "AlsoRuns"},
 		"copilot": {"TimeoutMillisFrom", "PluginManifest", "PluginRootVar", "SettingsComments", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure",
 			"FailPolicyIgnored", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName"},
+		"cursor": {"TimeoutMillisFrom", "HomeVar", "ProjectFile", "UserFile", "ConfigDirs", "SettingsComments", "PluginManifest", "PluginRootVar", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored",
+			"SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable"},
+		"windsurf": {"TimeoutMillisFrom", "HomeVar", "ProjectFile", "SettingsComments", "PluginManifest", "PluginRootVar", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored",
+			"ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns"},
+		"kiro": {"TimeoutMillisFrom", "HomeVar", "ProjectFile", "UserFile", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored",
+			"RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns"},
+		"cline": {"TimeoutMillisFrom", "HomeVar", "ProjectFile", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored",
+			"ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns"},
 		"factory":     {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns", "TimeoutMillisFrom", "HomeVar"},
 		"crush":       {"ConfigDirs", "SettingsComments", "PluginManifest", "PluginRootVar", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns", "TimeoutMillisFrom"},
 		"auggie":      {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns", "TimeoutMillisFrom", "HomeVar"},
@@ -91,7 +99,7 @@ func TestAgentsConsistent(t *testing.T) {
 			ev, ok := ByKey(key)
 			require.True(t, ok, "%s: default event %q is no event name hookexec knows", a.Name, key)
 			got, ok := a.EventKey(ev)
-			assert.True(t, ok && got == key, "%s: default event %q is not the agent's name for %s", a.Name, key, ev.Name)
+			assert.True(t, ok && got == key || aliasOf(a, key) == ev.Name, "%s: default event %q is not the agent's name for %s (Events or Aliases)", a.Name, key, ev.Name)
 		}
 		for _, key := range a.FailPolicyIgnored {
 			_, ok := ByKey(key)
@@ -104,13 +112,29 @@ func TestAgentsConsistent(t *testing.T) {
 	}
 }
 
+// aliasOf is the canonical event of a's alias key, "" when key is none
+// of a's aliases.
+func aliasOf(a agent.Agent, key string) string {
+	for _, al := range a.Aliases {
+		if al.Key == key {
+			return al.Event
+		}
+	}
+	return ""
+}
+
 func TestLookups(t *testing.T) {
 	t.Parallel()
-	// The table grows with every agent: the first three are fixed, the rest
-	// is checked by containment.
-	assert.Equal(t, []string{"claude", "gemini", "llxprt"}, Names()[:3])
-	assert.Equal(t, []string{"claude", "gemini"}, Formats()[:2])
-	assert.NotContains(t, Formats(), "llxprt")
+	// The lists gather every agent in table order: the first agents are
+	// checked exactly, the later ones by their own entries (so that a new
+	// agent changes no line here but its own).
+	assert.Equal(t, []string{"claude", "gemini", "llxprt", "qwen", "codex", "copilot"}, Names()[:6])
+	assert.Equal(t, []string{"claude", "gemini", "qwen", "codex", "copilot"}, Formats()[:5])
+	assert.Subset(t, Names(), []string{"cursor", "windsurf", "kiro", "cline"})
+	assert.Subset(t, Formats(), []string{"cursor", "windsurf", "kiro", "cline"})
+	assert.Subset(t, Names(), []string{"factory", "crush", "auggie", "iflow", "codebuddy", "cortex", "tabnine", "antigravity", "kimi", "goose"})
+	assert.Subset(t, Formats(), []string{"factory", "crush", "auggie", "iflow", "codebuddy", "cortex", "antigravity", "kimi", "goose"})
+	assert.NotContains(t, Formats(), "tabnine", "Tabnine CLI reads the gemini format")
 	_, ok := ByFormat("llxprt")
 	assert.False(t, ok, "LLxprt Code reads the gemini format")
 	_, ok = ByDialect("native")
@@ -124,11 +148,14 @@ func TestLookups(t *testing.T) {
 	assert.EqualError(t, err, `unknown agent "nosuchagent" (want `+OrList(Names())+`)`)
 	_, ok = ForSettingsDir("/home/dev/app/.hookexec")
 	assert.False(t, ok)
-	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR"}, ProjectDirVars()[:3])
+	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "LLXPRT_PROJECT_DIR", "QWEN_PROJECT_DIR", "COPILOT_PROJECT_DIR"}, ProjectDirVars()[:5])
+	assert.Contains(t, ProjectDirVars(), "CURSOR_PROJECT_DIR")
 	env := Env("/p", "s")
-	for k, v := range map[string]string{"CLAUDE_PROJECT_DIR": "/p", "GEMINI_PROJECT_DIR": "/p", "LLXPRT_PROJECT_DIR": "/p", "GEMINI_SESSION_ID": "s"} {
+	for k, v := range map[string]string{"CLAUDE_PROJECT_DIR": "/p", "GEMINI_PROJECT_DIR": "/p", "LLXPRT_PROJECT_DIR": "/p", "GEMINI_SESSION_ID": "s",
+		"QWEN_PROJECT_DIR": "/p", "QWEN_CODE_SESSION_ID": "s", "COPILOT_PROJECT_DIR": "/p", "CURSOR_PROJECT_DIR": "/p"} {
 		assert.Equal(t, v, env[k], k)
 	}
+	assert.Equal(t, "/d", CwdEnv("/d")["GEMINI_CWD"])
 	for _, a := range All() {
 		if a.ProjectVar != "" {
 			assert.Equal(t, "/p", env[a.ProjectVar], a.Name)
@@ -143,11 +170,17 @@ func TestLookups(t *testing.T) {
 		assert.Subset(t, ShellTools(), a.Tools.Shell(), a.Name)
 		assert.Subset(t, FileTools(), a.Tools.Files(), a.Name)
 	}
-	assert.Equal(t, "/d", CwdEnv("/d")["GEMINI_CWD"])
-	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR"}, Markers()[:6])
-	assert.Equal(t, []string{"Bash", "run_shell_command"}, ShellTools()[:2])
-	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content"}, FileTools()[:14])
+	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR", "QWEN_PROJECT_DIR", "QWEN_CODE_CLI", "COPILOT_PROJECT_DIR", "COPILOT_CLI", "COPILOT_HOOK_DIR"}, Markers()[:11])
+	assert.Subset(t, Markers(), []string{"CURSOR_PROJECT_DIR", "CURSOR_VERSION"})
+	assert.Equal(t, []string{"Bash", "run_shell_command", "monitor", "bash", "powershell", "run_in_terminal"}, ShellTools()[:6])
+	assert.Subset(t, ShellTools(), []string{"Shell", "run_command", "execute_bash", "shell", "execute_command", "run_commands"})
+	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content", "zoom_image", "edit", "notebook_edit", "grep_search", "apply_patch", "view_image", "view", "create", "grep",
+		"create_file", "replace_string_in_file", "multi_replace_string_in_file", "insert_edit_into_file", "file_search", "list_dir", "semantic_search"}, FileTools()[:30])
+	assert.Subset(t, FileTools(), []string{"read_code", "write_code", "fs_read", "fs_write", "write_to_file", "replace_in_file", "editor"})
 	assert.Equal(t, agent.ReadSpec, ReadingOf("native"))
 	assert.Equal(t, agent.ReadClaude, ReadingOf("claude"))
-	assert.Equal(t, "native, claude or gemini", OrList([]string{"native", "claude", "gemini"}))
+	assert.Equal(t, agent.ReadCopilot, ReadingOf("copilot"))
+	assert.Equal(t, agent.ReadCursor, ReadingOf("cursor"))
+	assert.Equal(t, agent.ReadExitCode, ReadingOf("windsurf"))
+	assert.Equal(t, "native, claude, gemini or llxprt", OrList([]string{"native", "claude", "gemini", "llxprt"}))
 }

@@ -54,6 +54,9 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 		reading := meta.reading()
 		r.ExitCode = &code
 		switch {
+		case reading == agent.ReadExitCode:
+			// stdout is never an answer, so a cut one loses nothing.
+			r.Outcome, r.Output, detail = exitCodeExited(ev, code, out, errText, &notes)
 		case code == 0 && cutAnswer(res, out):
 			// An error of the hook: it blocks when the hook fails closed,
 			// and the agent is told in any case, since a deny may have been
@@ -189,7 +192,11 @@ func successOutput(ev event.Event, meta Meta, out string, notes *[]string) *verd
 		return nil
 	}
 	if obj, ok := outputObject(out); ok {
-		return normalize(ev, obj, notes)
+		o := normalize(ev, obj, notes)
+		if meta.reading() == agent.ReadCursor {
+			cursorFields(ev, obj, o, notes)
+		}
+		return o
 	}
 	switch {
 	case ev.Plain == event.PlainWorktreePath:

@@ -81,7 +81,7 @@ func TestValidateToolNames(t *testing.T) {
 		"mcp__github__create_issue":    {},
 		"Bassh*":                       {},
 		"Bassh":                        {`1:39: warning: BeforeTool[0]: matcher "Bassh": no agent hookexec knows has a tool named "Bassh", so this alternative matches nothing (did you mean "Bash", or a family such as "@shell"?)`},
-		"Edit|shell":                   {`1:39: warning: BeforeTool[0]: matcher "Edit|shell": no agent hookexec knows has a tool named "shell", so this alternative matches nothing (did you mean the family "@shell"?)`},
+		"Edit|search":                  {`1:39: warning: BeforeTool[0]: matcher "Edit|search": no agent hookexec knows has a tool named "search", so this alternative matches nothing (did you mean the family "@search"?)`},
 		"Frobnicate":                   {`1:39: warning: BeforeTool[0]: matcher "Frobnicate": no agent hookexec knows has a tool named "Frobnicate", so this alternative matches nothing; name a tool of an agent, or a family: @shell, @read, @write, @edit, @search, @web, @mcp, @agent, @other`},
 	} {
 		assert.Equal(t, want, validateString(t, t.TempDir(), "hooks.json", def(matcher), nil), matcher)

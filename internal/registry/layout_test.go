@@ -21,8 +21,9 @@ import (
 // matcher "x" where its entries have one.
 func layoutFile(t *testing.T, a agent.Agent) (data string, key string) {
 	t.Helper()
-	key, ok := a.EventKey(testevent.Get(t, "BeforeTool"))
-	require.True(t, ok, "%s has no BeforeTool", a.Name)
+	keys := a.InstallKeys(testevent.Get(t, "BeforeTool"))
+	require.NotEmpty(t, keys, "%s has no BeforeTool", a.Name)
+	key = keys[0]
 	js := func(v any) string {
 		b, err := json.Marshal(v)
 		require.NoError(t, err)
@@ -102,7 +103,7 @@ func TestLayoutFindings(t *testing.T) {
 		case agent.LayoutFlat:
 			t.Run(a.Name+"/missing command", func(t *testing.T) {
 				t.Parallel()
-				key, _ := a.EventKey(testevent.Get(t, "BeforeTool"))
+				key := a.InstallKeys(testevent.Get(t, "BeforeTool"))[0]
 				version := ""
 				if a.Flat.Version != 0 {
 					version = fmt.Sprintf(`"version": %d, `, a.Flat.Version)
@@ -123,7 +124,7 @@ func TestLayoutFindings(t *testing.T) {
 		case agent.LayoutNamed:
 			t.Run(a.Name+"/disabled", func(t *testing.T) {
 				t.Parallel()
-				key, _ := a.EventKey(testevent.Get(t, "BeforeTool"))
+				key := a.InstallKeys(testevent.Get(t, "BeforeTool"))[0]
 				reg, _ := loadString(t, "hooks.json", `{"off": {"enabled": false, "`+key+`": [{"hooks": [{"type": "command", "command": "x"}]}]}}`, Dialect(a.Name))
 				require.Len(t, reg.Hooks, 1)
 				assert.True(t, reg.Hooks[0].FileDisabled, "a disabled definition's hooks are disabled")

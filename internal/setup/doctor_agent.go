@@ -128,12 +128,17 @@ func (d *agentDoctor) settingsCheck() Check {
 
 // covered are the events (canonical names) with a hookexec entry in any
 // of the agent's settings files.
+// covered are the agent's event names that have a hookexec entry.
 func (d *agentDoctor) covered() map[string]bool {
 	out := map[string]bool{}
 	for _, f := range d.files {
 		for _, e := range f.fires {
 			if ev, err := eventOf(d.ag, e.Fire.Event); err == nil {
-				out[ev.Name] = true
+				for _, k := range d.ag.InstallKeys(ev) {
+					if k == e.Fire.Event || k == e.Key {
+						out[k] = true
+					}
+				}
 			}
 		}
 	}
@@ -145,14 +150,14 @@ func (d *agentDoctor) eventsCheck() Check {
 	covered := d.covered()
 	var missing, have []string
 	for _, ev := range d.pol.Events() {
-		key, ok := d.ag.EventKey(ev)
-		if !ok {
-			continue
-		}
-		if covered[ev.Name] {
-			have = append(have, key)
-		} else {
-			missing = append(missing, key)
+		// An event the agent fires per family of tools needs an entry
+		// under each of its names (Agent.InstallKeys).
+		for _, key := range d.ag.InstallKeys(ev) {
+			if covered[key] {
+				have = append(have, key)
+			} else {
+				missing = append(missing, key)
+			}
 		}
 	}
 	if len(missing) > 0 {

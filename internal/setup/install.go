@@ -81,12 +81,13 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	}
 	var wants []wantEntry
 	for _, ev := range events {
-		key, _ := opts.Agent.EventKey(ev)
-		w := wantEntry{Key: key, Timeout: pol.AgentTimeout(opts.Agent, ev), FailClosed: opts.FailClosed}
-		if opts.Agent.OnFailureApplies(ev) && !opts.FailOpen {
-			w.OnFailure = onFailureBlock
+		for _, key := range opts.Agent.InstallKeys(ev) {
+			w := wantEntry{Key: key, Timeout: pol.AgentTimeout(opts.Agent, ev), FailClosed: opts.FailClosed}
+			if opts.Agent.OnFailureApplies(ev) && !opts.FailOpen {
+				w.OnFailure = onFailureBlock
+			}
+			wants = append(wants, w)
 		}
-		wants = append(wants, w)
 	}
 	if err := checkDoubleFire(opts, path); err != nil {
 		return nil, err
@@ -199,7 +200,7 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 			if err != nil {
 				return nil, fmt.Errorf("--events: %w", err)
 			}
-			if _, ok := ag.EventKey(ev); !ok {
+			if !hasEvent(ag, ev) {
 				return nil, fmt.Errorf("--events: %s has no %s event", ag.Title, n)
 			}
 			add(ev)
@@ -209,7 +210,7 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 		}
 	default:
 		for _, ev := range pol.Events() {
-			if _, ok := ag.EventKey(ev); ok {
+			if hasEvent(ag, ev) {
 				add(ev)
 			}
 		}
@@ -235,17 +236,17 @@ func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, erro
 	return chosen, nil
 }
 
-// hasEvent reports whether the agent has ev.
+// hasEvent reports whether the agent has ev: a name for it, or names for
+// it per family of tools (Agent.InstallKeys).
 func hasEvent(ag Agent, ev event.Event) bool {
-	_, ok := ag.EventKey(ev)
-	return ok
+	return len(ag.InstallKeys(ev)) > 0
 }
 
 // agentEvent is the catalogue event the agent names key: the one whose
-// agent key it is.
+// agent key (or per-family key) it is.
 func agentEvent(ag Agent, key string) (event.Event, bool) {
 	for _, ev := range event.All() {
-		if k, ok := ag.EventKey(ev); ok && k == key {
+		if slices.Contains(ag.InstallKeys(ev), key) {
 			return ev, true
 		}
 	}

@@ -163,9 +163,7 @@ func uninstallScripts(opts UninstallOptions, dir string) (*UninstallResult, erro
 func agentKeys(ag Agent) []string {
 	var out []string
 	for _, ev := range event.All() {
-		if k, ok := ag.EventKey(ev); ok {
-			out = append(out, k)
-		}
+		out = append(out, ag.InstallKeys(ev)...)
 	}
 	return out
 }

@@ -189,17 +189,18 @@ func testInstallAgent(t *testing.T, ag Agent, scope Scope) {
 	require.NoError(t, err)
 	require.NotNil(t, as, "install wrote nothing at %s", path)
 	for _, ev := range events {
-		key, _ := ag.EventKey(ev)
-		var found *hookEntry
-		for i, e := range as.fires {
-			if e.Key == key && e.Fire.Managed {
-				found = &as.fires[i]
+		for _, key := range ag.InstallKeys(ev) {
+			var found *hookEntry
+			for i, e := range as.fires {
+				if e.Key == key && e.Fire.Managed {
+					found = &as.fires[i]
+				}
 			}
+			require.NotNil(t, found, "no hookexec entry under %q", key)
+			assert.Equal(t, ag.Format, found.Fire.Format)
+			assert.Equal(t, key, found.Fire.Event, "the entry fires the agent's own name of the event")
+			assertShape(t, ag, *found)
 		}
-		require.NotNil(t, found, "no hookexec entry under %q", key)
-		assert.Equal(t, ag.Format, found.Fire.Format)
-		assert.Equal(t, key, found.Fire.Event, "the entry fires the agent's own name of the event")
-		assertShape(t, ag, *found)
 	}
 	if userFile != "" {
 		data, err := os.ReadFile(userFile)

@@ -74,4 +74,17 @@ const (
 	// other events a status but 0 is a failed hook whose stderr is a
 	// warning, exit 2 included.
 	ReadCopilot
+	// ReadCursor: Cursor's hooks (documentation only): exit 0 reads its
+	// own JSON answer ({permission, user_message, agent_message,
+	// updated_input}, {continue}, {followup_message},
+	// {additional_context}) besides hookexec's; exit 2 blocks; any other
+	// status is a failed hook (Cursor fails open unless the entry says
+	// "failClosed": true).
+	ReadCursor
+	// ReadExitCode: the agent reads only the exit status (Windsurf, Kiro
+	// CLI): exit 2 blocks with stderr as the reason, exit 0 proceeds and
+	// its stdout is context on the events that take plain text
+	// (event.PlainContext) and nothing elsewhere, any other status is a
+	// failed hook that lets the action proceed.
+	ReadExitCode
 )

@@ -14,7 +14,7 @@ import (
 // §2); the failed policy is named here instead, where the user sees it.
 // Run directly, Claude Code tells its user that a hook did not answer in
 // time; a hook that fails with a message reaches the agent as a "Warning: "
-// message as well (SPEC §4.6).
+// message as well (SPEC §4.6). Other agents' formats use it too.
 func FailureNotice(v verdict.Verdict) verdict.Verdict {
 	var notes []string
 	for _, h := range v.Hooks {

@@ -1,0 +1,193 @@
+//go:build e2e && unix
+
+package cline
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/e2e/fakeopenai"
+)
+
+// runResult is what one cline run left: its JSON event lines, exit status
+// and stderr, what the model was sent and the project afterwards.
+type runResult struct {
+	mode     string
+	project  string
+	events   []map[string]any
+	rawOut   []byte
+	stderr   []byte
+	exit     int
+	requests []fakeopenai.Request
+	model    *fakeopenai.Server
+	elapsed  time.Duration
+	err      error
+	leftover []int
+}
+
+var runSeq atomic.Int64
+
+// runTimeout bounds one cline run.
+const runTimeout = 90 * time.Second
+
+// toolCommand is what the scripted tool call runs: it leaves ran.txt
+// behind, so a run shows whether the tool ran.
+const toolCommand = "echo ran > ran.txt"
+
+// runCline runs `cline --json PROMPT` once in a fresh project and home,
+// the provider pointed at a fake model, with the scenario's policy as
+// Cline's own hook ("direct") or behind hookexec ("through": the script
+// hookexec install cline writes, `exec hookexec fire EVENT --format
+// cline`, with the policy in a native config named by HOOKEXEC_CONFIG).
+func runCline(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
+	t.Helper()
+	project, home := t.TempDir(), t.TempDir()
+	tool := sc.tool
+	if tool.Name == "" {
+		tool = fakeopenai.Call("run_commands", map[string]any{"commands": []string{toolCommand}})
+	}
+	model := fakeopenai.Start(t, fakeopenai.Script{Tools: []fakeopenai.ToolCall{tool}, Final: "F-DONE"})
+	writeJSONFile(t, filepath.Join(home, ".cline", "data", "settings", "providers.json"), map[string]any{
+		"version": 1, "lastUsedProvider": "openai-compatible", "modes": map[string]any{},
+		"providers": map[string]any{"openai-compatible": map[string]any{
+			"settings":  map[string]any{"provider": "openai-compatible", "apiKey": "dummy", "model": "fake-model", "baseUrl": model.URL + "/v1"},
+			"updatedAt": "2026-01-01T00:00:00.000Z", "tokenSource": "manual",
+		}},
+	})
+	hooks := filepath.Join(project, ".clinerules", "hooks")
+	require.NoError(t, os.MkdirAll(hooks, 0o755))
+	config := filepath.Join(home, "policies.json")
+	switch mode {
+	case "direct":
+		writeScript(t, filepath.Join(hooks, sc.event), sc.own)
+	case "through":
+		policy := filepath.Join(home, "policy.sh")
+		writeScript(t, policy, sc.native)
+		canonical := map[string]string{"PreToolUse": "BeforeTool", "PostToolUse": "AfterTool", "TaskStart": "SessionStart", "TaskComplete": "AfterAgent"}[sc.event]
+		writeJSONFile(t, config, map[string]any{"hooks": map[string]any{canonical: []any{
+			map[string]any{"hooks": []any{map[string]any{"type": "command", "command": "sh " + shellQuote(policy)}}},
+		}}})
+		writeScript(t, filepath.Join(hooks, sc.event), "exec "+shellQuote(env.bin)+" fire "+sc.event+" --format cline")
+	default:
+		t.Fatalf("unknown mode %q", mode)
+	}
+
+	marker := fmt.Sprintf("e2e-cline-%d-%d", os.Getpid(), runSeq.Add(1))
+	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, env.cline, "--json", "Leave a note in ran.txt.")
+	cmd.Dir = project
+	cmd.Env = []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + home,
+		"LANG=C.UTF-8",
+		"TERM=dumb",
+		"TMPDIR=" + os.TempDir(),
+		"NO_PROXY=127.0.0.1",
+		"HOOKEXEC_CONFIG=" + config,
+		"HOOKEXEC_E2E_RUN=" + marker,
+	}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &stdout
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	res := runResult{mode: mode, project: project, elapsed: time.Since(start),
+		rawOut: stdout.Bytes(), stderr: stderr.Bytes(), requests: model.Requests(), model: model, exit: -1}
+	if cmd.ProcessState != nil {
+		res.exit = cmd.ProcessState.ExitCode()
+	}
+	if _, ok := err.(*exec.ExitError); !ok {
+		res.err = err
+	}
+	if ctx.Err() != nil {
+		res.err = fmt.Errorf("cline did not finish within %s", runTimeout)
+	}
+	if cmd.Process != nil {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+	// cline leaves its hub daemon running; it carries the marker.
+	res.leftover = killMarked(marker)
+	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
+		var ev map[string]any
+		if json.Unmarshal(line, &ev) == nil {
+			res.events = append(res.events, ev)
+		}
+	}
+	return res
+}
+
+// killMarked kills every process whose environment holds
+// HOOKEXEC_E2E_RUN=marker (what a run left behind, whatever its process
+// group) and returns their pids.
+func killMarked(marker string) []int {
+	want := []byte("HOOKEXEC_E2E_RUN=" + marker + "\x00")
+	entries, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		environ, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
+		if err != nil || !bytes.Contains(append(environ, 0), want) {
+			continue
+		}
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		pids = append(pids, pid)
+	}
+	return pids
+}
+
+// dump writes the raw evidence of a run to dir: the events, stderr, every
+// model request and what the fake answered.
+func dump(t *testing.T, dir string, res runResult) {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "events.jsonl"), res.rawOut, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stderr.txt"), res.stderr, 0o644))
+	b, err := json.MarshalIndent(res.requests, "", "  ")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "requests.json"), b, 0o644))
+	var idx strings.Builder
+	for i, r := range res.requests {
+		fmt.Fprintf(&idx, "%02d %s %s %s main=%v answer=%s\n", i+1, r.At.Format("15:04:05.000"), r.Method, r.Path, r.Main, r.Answer)
+	}
+	fmt.Fprintf(&idx, "exit %d, elapsed %s, err %v, leftover processes %v\n", res.exit, res.elapsed.Round(time.Millisecond), res.err, res.leftover)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.txt"), []byte(idx.String()), 0o644))
+}
+
+func writeScript(t *testing.T, path, body string) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755))
+}
+
+func writeJSONFile(t *testing.T, path string, v any) {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	b, err := json.MarshalIndent(v, "", "  ")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, append(b, '\n'), 0o600))
+}
+
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
