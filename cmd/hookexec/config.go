@@ -32,7 +32,7 @@ func (c *configFlags) registerSources(fl *pflag.FlagSet) {
 	fl.StringArrayVar(&c.configs, "config", nil, "load this config file (repeatable; default: $HOOKEXEC_CONFIG, else discovery)")
 	fl.StringVar(&c.projectDir, "project-dir", "", "project directory (default: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the input's cwd or the working directory up)")
 	c.dialect = flagDialect()
-	fl.Var(c.dialect, "dialect", "read --config files in this dialect: native, claude, gemini, llxprt (default: from the file's location)")
+	fl.Var(c.dialect, "dialect", "read --config files in this dialect: native, or an agent's name such as claude or gemini (default: from the file's location)")
 }
 
 // request is the engine request of these flags for ev: the input from

@@ -73,7 +73,7 @@ status: 0 all passed, 1 a case failed or a case file is malformed.`,
 	fl.StringArrayVar(&f.configs, "config", nil, `config file for cases without "config" (repeatable; default: $HOOKEXEC_CONFIG, else discovery)`)
 	fl.StringVar(&f.projectDir, "project-dir", "", "project directory (default: as fire: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the input's cwd or the working directory up)")
 	f.dialect = flagDialect()
-	fl.Var(f.dialect, "dialect", "read the cases' config files in this dialect: native, claude, gemini, llxprt (default: from the file's location)")
+	fl.Var(f.dialect, "dialect", "read the cases' config files in this dialect: native, or an agent's name such as claude or gemini (default: from the file's location)")
 	fl.StringVar(&f.junit, "junit", "", "also write a JUnit XML report to this file")
 	f.format, f.run = flagChoice("--format", "text", "json"), flagRegexp()
 	fl.Var(f.format, "format", "output format: text or json")

@@ -59,7 +59,7 @@ otherwise or on a usage error.`,
 	fl := cmd.Flags()
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.BoolVar(&f.strict, "strict", false, "exit 1 on warnings too")
-	fl.StringVar(&f.dialect, "dialect", "", "read the FILEs in this dialect: native, claude, gemini, llxprt (default: from each file's location)")
+	fl.StringVar(&f.dialect, "dialect", "", "read the FILEs in this dialect: native, or an agent's name such as claude or gemini (default: from each file's location)")
 	fl.StringVar(&f.projectDir, "project-dir", "", "project directory: discovery, and relative script paths (default: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the working directory up)")
 	return cmd
 }

@@ -7,15 +7,25 @@ import (
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/agents/antigravity"
+	"github.com/hookexec/hookexec/internal/agents/auggie"
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/agents/cline"
+	"github.com/hookexec/hookexec/internal/agents/codebuddy"
 	"github.com/hookexec/hookexec/internal/agents/codex"
 	"github.com/hookexec/hookexec/internal/agents/copilot"
+	"github.com/hookexec/hookexec/internal/agents/cortex"
+	"github.com/hookexec/hookexec/internal/agents/crush"
 	"github.com/hookexec/hookexec/internal/agents/cursor"
+	"github.com/hookexec/hookexec/internal/agents/factory"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
+	"github.com/hookexec/hookexec/internal/agents/goose"
+	"github.com/hookexec/hookexec/internal/agents/iflow"
+	"github.com/hookexec/hookexec/internal/agents/kimi"
 	"github.com/hookexec/hookexec/internal/agents/kiro"
 	"github.com/hookexec/hookexec/internal/agents/llxprt"
 	"github.com/hookexec/hookexec/internal/agents/qwen"
+	"github.com/hookexec/hookexec/internal/agents/tabnine"
 	"github.com/hookexec/hookexec/internal/agents/windsurf"
 )
 
@@ -39,6 +49,16 @@ func table() []entry {
 		{windsurf.Name, windsurf.Agent},
 		{kiro.Name, kiro.Agent},
 		{cline.Name, cline.Agent},
+		{factory.Name, factory.Agent},
+		{crush.Name, crush.Agent},
+		{auggie.Name, auggie.Agent},
+		{iflow.Name, iflow.Agent},
+		{codebuddy.Name, codebuddy.Agent},
+		{cortex.Name, cortex.Agent},
+		{tabnine.Name, tabnine.Agent},
+		{antigravity.Name, antigravity.Agent},
+		{kimi.Name, kimi.Agent},
+		{goose.Name, goose.Agent},
 	}
 }
 

@@ -38,6 +38,16 @@ func TestTable(t *testing.T) {
 			"RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns"},
 		"cline": {"TimeoutMillisFrom", "HomeVar", "ProjectFile", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored",
 			"ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns"},
+		"factory":     {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns", "TimeoutMillisFrom", "HomeVar"},
+		"crush":       {"ConfigDirs", "SettingsComments", "PluginManifest", "PluginRootVar", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns", "TimeoutMillisFrom"},
+		"auggie":      {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns", "TimeoutMillisFrom", "HomeVar"},
+		"iflow":       {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns", "TimeoutMillisFrom", "HomeVar"},
+		"codebuddy":   {"ProjectFile", "UserFile", "ConfigDirs", "Flat", "PluginManifest", "PluginRootVar", "Aliases", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns", "TimeoutMillisFrom", "HomeVar"},
+		"cortex":      {"ProjectFile", "Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "TimeoutMillisFrom", "HomeVar"},
+		"tabnine":     {"Flat", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "Answer", "Enable", "AlsoRuns", "TimeoutMillisFrom", "HomeVar"},
+		"antigravity": {"Flat", "SettingsComments", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns", "TimeoutMillisFrom", "HomeVar"},
+		"kimi":        {"UserFile", "ConfigDirs", "PluginManifest", "PluginRootVar", "Aliases", "MCPPrefix", "Payload", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns", "TimeoutMillisFrom"},
+		"goose":       {"ConfigDirs", "Flat", "SettingsComments", "Aliases", "MCPPrefix", "ShellValues", "MatchesWithoutValue", "IfFilter", "OnFailure", "FailPolicyIgnored", "RunsInProjectDir", "ProjectVar", "Markers", "SessionVar", "CwdVar", "PastedVars", "PasteQuote", "HookName", "Enable", "AlsoRuns", "TimeoutMillisFrom", "HomeVar"},
 	}
 	require.Equal(t, len(empty), len(All()), "a row per agent")
 	for _, a := range All() {
@@ -122,6 +132,9 @@ func TestLookups(t *testing.T) {
 	assert.Equal(t, []string{"claude", "gemini", "qwen", "codex", "copilot"}, Formats()[:5])
 	assert.Subset(t, Names(), []string{"cursor", "windsurf", "kiro", "cline"})
 	assert.Subset(t, Formats(), []string{"cursor", "windsurf", "kiro", "cline"})
+	assert.Subset(t, Names(), []string{"factory", "crush", "auggie", "iflow", "codebuddy", "cortex", "tabnine", "antigravity", "kimi", "goose"})
+	assert.Subset(t, Formats(), []string{"factory", "crush", "auggie", "iflow", "codebuddy", "cortex", "antigravity", "kimi", "goose"})
+	assert.NotContains(t, Formats(), "tabnine", "Tabnine CLI reads the gemini format")
 	_, ok := ByFormat("llxprt")
 	assert.False(t, ok, "LLxprt Code reads the gemini format")
 	_, ok = ByDialect("native")
@@ -142,7 +155,21 @@ func TestLookups(t *testing.T) {
 		"QWEN_PROJECT_DIR": "/p", "QWEN_CODE_SESSION_ID": "s", "COPILOT_PROJECT_DIR": "/p", "CURSOR_PROJECT_DIR": "/p"} {
 		assert.Equal(t, v, env[k], k)
 	}
-	assert.Equal(t, map[string]string{"GEMINI_CWD": "/d"}, CwdEnv("/d"))
+	assert.Equal(t, "/d", CwdEnv("/d")["GEMINI_CWD"])
+	for _, a := range All() {
+		if a.ProjectVar != "" {
+			assert.Equal(t, "/p", env[a.ProjectVar], a.Name)
+		}
+		if a.SessionVar != "" {
+			assert.Equal(t, "s", env[a.SessionVar], a.Name)
+		}
+		if a.CwdVar != "" {
+			assert.Equal(t, "/d", CwdEnv("/d")[a.CwdVar], a.Name)
+		}
+		assert.Subset(t, Markers(), a.Markers, a.Name)
+		assert.Subset(t, ShellTools(), a.Tools.Shell(), a.Name)
+		assert.Subset(t, FileTools(), a.Tools.Files(), a.Name)
+	}
 	assert.Equal(t, []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "GEMINI_PROJECT_DIR", "GEMINI_CLI", "LLXPRT_PROJECT_DIR", "QWEN_PROJECT_DIR", "QWEN_CODE_CLI", "COPILOT_PROJECT_DIR", "COPILOT_CLI", "COPILOT_HOOK_DIR"}, Markers()[:11])
 	assert.Subset(t, Markers(), []string{"CURSOR_PROJECT_DIR", "CURSOR_VERSION"})
 	assert.Equal(t, []string{"Bash", "run_shell_command", "monitor", "bash", "powershell", "run_in_terminal"}, ShellTools()[:6])

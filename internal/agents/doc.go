@@ -1,5 +1,5 @@
 // Package agents is the table of the coding agents hookexec works with:
-// one folder per agent (claude, gemini, llxprt) holds everything hookexec
+// one folder per agent (claude, gemini, llxprt, factory, ...) holds everything hookexec
 // knows of it as an agent.Agent, and this package lists them (All) and
 // finds one by name, dialect, format or settings directory (ByName,
 // ByDialect, ByFormat, ForSettingsDir, Parse), parses and renders the
