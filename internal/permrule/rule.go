@@ -119,10 +119,13 @@ func (r *Rule) compileSpec() error {
 		r.kind = kindAll
 	case r.toolGlob != nil:
 		r.kind = kindUnknown
+	case r.tool == "PowerShell":
+		// Before the agents' shell tools, some of which are named
+		// PowerShell too: Claude Code compares its rules' words without
+		// case.
+		r.kind, r.shell = kindPwsh, shellPatterns(strings.ToLower(spec))
 	case contains(agents.ShellTools(), r.tool):
 		r.kind, r.shell = kindShell, shellPatterns(spec)
-	case r.tool == "PowerShell":
-		r.kind, r.shell = kindPwsh, shellPatterns(strings.ToLower(spec))
 	case contains(agents.FileTools(), r.tool):
 		r.kind, r.path = kindPath, parsePathRule(spec)
 		if _, err := compilePathGlob(r.path.rel); err != nil {
