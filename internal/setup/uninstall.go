@@ -76,6 +76,12 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 	if res.Disabled, err = stepFor(opts.Agent.Enable).uninstall(in); err != nil {
 		return nil, err
 	}
+	pruneDirs(opts.Agent, path, uninstallBase(opts))
+	if opts.Agent.Enable != agentdesc.EnableNone && in.Home != "" && opts.Agent.HasScope(UserScope) {
+		// The enable step's file (Codex's trust in ~/.codex) is in the
+		// agent's directory in the home directory.
+		pruneDirs(opts.Agent, agentSettingsPath(opts.Agent, UserScope, "", in.Home, opts.Getenv), in.Home)
+	}
 	return res, nil
 }
 
