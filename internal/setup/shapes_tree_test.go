@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/agents/goose"
+	"github.com/hookexec/hookexec/internal/registry"
 )
 
 // tree is every directory and file under root (a directory as "/").
@@ -35,7 +37,7 @@ func tree(t *testing.T, root string) map[string]string {
 // agent per layout) and every scope, install into a home and project
 // without the agent's files, then uninstall, gives back the exact tree:
 // the directories install created (.cursor/, .github/hooks/, a plugin's
-// directory) are gone.
+// directory) are gone, and so is goose's plugin manifest.
 func TestUninstallLeavesTheTree(t *testing.T) {
 	t.Parallel()
 	for _, ag := range append(agents.All(), shapeAgents()...) {
@@ -72,4 +74,28 @@ func TestUninstallKeepsFullDirs(t *testing.T) {
 	require.NoError(t, err)
 	assert.NoDirExists(t, filepath.Join(env.project, ".github", "hooks"))
 	assert.FileExists(t, mine)
+}
+
+// TestGoosePluginManifest: install goose writes its plugin's manifest, so
+// that hookexec reads the plugin's hooks.json in goose's dialect; a
+// manifest of someone else's is refused by install and uninstall.
+func TestGoosePluginManifest(t *testing.T) {
+	t.Parallel()
+	env := newShapeEnv(t)
+	ag := goose.Agent()
+	opts := InstallOptions{Agent: ag, Scope: ProjectScope, ProjectDir: env.project, Getenv: env.getenv, Program: testProgram}
+	res, err := Install(opts)
+	require.NoError(t, err)
+	manifest := filepath.Join(env.project, ".agents", "plugins", "hookexec", "plugin.json")
+	data, err := os.ReadFile(manifest)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"name": "hookexec"}`, string(data))
+	assert.Equal(t, registry.Dialect(goose.Name), registry.DetectDialect(res.Path))
+
+	require.NoError(t, os.WriteFile(manifest, []byte(`{"name": "hookexec", "version": "9"}`), 0o644))
+	_, err = Uninstall(UninstallOptions{Agent: ag, Scope: ProjectScope, ProjectDir: env.project, Getenv: env.getenv, Program: testProgram})
+	require.ErrorContains(t, err, "not hookexec's own plugin manifest")
+	_, err = Install(opts)
+	require.ErrorContains(t, err, "not hookexec's own plugin manifest")
+	assert.FileExists(t, res.Path, "nothing was removed")
 }

@@ -58,6 +58,10 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 			return nil, err
 		}
 	}
+	manifest := pluginManifest(opts.Agent, path)
+	if err := checkManifest(manifest, "uninstall"); err != nil {
+		return nil, err
+	}
 	before, _ := os.ReadFile(path) // for the enable step: the entries removed
 	var res *UninstallResult
 	switch opts.Agent.Layout {
@@ -74,6 +78,9 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: before, Program: opts.Program, Getenv: opts.Getenv}
 	in.Home, _ = HomeDir(opts.Getenv)
 	if res.Disabled, err = stepFor(opts.Agent.Enable).uninstall(in); err != nil {
+		return nil, err
+	}
+	if err := removeManifest(manifest, path); err != nil {
 		return nil, err
 	}
 	pruneDirs(opts.Agent, path, uninstallBase(opts))
