@@ -176,7 +176,7 @@ func (d *agentDoctor) eventsCheck() Check {
 func (d *agentDoctor) timeoutsCheck() Check {
 	c := Check{Name: d.name("timeouts")}
 	var short []string
-	need := int64(0)
+	need, over := int64(0), false
 	for _, f := range d.files {
 		for _, e := range f.fires {
 			ev, err := eventOf(d.ag, e.Fire.Event)
@@ -187,6 +187,12 @@ func (d *agentDoctor) timeoutsCheck() Check {
 			got := d.ag.DefaultTimeout
 			if e.Timeout > 0 {
 				got = time.Duration(e.Timeout * float64(d.ag.UnitOf(e.Timeout)))
+			}
+			if d.ag.MaxTimeout > 0 && got > d.ag.MaxTimeout {
+				short = append(short, fmt.Sprintf("%s in %s: timeout %s, over the %s %s accepts; it refuses its whole config with it, so none of its hooks run",
+					e.Key, f.path, got, d.ag.MaxTimeout, d.ag.Title))
+				over = true
+				continue
 			}
 			if got < budget {
 				want := d.pol.AgentTimeout(d.ag, ev)
@@ -199,7 +205,12 @@ func (d *agentDoctor) timeoutsCheck() Check {
 	if len(short) > 0 {
 		c.Detail = strings.Join(short, "\n")
 		c.Fix = fmt.Sprintf("%s to recompute the timeouts (or set them to at least %d, in %s)", d.installFix(), need, unitName(d.ag.UnitOf(float64(need))))
-		if !hasTimeoutSetting(d.ag) {
+		if over {
+			c.Fix = fmt.Sprintf("%s to rewrite the timeouts (or set them to at most %d, in %s)", d.installFix(), d.ag.Units(d.ag.MaxTimeout), unitName(d.ag.TimeoutUnit))
+		}
+		if d.ag.MaxTimeout > 0 && d.pol.maxBudget(d.ag) > d.ag.MaxTimeout {
+			c.Fix = fmt.Sprintf("%s accepts a timeout of at most %s: keep the policies' timeouts (plus the %s kill grace) under it, then %s", d.ag.Title, d.ag.MaxTimeout, AgentKillGrace, d.installFix())
+		} else if !hasTimeoutSetting(d.ag) {
 			c.Fix = fmt.Sprintf("%s has no timeout setting for a hook: keep the policies' timeouts under its fixed %s", d.ag.Title, d.ag.DefaultTimeout)
 		}
 		return c

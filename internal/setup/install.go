@@ -92,6 +92,10 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	if err := checkDoubleFire(opts, path); err != nil {
 		return nil, err
 	}
+	manifest := pluginManifest(opts.Agent, path)
+	if err := checkManifest(manifest, "install"); err != nil {
+		return nil, err
+	}
 	var res *InstallResult
 	switch opts.Agent.Layout {
 	case agentdesc.LayoutScripts:
@@ -104,6 +108,12 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	wrote, err := writeManifest(manifest, opts.DryRun)
+	if err != nil {
+		return nil, err
+	}
+	res.Enabled = append(res.Enabled, wrote...)
+	res.Changed = res.Changed || len(wrote) > 0
 	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: res.Data, Program: opts.Program, DryRun: opts.DryRun, Getenv: opts.Getenv}
 	in.Home, _ = HomeDir(opts.Getenv)
 	did, err := stepFor(opts.Agent.Enable).install(in)

@@ -93,8 +93,23 @@ func (p *Policies) Budget(ev event.Event) time.Duration {
 }
 
 // AgentTimeout is the timeout install gives the agent's entry for ev, in
-// the agent's unit: the budget plus a margin, at least 120 s.
+// the agent's unit: the budget plus a margin, at least 120 s, and no more
+// than the agent accepts (Agent.MaxTimeout).
 func (p *Policies) AgentTimeout(ag Agent, ev event.Event) int64 {
 	d := max(p.Budget(ev)+timeoutMargin, MinAgentTimeout)
+	if ag.MaxTimeout > 0 {
+		d = min(d, ag.MaxTimeout)
+	}
 	return ag.Units(d)
+}
+
+// maxBudget is the longest Budget of the events ag has.
+func (p *Policies) maxBudget(ag Agent) time.Duration {
+	var longest time.Duration
+	for _, ev := range event.All() {
+		if _, ok := ag.EventKey(ev); ok {
+			longest = max(longest, p.Budget(ev))
+		}
+	}
+	return longest
 }

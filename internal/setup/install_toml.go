@@ -28,6 +28,20 @@ const (
 type tomlHook struct {
 	Event   string `toml:"event"`
 	Command string `toml:"command"`
+	// Fields are the table's keys, as decoded.
+	Fields map[string]any `toml:"-"`
+}
+
+// number is the table's numeric key (an integer or a float), 0 when it
+// has none.
+func (h tomlHook) number(key string) float64 {
+	switch n := h.Fields[key].(type) {
+	case int64:
+		return float64(n)
+	case float64:
+		return n
+	}
+	return 0
 }
 
 // tomlBlock is hookexec's block for wants, ending in a newline.
@@ -107,6 +121,7 @@ func blockHooks(block []byte) ([]tomlHook, error) {
 		var t tomlHook
 		t.Event, _ = h["event"].(string)
 		t.Command, _ = h["command"].(string)
+		t.Fields = h
 		out = append(out, t)
 	}
 	return out, nil

@@ -59,7 +59,11 @@ func readInstalled(ag Agent, scope Scope, path, self string) (*agentSettings, er
 		}
 		for _, h := range hooks {
 			c, ok := parseFireCommand(h.Command, self)
-			as.fires = append(as.fires, hookEntry{Key: h.Event, Command: h.Command, Fire: c, IsFire: ok})
+			e := hookEntry{Key: h.Event, Command: h.Command, Fire: c, IsFire: ok}
+			if ag.Flat.Timeout != "" {
+				e.Timeout = h.number(ag.Flat.Timeout)
+			}
+			as.fires = append(as.fires, e)
 		}
 		return as, nil
 	}

@@ -58,6 +58,10 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 			return nil, err
 		}
 	}
+	manifest := pluginManifest(opts.Agent, path)
+	if err := checkManifest(manifest, "uninstall"); err != nil {
+		return nil, err
+	}
 	before, _ := os.ReadFile(path) // for the enable step: the entries removed
 	var res *UninstallResult
 	switch opts.Agent.Layout {
@@ -75,6 +79,15 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 	in.Home, _ = HomeDir(opts.Getenv)
 	if res.Disabled, err = stepFor(opts.Agent.Enable).uninstall(in); err != nil {
 		return nil, err
+	}
+	if err := removeManifest(manifest, path); err != nil {
+		return nil, err
+	}
+	pruneDirs(opts.Agent, path, uninstallBase(opts))
+	if opts.Agent.Enable != agentdesc.EnableNone && in.Home != "" && opts.Agent.HasScope(UserScope) {
+		// The enable step's file (Codex's trust in ~/.codex) is in the
+		// agent's directory in the home directory.
+		pruneDirs(opts.Agent, agentSettingsPath(opts.Agent, UserScope, "", in.Home, opts.Getenv), in.Home)
 	}
 	return res, nil
 }

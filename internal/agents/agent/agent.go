@@ -84,6 +84,10 @@ type Agent struct {
 	// more is in milliseconds (Qwen Code 0.24.4: 1000, for the configs its
 	// older documentation told to write in milliseconds); 0 for none.
 	TimeoutMillisFrom float64
+	// MaxTimeout is the longest hook timeout the agent accepts: a longer
+	// one makes it refuse its whole config (Kimi Code: 600 s). install
+	// writes no more, doctor reports an entry over it; 0 for no limit.
+	MaxTimeout time.Duration
 	// Shells are the programs tried, in order, for the shell form on Unix
 	// when neither the hook nor $HOOKEXEC_SHELL names one: the first that
 	// is installed, else the last.

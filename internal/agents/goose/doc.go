@@ -8,7 +8,14 @@
 // {"decision": "allow"}).
 //
 // install writes hookexec's entries into a plugin of its own,
-// .agents/plugins/hookexec/hooks/hooks.json.
+// .agents/plugins/hookexec/hooks/hooks.json, with the plugin's manifest
+// plugin.json ({"name": "hookexec"}) beside hooks/: goose does not need it
+// (its source lists every directory under .agents/plugins as a plugin,
+// github.com/block/goose crates/goose/src/plugins/discovery.rs at
+// 21aecaf, list_dir_children, whose tests load a plugin made of
+// hooks/hooks.json alone), but hookexec reads a plugin's hooks.json in
+// goose's dialect only beside it (PluginManifest). uninstall removes it
+// with the plugin, and both refuse a plugin.json hookexec did not write.
 //
 // Proven by make e2e: nothing (goose is not an npm package). From its
 // documentation only (github.com/block/goose

@@ -16,8 +16,10 @@
 //     the whole file fail to load);
 //   - matcher: a JavaScript regular expression, none or "" for all, one
 //     that does not compile silently never matches; "timeout" in seconds,
-//     1 to 600, 30 by default; hooks run with sh -c in the session's
-//     project directory, in parallel, deduplicated by command;
+//     1 to 600 (a longer one makes Kimi refuse the whole file, so install
+//     writes no more: MaxTimeout), 30 by default; hooks run with sh -c in
+//     the session's project directory, in parallel, deduplicated by
+//     command;
 //   - events: UserPromptSubmit, PreToolUse and Stop can block; the others
 //     only observe: UserPromptQueued, TurnStarted, PostToolUse,
 //     PostToolUseFailure, PermissionRequest, PermissionResult,

@@ -53,8 +53,10 @@ func Agent() agent.Agent {
 		Payload:        nil, // Claude-shaped (tool_name, tool_input)
 		TimeoutUnit:    time.Second,
 		DefaultTimeout: 30 * time.Second,
-		Shells:         []string{"sh"},
-		ShellValues:    nil,
+		// A timeout over 600 s makes Kimi Code refuse its config.toml.
+		MaxTimeout:  600 * time.Second,
+		Shells:      []string{"sh"},
+		ShellValues: nil,
 		// A JavaScript regular expression, unanchored.
 		Matchers:          agent.MatchJSRegexOrExact,
 		IfFilter:          false,
