@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -18,6 +17,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // runResult is what one Claude run left: its stream-json events, its
@@ -132,7 +133,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	if cmd.Process != nil {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
-	res.leftover = killMarked(marker)
+	res.leftover = harness.KillMarked("/proc", marker)
 	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
 		var ev map[string]any
 		if json.Unmarshal(line, &ev) == nil {
@@ -144,33 +145,6 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 
 // runTimeout bounds one Claude run.
 const runTimeout = 90 * time.Second
-
-// killMarked kills every process whose environment holds
-// HOOKEXEC_E2E_RUN=marker (what a run left behind, whatever its process
-// group) and returns their pids.
-func killMarked(marker string) []int {
-	want := []byte("HOOKEXEC_E2E_RUN=" + marker + "\x00")
-	entries, _ := os.ReadDir("/proc")
-	var pids []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		environ, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
-		if err != nil || !bytes.Contains(append(environ, 0), want) {
-			continue
-		}
-		if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil {
-			if i := bytes.LastIndexByte(stat, ')'); i > 0 && len(stat) > i+2 && stat[i+2] == 'Z' {
-				continue
-			}
-		}
-		_ = syscall.Kill(pid, syscall.SIGKILL)
-		pids = append(pids, pid)
-	}
-	return pids
-}
 
 // dump writes the raw evidence of a run to dir: the stream, stderr, every
 // API request and what the fake answered.

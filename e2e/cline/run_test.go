@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -20,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/fakeopenai"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // runResult is what one cline run left: its JSON event lines, exit status
@@ -122,7 +122,7 @@ func runCline(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
 	// cline leaves its hub daemon running; it carries the marker.
-	res.leftover = killMarked(marker)
+	res.leftover = harness.KillMarked("/proc", marker)
 	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
 		var ev map[string]any
 		if json.Unmarshal(line, &ev) == nil {
@@ -130,28 +130,6 @@ func runCline(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		}
 	}
 	return res
-}
-
-// killMarked kills every process whose environment holds
-// HOOKEXEC_E2E_RUN=marker (what a run left behind, whatever its process
-// group) and returns their pids.
-func killMarked(marker string) []int {
-	want := []byte("HOOKEXEC_E2E_RUN=" + marker + "\x00")
-	entries, _ := os.ReadDir("/proc")
-	var pids []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		environ, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
-		if err != nil || !bytes.Contains(append(environ, 0), want) {
-			continue
-		}
-		_ = syscall.Kill(pid, syscall.SIGKILL)
-		pids = append(pids, pid)
-	}
-	return pids
 }
 
 // dump writes the raw evidence of a run to dir: the events, stderr, every

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/fakeopenai"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // nativeGuard is a native policy as a user writes it once for every agent:
@@ -91,7 +92,7 @@ func runInstalledFiles(t *testing.T, env e2eEnv, deny string, trustFolder bool, 
 	cmd.Stdout = &stdout
 	_ = cmd.Run()
 	r.exit = cmd.ProcessState.ExitCode()
-	killMarked(base)
+	harness.KillMarked("/proc", base)
 	runs, _ := os.ReadFile(filepath.Join(r.project, "guard-runs"))
 	r.guardRuns = strings.Count(string(runs), "x")
 	r.toolRan = exists(r.project, "marker")
