@@ -9,13 +9,13 @@ package claude
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/compare"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // deliberate maps a scenario to the facts where hookexec differs from
@@ -133,32 +133,13 @@ type e2eEnv struct {
 
 func loadEnv(t *testing.T) e2eEnv {
 	t.Helper()
-	env := e2eEnv{bin: os.Getenv("HOOKEXEC_E2E_BIN"), out: os.Getenv("HOOKEXEC_E2E_OUT")}
-	modules := os.Getenv("HOOKEXEC_E2E_NODE_MODULES")
-	if env.bin == "" || modules == "" || env.out == "" {
-		t.Skip("run with make e2e (HOOKEXEC_E2E_BIN, HOOKEXEC_E2E_NODE_MODULES, HOOKEXEC_E2E_OUT)")
-	}
-	env.claude = filepath.Join(modules, ".bin", "claude")
-	for _, p := range []string{env.bin, env.claude} {
-		_, err := os.Stat(p)
-		require.NoError(t, err)
-	}
-	return env
+	h := harness.Load(t, "claude")
+	return e2eEnv{bin: h.Bin, claude: h.Agent, out: h.Out}
 }
 
 // parallel bounds the Claude processes running at once (the machines are
 // small and shared).
 const parallel = 2
-
-// modes are the runs of each scenario: "direct" and "through", or those
-// HOOKEXEC_E2E_MODES names (HOOKEXEC_E2E_MODES=direct learns what Claude
-// alone does, at half the cost).
-func modes() []string {
-	if m := os.Getenv("HOOKEXEC_E2E_MODES"); m != "" {
-		return strings.Split(m, ",")
-	}
-	return []string{"direct", "through"}
-}
 
 func TestClaude(t *testing.T) {
 	env := loadEnv(t)
@@ -171,7 +152,7 @@ func TestClaude(t *testing.T) {
 			t.Run(sc.name, func(t *testing.T) {
 				t.Parallel()
 				row := compare.Row{Scenario: sc.name, Deliberate: deliberate[sc.name]}
-				for _, mode := range modes() {
+				for _, mode := range harness.Modes(os.Getenv) {
 					slots <- struct{}{}
 					res := runClaude(t, env, sc, mode)
 					<-slots
@@ -199,7 +180,7 @@ func TestClaude(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, compare.WriteTable(f, done))
 	require.NoError(t, f.Close())
-	if len(modes()) < 2 {
+	if len(harness.Modes(os.Getenv)) < 2 {
 		return // nothing to compare
 	}
 	for _, r := range done {

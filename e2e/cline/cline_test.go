@@ -10,8 +10,6 @@ package cline
 import (
 	"os"
 	"path/filepath"
-	"regexp"
-	"strings"
 	"sync"
 	"testing"
 
@@ -19,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/compare"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // deliberate maps a scenario to the facts where hookexec differs from
@@ -37,43 +36,18 @@ type e2eEnv struct {
 
 func loadEnv(t *testing.T) e2eEnv {
 	t.Helper()
-	env := e2eEnv{bin: os.Getenv("HOOKEXEC_E2E_BIN"), out: os.Getenv("HOOKEXEC_E2E_OUT")}
-	modules := os.Getenv("HOOKEXEC_E2E_NODE_MODULES")
-	if env.bin == "" || modules == "" || env.out == "" {
-		t.Skip("run with make e2e (HOOKEXEC_E2E_BIN, HOOKEXEC_E2E_NODE_MODULES, HOOKEXEC_E2E_OUT)")
-	}
-	env.cline = filepath.Join(modules, ".bin", "cline")
-	for _, p := range []string{env.bin, env.cline} {
-		_, err := os.Stat(p)
-		require.NoError(t, err, "make e2e installs cline from e2e/package.json")
-	}
-	return env
+	h := harness.Load(t, "cline")
+	return e2eEnv{bin: h.Bin, cline: h.Agent, out: h.Out}
 }
 
 // parallel bounds the cline processes running at once (each starts a hub
 // daemon of its own; the machines are small and shared).
 const parallel = 2
 
-var slugRe = regexp.MustCompile(`[^a-z0-9]+`)
-
-func slug(s string) string {
-	return strings.Trim(slugRe.ReplaceAllString(strings.ToLower(s), "-"), "-")
-}
-
 func TestCline(t *testing.T) {
 	env := loadEnv(t)
 	scenarios := scenarios()
-	if only := os.Getenv("HOOKEXEC_E2E_ONLY"); only != "" {
-		re, err := regexp.Compile(only)
-		require.NoError(t, err, "HOOKEXEC_E2E_ONLY")
-		var keep []scenario
-		for _, sc := range scenarios {
-			if re.MatchString(sc.name) {
-				keep = append(keep, sc)
-			}
-		}
-		scenarios = keep
-	}
+	scenarios = harness.Only(t, scenarios, func(sc scenario) string { return sc.name })
 	rows := make([]compare.Row, len(scenarios))
 	slots := make(chan struct{}, parallel)
 	var mu sync.Mutex
@@ -86,7 +60,7 @@ func TestCline(t *testing.T) {
 					slots <- struct{}{}
 					res := runCline(t, env, sc, mode)
 					<-slots
-					dump(t, filepath.Join(env.out, "cline", slug(sc.name), mode), res)
+					dump(t, filepath.Join(env.out, "cline", harness.Slug(sc.name), mode), res)
 					require.NoError(t, res.err, "%s (%s)", sc.name, mode)
 					facts := observe(sc, res)
 					if mode == "direct" {

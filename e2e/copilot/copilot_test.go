@@ -12,13 +12,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/compare"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // deliberate maps a scenario to the facts where hookexec differs from
@@ -45,16 +45,8 @@ type e2eEnv struct {
 
 func loadEnv(t *testing.T) e2eEnv {
 	t.Helper()
-	env := e2eEnv{bin: os.Getenv("HOOKEXEC_E2E_BIN"), out: os.Getenv("HOOKEXEC_E2E_OUT")}
-	modules := os.Getenv("HOOKEXEC_E2E_NODE_MODULES")
-	if env.bin == "" || modules == "" || env.out == "" {
-		t.Skip("run with make e2e (HOOKEXEC_E2E_BIN, HOOKEXEC_E2E_NODE_MODULES, HOOKEXEC_E2E_OUT)")
-	}
-	env.copilot = filepath.Join(modules, ".bin", "copilot")
-	for _, p := range []string{env.bin, env.copilot} {
-		_, err := os.Stat(p)
-		require.NoError(t, err)
-	}
+	h := harness.Load(t, "copilot")
+	env := e2eEnv{bin: h.Bin, copilot: h.Agent, out: h.Out}
 	env.cache = t.TempDir()
 	return env
 }
@@ -62,15 +54,6 @@ func loadEnv(t *testing.T) e2eEnv {
 // parallel bounds the Copilot processes running at once (the machines
 // are small and shared).
 const parallel = 3
-
-// modes are the runs of each scenario: "direct" and "through", or those
-// HOOKEXEC_E2E_MODES names.
-func modes() []string {
-	if m := os.Getenv("HOOKEXEC_E2E_MODES"); m != "" {
-		return strings.Split(m, ",")
-	}
-	return []string{"direct", "through"}
-}
 
 func TestCopilot(t *testing.T) {
 	env := loadEnv(t)
@@ -83,7 +66,7 @@ func TestCopilot(t *testing.T) {
 			t.Run(sc.name, func(t *testing.T) {
 				t.Parallel()
 				row := compare.Row{Scenario: sc.name, Deliberate: deliberate[sc.name]}
-				for _, mode := range modes() {
+				for _, mode := range harness.Modes(os.Getenv) {
 					slots <- struct{}{}
 					res := runCopilot(t, env, sc, mode)
 					<-slots
@@ -111,7 +94,7 @@ func TestCopilot(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, compare.WriteTable(f, done))
 	require.NoError(t, f.Close())
-	if len(modes()) < 2 {
+	if len(harness.Modes(os.Getenv)) < 2 {
 		return
 	}
 	for _, r := range done {

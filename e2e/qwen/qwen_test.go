@@ -9,8 +9,6 @@ package qwen
 import (
 	"os"
 	"path/filepath"
-	"regexp"
-	"strings"
 	"sync"
 	"testing"
 
@@ -18,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/compare"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // deliberate maps a scenario to the facts where hookexec differs from
@@ -37,52 +36,18 @@ type e2eEnv struct {
 
 func loadEnv(t *testing.T) e2eEnv {
 	t.Helper()
-	env := e2eEnv{bin: os.Getenv("HOOKEXEC_E2E_BIN"), out: os.Getenv("HOOKEXEC_E2E_OUT")}
-	modules := os.Getenv("HOOKEXEC_E2E_NODE_MODULES")
-	if env.bin == "" || modules == "" || env.out == "" {
-		t.Skip("run with make e2e (HOOKEXEC_E2E_BIN, HOOKEXEC_E2E_NODE_MODULES, HOOKEXEC_E2E_OUT)")
-	}
-	env.qwen = filepath.Join(modules, ".bin", "qwen")
-	for _, p := range []string{env.bin, env.qwen} {
-		_, err := os.Stat(p)
-		require.NoError(t, err)
-	}
-	return env
+	h := harness.Load(t, "qwen")
+	return e2eEnv{bin: h.Bin, qwen: h.Agent, out: h.Out}
 }
 
 // parallel bounds the qwen processes running at once (the machines are
 // small and shared).
 const parallel = 3
 
-// modes are the runs of each scenario: "direct" and "through", or those
-// HOOKEXEC_E2E_MODES names.
-func modes() []string {
-	if m := os.Getenv("HOOKEXEC_E2E_MODES"); m != "" {
-		return strings.Split(m, ",")
-	}
-	return []string{"direct", "through"}
-}
-
-var slugRe = regexp.MustCompile(`[^a-z0-9]+`)
-
-func slug(s string) string {
-	return strings.Trim(slugRe.ReplaceAllString(strings.ToLower(s), "-"), "-")
-}
-
 func TestQwen(t *testing.T) {
 	env := loadEnv(t)
 	scenarios := scenarios()
-	if only := os.Getenv("HOOKEXEC_E2E_ONLY"); only != "" {
-		re, err := regexp.Compile(only)
-		require.NoError(t, err, "HOOKEXEC_E2E_ONLY")
-		var keep []scenario
-		for _, sc := range scenarios {
-			if re.MatchString(sc.name) {
-				keep = append(keep, sc)
-			}
-		}
-		scenarios = keep
-	}
+	scenarios = harness.Only(t, scenarios, func(sc scenario) string { return sc.name })
 	rows := make([]compare.Row, len(scenarios))
 	slots := make(chan struct{}, parallel)
 	var mu sync.Mutex
@@ -91,11 +56,11 @@ func TestQwen(t *testing.T) {
 			t.Run(sc.name, func(t *testing.T) {
 				t.Parallel()
 				row := compare.Row{Scenario: sc.name, Deliberate: deliberate[sc.name]}
-				for _, mode := range modes() {
+				for _, mode := range harness.Modes(os.Getenv) {
 					slots <- struct{}{}
 					res := runQwen(t, env, sc, mode)
 					<-slots
-					dump(t, filepath.Join(env.out, "qwen", slug(sc.name), mode), res)
+					dump(t, filepath.Join(env.out, "qwen", harness.Slug(sc.name), mode), res)
 					facts := observe(res)
 					if mode == "direct" {
 						for k, want := range sc.expect {
@@ -122,7 +87,7 @@ func TestQwen(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, compare.WriteTable(f, done))
 	require.NoError(t, f.Close())
-	if len(modes()) < 2 {
+	if len(harness.Modes(os.Getenv)) < 2 {
 		return
 	}
 	for _, r := range done {
