@@ -4,15 +4,12 @@ package claude
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -94,11 +91,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	args := []string{"-p", prompt, "--output-format", "stream-json", "--verbose",
 		"--include-hook-events", "--no-session-persistence",
 		"--permission-mode", "acceptEdits", "--allowedTools", "Bash"}
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, env.claude, args...)
-	cmd.Dir = project
-	cmd.Env = []string{
+	run := harness.Run{Program: env.claude, Args: args, Dir: project, Marker: marker, Timeout: runTimeout, Env: []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + home,
 		"LANG=C.UTF-8",
@@ -117,23 +110,15 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		"HOOKEXEC_E2E_RUN=" + marker,
 		httpTokenVar + "=" + httpTokenValue,
 		httpUnlistedVar + "=" + httpUnlistedVal,
+	}}
+	r := run.Do()
+	// Claude's record keeps a non-zero exit as its error.
+	err := r.Wait
+	if r.TimedOut {
+		err = r.Err
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout = &stdout
-	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	res := runResult{mode: mode, project: project, home: home, elapsed: time.Since(start), err: err,
-		rawOut: stdout.Bytes(), stderr: stderr.Bytes(), requests: api.Requests(), policyHTTP: srv.Requests()}
-	if ctx.Err() != nil {
-		res.err = fmt.Errorf("claude did not finish within %s", runTimeout)
-	}
-	if cmd.Process != nil {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-	res.leftover = harness.KillMarked("/proc", marker)
+	res := runResult{mode: mode, project: project, home: home, elapsed: r.Elapsed, err: err, rawOut: r.Stdout,
+		stderr: r.Stderr, requests: api.Requests(), policyHTTP: srv.Requests(), leftover: r.Leftover}
 	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
 		var ev map[string]any
 		if json.Unmarshal(line, &ev) == nil {

@@ -4,15 +4,12 @@ package cline
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -86,43 +83,22 @@ func runCline(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	}
 
 	marker := fmt.Sprintf("e2e-cline-%d-%d", os.Getpid(), runSeq.Add(1))
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, env.cline, "--json", "Leave a note in ran.txt.")
-	cmd.Dir = project
-	cmd.Env = []string{
-		"PATH=" + os.Getenv("PATH"),
-		"HOME=" + home,
-		"LANG=C.UTF-8",
-		"TERM=dumb",
-		"TMPDIR=" + os.TempDir(),
-		"NO_PROXY=127.0.0.1",
-		"HOOKEXEC_CONFIG=" + config,
-		"HOOKEXEC_E2E_RUN=" + marker,
-	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout = &stdout
-	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	res := runResult{mode: mode, project: project, elapsed: time.Since(start),
-		rawOut: stdout.Bytes(), stderr: stderr.Bytes(), requests: model.Requests(), model: model, exit: -1}
-	if cmd.ProcessState != nil {
-		res.exit = cmd.ProcessState.ExitCode()
-	}
-	if _, ok := err.(*exec.ExitError); !ok {
-		res.err = err
-	}
-	if ctx.Err() != nil {
-		res.err = fmt.Errorf("cline did not finish within %s", runTimeout)
-	}
-	if cmd.Process != nil {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-	// cline leaves its hub daemon running; it carries the marker.
-	res.leftover = harness.KillMarked("/proc", marker)
+	run := harness.Run{Program: env.cline, Args: []string{"--json", "Leave a note in ran.txt."}, Dir: project,
+		Marker: marker, Timeout: runTimeout, Env: []string{
+			"PATH=" + os.Getenv("PATH"),
+			"HOME=" + home,
+			"LANG=C.UTF-8",
+			"TERM=dumb",
+			"TMPDIR=" + os.TempDir(),
+			"NO_PROXY=127.0.0.1",
+			"HOOKEXEC_CONFIG=" + config,
+			"HOOKEXEC_E2E_RUN=" + marker,
+		}}
+	// cline leaves its hub daemon running; it carries the marker, so Do
+	// kills it and reports it among the leftovers.
+	r := run.Do()
+	res := runResult{mode: mode, project: project, elapsed: r.Elapsed, rawOut: r.Stdout, stderr: r.Stderr,
+		requests: model.Requests(), model: model, exit: r.Exit, err: r.Err, leftover: r.Leftover}
 	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
 		var ev map[string]any
 		if json.Unmarshal(line, &ev) == nil {

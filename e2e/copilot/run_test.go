@@ -4,13 +4,10 @@ package copilot
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
@@ -104,28 +101,8 @@ func runCopilot(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	if sc.project {
 		args = append(args, "--trust-folder")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, env.copilot, args...)
-	cmd.Dir = project
-	cmd.Env = envv
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	res.stdout, res.stderr = stdout.Bytes(), stderr.Bytes()
-	res.exit = cmd.ProcessState.ExitCode()
-	if ctx.Err() != nil {
-		err = fmt.Errorf("copilot did not finish within %s", runTimeout)
-	} else if _, exited := err.(*exec.ExitError); exited {
-		err = nil
-	}
-	res.err = err
-	if cmd.Process != nil {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-	res.leftover = harness.KillMarked("/proc", marker)
+	r := harness.Run{Program: env.copilot, Args: args, Dir: project, Env: envv, Marker: marker, Timeout: runTimeout}.Do()
+	res.stdout, res.stderr, res.exit, res.err, res.leftover = r.Stdout, r.Stderr, r.Exit, r.Err, r.Leftover
 	res.main, res.all = srv.Main(), srv.Requests()
 	for _, line := range bytes.Split(res.stdout, []byte("\n")) {
 		var ev map[string]any

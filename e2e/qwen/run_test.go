@@ -4,15 +4,12 @@ package qwen
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -89,11 +86,7 @@ func runQwen(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	if !sc.noYolo {
 		args = append(args, "--yolo")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, env.qwen, args...)
-	cmd.Dir = project
-	cmd.Env = []string{
+	run := harness.Run{Program: env.qwen, Args: args, Dir: project, Marker: marker, Timeout: runTimeout, Env: []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + home,
 		"LANG=C.UTF-8",
@@ -105,29 +98,10 @@ func runQwen(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		"QWEN_CODE_SUPPRESS_YOLO_WARNING=1",
 		"NO_PROXY=127.0.0.1",
 		"HOOKEXEC_E2E_RUN=" + marker,
-	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout = &stdout
-	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	res := runResult{mode: mode, project: project, home: home, elapsed: time.Since(start),
-		rawOut: stdout.Bytes(), stderr: stderr.Bytes(), requests: model.Requests(), model: model, exit: -1}
-	if cmd.ProcessState != nil {
-		res.exit = cmd.ProcessState.ExitCode()
-	}
-	if _, ok := err.(*exec.ExitError); !ok {
-		res.err = err
-	}
-	if ctx.Err() != nil {
-		res.err = fmt.Errorf("qwen did not finish within %s", runTimeout)
-	}
-	if cmd.Process != nil {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-	res.leftover = harness.KillMarked("/proc", marker)
+	}}
+	r := run.Do()
+	res := runResult{mode: mode, project: project, home: home, elapsed: r.Elapsed, rawOut: r.Stdout, stderr: r.Stderr,
+		requests: model.Requests(), model: model, exit: r.Exit, err: r.Err, leftover: r.Leftover}
 	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
 		var ev map[string]any
 		if json.Unmarshal(line, &ev) == nil {
