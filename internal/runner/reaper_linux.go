@@ -28,13 +28,18 @@ func (c *treeTable) startReaper() {
 }
 
 // kick makes the reaper look again: after a leader is reaped, zombies
-// that waited behind it in the kernel's list become visible.
+// that waited behind it in the kernel's list become visible. kicks is read
+// under mu, as adopt sets it: a detached process can be reaped while a
+// hook's spawn adopts.
 func (c *treeTable) kick() {
-	if c.kicks == nil {
+	c.mu.Lock()
+	kicks := c.kicks
+	c.mu.Unlock()
+	if kicks == nil {
 		return
 	}
 	select {
-	case c.kicks <- syscall.SIGCHLD:
+	case kicks <- syscall.SIGCHLD:
 	default: // a look is already due
 	}
 }
