@@ -9,10 +9,7 @@ package claude
 import (
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/compare"
 	"github.com/hookexec/hookexec/e2e/harness"
@@ -144,48 +141,20 @@ const parallel = 2
 func TestClaude(t *testing.T) {
 	env := loadEnv(t)
 	scenarios := allScenarios()
-	rows := make([]compare.Row, len(scenarios))
-	slots := make(chan struct{}, parallel)
-	var mu sync.Mutex
-	t.Run("scenarios", func(t *testing.T) {
-		for i, sc := range scenarios {
-			t.Run(sc.name, func(t *testing.T) {
-				t.Parallel()
-				row := compare.Row{Scenario: sc.name, Deliberate: deliberate[sc.name]}
-				for _, mode := range harness.Modes(os.Getenv) {
-					slots <- struct{}{}
-					res := runClaude(t, env, sc, mode)
-					<-slots
-					dump(t, filepath.Join(env.out, "claude", sc.slug(), mode), res)
-					facts := observe(sc, res, env)
-					if mode == "direct" {
-						row.Direct = facts
-					} else {
-						row.Through = facts
-					}
-				}
-				mu.Lock()
-				rows[i] = row
-				mu.Unlock()
-			})
-		}
-	})
-	var done []compare.Row
-	for _, r := range rows {
-		if r.Scenario != "" {
-			done = append(done, r)
-		}
-	}
-	f, err := os.Create(filepath.Join(env.out, "claude.md"))
-	require.NoError(t, err)
-	require.NoError(t, compare.WriteTable(f, done))
-	require.NoError(t, f.Close())
-	if len(harness.Modes(os.Getenv)) < 2 {
-		return // nothing to compare
-	}
-	for _, r := range done {
-		if p := r.Problem(); p != "" {
-			t.Error(p)
-		}
-	}
+	harness.Comparison[scenario, runResult]{
+		Table:      harness.TablePath(env.out, "claude"),
+		Parallel:   parallel,
+		Modes:      harness.Modes(os.Getenv),
+		Scenarios:  scenarios,
+		Name:       func(sc scenario) string { return sc.name },
+		Deliberate: deliberate,
+		Run: func(t *testing.T, sc scenario, mode string) runResult {
+			return runClaude(t, env, sc, mode)
+		},
+		Facts: func(t *testing.T, sc scenario, mode string, res runResult) compare.Facts {
+			dump(t, filepath.Join(env.out, "claude", sc.slug(), mode), res)
+			facts := observe(sc, res, env)
+			return facts
+		},
+	}.Test(t)
 }

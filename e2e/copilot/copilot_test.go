@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -58,50 +57,22 @@ const parallel = 3
 func TestCopilot(t *testing.T) {
 	env := loadEnv(t)
 	all := scenarios()
-	rows := make([]compare.Row, len(all))
-	slots := make(chan struct{}, parallel)
-	var mu sync.Mutex
-	t.Run("scenarios", func(t *testing.T) {
-		for i, sc := range all {
-			t.Run(sc.name, func(t *testing.T) {
-				t.Parallel()
-				row := compare.Row{Scenario: sc.name, Deliberate: deliberate[sc.name]}
-				for _, mode := range harness.Modes(os.Getenv) {
-					slots <- struct{}{}
-					res := runCopilot(t, env, sc, mode)
-					<-slots
-					dump(t, filepath.Join(env.out, "copilot", sc.slug(), mode), res)
-					facts := observe(sc, res)
-					if mode == "direct" {
-						row.Direct = facts
-					} else {
-						row.Through = facts
-					}
-				}
-				mu.Lock()
-				rows[i] = row
-				mu.Unlock()
-			})
-		}
-	})
-	var done []compare.Row
-	for _, r := range rows {
-		if r.Scenario != "" {
-			done = append(done, r)
-		}
-	}
-	f, err := os.Create(filepath.Join(env.out, "copilot.md"))
-	require.NoError(t, err)
-	require.NoError(t, compare.WriteTable(f, done))
-	require.NoError(t, f.Close())
-	if len(harness.Modes(os.Getenv)) < 2 {
-		return
-	}
-	for _, r := range done {
-		if p := r.Problem(); p != "" {
-			t.Error(p)
-		}
-	}
+	harness.Comparison[scenario, runResult]{
+		Table:      harness.TablePath(env.out, "copilot"),
+		Parallel:   parallel,
+		Modes:      harness.Modes(os.Getenv),
+		Scenarios:  all,
+		Name:       func(sc scenario) string { return sc.name },
+		Deliberate: deliberate,
+		Run: func(t *testing.T, sc scenario, mode string) runResult {
+			return runCopilot(t, env, sc, mode)
+		},
+		Facts: func(t *testing.T, sc scenario, mode string, res runResult) compare.Facts {
+			dump(t, filepath.Join(env.out, "copilot", sc.slug(), mode), res)
+			facts := observe(sc, res)
+			return facts
+		},
+	}.Test(t)
 }
 
 // dump writes the raw evidence of a run to dir: Copilot's output, what

@@ -9,11 +9,9 @@ package qwen
 import (
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/compare"
 	"github.com/hookexec/hookexec/e2e/harness"
@@ -48,51 +46,25 @@ func TestQwen(t *testing.T) {
 	env := loadEnv(t)
 	scenarios := scenarios()
 	scenarios = harness.Only(t, scenarios, func(sc scenario) string { return sc.name })
-	rows := make([]compare.Row, len(scenarios))
-	slots := make(chan struct{}, parallel)
-	var mu sync.Mutex
-	t.Run("scenarios", func(t *testing.T) {
-		for i, sc := range scenarios {
-			t.Run(sc.name, func(t *testing.T) {
-				t.Parallel()
-				row := compare.Row{Scenario: sc.name, Deliberate: deliberate[sc.name]}
-				for _, mode := range harness.Modes(os.Getenv) {
-					slots <- struct{}{}
-					res := runQwen(t, env, sc, mode)
-					<-slots
-					dump(t, filepath.Join(env.out, "qwen", harness.Slug(sc.name), mode), res)
-					facts := observe(res)
-					if mode == "direct" {
-						for k, want := range sc.expect {
-							assert.Equal(t, want, facts[k], "%s: %s", sc.name, k)
-						}
-						row.Direct = facts
-					} else {
-						row.Through = facts
-					}
+	harness.Comparison[scenario, runResult]{
+		Table:      harness.TablePath(env.out, "qwen"),
+		Parallel:   parallel,
+		Modes:      harness.Modes(os.Getenv),
+		Scenarios:  scenarios,
+		Name:       func(sc scenario) string { return sc.name },
+		Deliberate: deliberate,
+		Run: func(t *testing.T, sc scenario, mode string) runResult {
+			return runQwen(t, env, sc, mode)
+		},
+		Facts: func(t *testing.T, sc scenario, mode string, res runResult) compare.Facts {
+			dump(t, filepath.Join(env.out, "qwen", harness.Slug(sc.name), mode), res)
+			facts := observe(res)
+			if mode == "direct" {
+				for k, want := range sc.expect {
+					assert.Equal(t, want, facts[k], "%s: %s", sc.name, k)
 				}
-				mu.Lock()
-				rows[i] = row
-				mu.Unlock()
-			})
-		}
-	})
-	var done []compare.Row
-	for _, r := range rows {
-		if r.Scenario != "" {
-			done = append(done, r)
-		}
-	}
-	f, err := os.Create(filepath.Join(env.out, "qwen.md"))
-	require.NoError(t, err)
-	require.NoError(t, compare.WriteTable(f, done))
-	require.NoError(t, f.Close())
-	if len(harness.Modes(os.Getenv)) < 2 {
-		return
-	}
-	for _, r := range done {
-		if p := r.Problem(); p != "" {
-			t.Error(p)
-		}
-	}
+			}
+			return facts
+		},
+	}.Test(t)
 }
