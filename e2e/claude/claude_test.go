@@ -9,13 +9,10 @@ package claude
 import (
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/hookexec/hookexec/e2e/compare"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // deliberate maps a scenario to the facts where hookexec differs from
@@ -133,78 +130,31 @@ type e2eEnv struct {
 
 func loadEnv(t *testing.T) e2eEnv {
 	t.Helper()
-	env := e2eEnv{bin: os.Getenv("HOOKEXEC_E2E_BIN"), out: os.Getenv("HOOKEXEC_E2E_OUT")}
-	modules := os.Getenv("HOOKEXEC_E2E_NODE_MODULES")
-	if env.bin == "" || modules == "" || env.out == "" {
-		t.Skip("run with make e2e (HOOKEXEC_E2E_BIN, HOOKEXEC_E2E_NODE_MODULES, HOOKEXEC_E2E_OUT)")
-	}
-	env.claude = filepath.Join(modules, ".bin", "claude")
-	for _, p := range []string{env.bin, env.claude} {
-		_, err := os.Stat(p)
-		require.NoError(t, err)
-	}
-	return env
+	h := harness.Load(t, "claude")
+	return e2eEnv{bin: h.Bin, claude: h.Agent, out: h.Out}
 }
 
 // parallel bounds the Claude processes running at once (the machines are
 // small and shared).
 const parallel = 2
 
-// modes are the runs of each scenario: "direct" and "through", or those
-// HOOKEXEC_E2E_MODES names (HOOKEXEC_E2E_MODES=direct learns what Claude
-// alone does, at half the cost).
-func modes() []string {
-	if m := os.Getenv("HOOKEXEC_E2E_MODES"); m != "" {
-		return strings.Split(m, ",")
-	}
-	return []string{"direct", "through"}
-}
-
 func TestClaude(t *testing.T) {
 	env := loadEnv(t)
 	scenarios := allScenarios()
-	rows := make([]compare.Row, len(scenarios))
-	slots := make(chan struct{}, parallel)
-	var mu sync.Mutex
-	t.Run("scenarios", func(t *testing.T) {
-		for i, sc := range scenarios {
-			t.Run(sc.name, func(t *testing.T) {
-				t.Parallel()
-				row := compare.Row{Scenario: sc.name, Deliberate: deliberate[sc.name]}
-				for _, mode := range modes() {
-					slots <- struct{}{}
-					res := runClaude(t, env, sc, mode)
-					<-slots
-					dump(t, filepath.Join(env.out, "claude", sc.slug(), mode), res)
-					facts := observe(sc, res, env)
-					if mode == "direct" {
-						row.Direct = facts
-					} else {
-						row.Through = facts
-					}
-				}
-				mu.Lock()
-				rows[i] = row
-				mu.Unlock()
-			})
-		}
-	})
-	var done []compare.Row
-	for _, r := range rows {
-		if r.Scenario != "" {
-			done = append(done, r)
-		}
-	}
-	f, err := os.Create(filepath.Join(env.out, "claude.md"))
-	require.NoError(t, err)
-	require.NoError(t, compare.WriteTable(f, done))
-	require.NoError(t, f.Close())
-	if len(modes()) < 2 {
-		return // nothing to compare
-	}
-	for _, r := range done {
-		if p := r.Problem(); p != "" {
-			t.Error(p)
-		}
-	}
+	harness.Comparison[scenario, runResult]{
+		Table:      harness.TablePath(env.out, "claude"),
+		Parallel:   parallel,
+		Modes:      harness.Modes(os.Getenv),
+		Scenarios:  scenarios,
+		Name:       func(sc scenario) string { return sc.name },
+		Deliberate: deliberate,
+		Run: func(t *testing.T, sc scenario, mode string) runResult {
+			return runClaude(t, env, sc, mode)
+		},
+		Facts: func(t *testing.T, sc scenario, mode string, res runResult) compare.Facts {
+			dump(t, filepath.Join(env.out, "claude", sc.slug(), mode), res)
+			facts := observe(sc, res, env)
+			return facts
+		},
+	}.Test(t)
 }

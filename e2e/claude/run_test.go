@@ -4,20 +4,18 @@ package claude
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // runResult is what one Claude run left: its stream-json events, its
@@ -93,11 +91,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	args := []string{"-p", prompt, "--output-format", "stream-json", "--verbose",
 		"--include-hook-events", "--no-session-persistence",
 		"--permission-mode", "acceptEdits", "--allowedTools", "Bash"}
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, env.claude, args...)
-	cmd.Dir = project
-	cmd.Env = []string{
+	run := harness.Run{Program: env.claude, Args: args, Dir: project, Marker: marker, Timeout: runTimeout, Env: []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + home,
 		"LANG=C.UTF-8",
@@ -116,23 +110,15 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		"HOOKEXEC_E2E_RUN=" + marker,
 		httpTokenVar + "=" + httpTokenValue,
 		httpUnlistedVar + "=" + httpUnlistedVal,
+	}}
+	r := run.Do()
+	// Claude's record keeps a non-zero exit as its error.
+	err := r.Wait
+	if r.TimedOut {
+		err = r.Err
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout = &stdout
-	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	res := runResult{mode: mode, project: project, home: home, elapsed: time.Since(start), err: err,
-		rawOut: stdout.Bytes(), stderr: stderr.Bytes(), requests: api.Requests(), policyHTTP: srv.Requests()}
-	if ctx.Err() != nil {
-		res.err = fmt.Errorf("claude did not finish within %s", runTimeout)
-	}
-	if cmd.Process != nil {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-	res.leftover = killMarked(marker)
+	res := runResult{mode: mode, project: project, home: home, elapsed: r.Elapsed, err: err, rawOut: r.Stdout,
+		stderr: r.Stderr, requests: api.Requests(), policyHTTP: srv.Requests(), leftover: r.Leftover}
 	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
 		var ev map[string]any
 		if json.Unmarshal(line, &ev) == nil {
@@ -144,33 +130,6 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 
 // runTimeout bounds one Claude run.
 const runTimeout = 90 * time.Second
-
-// killMarked kills every process whose environment holds
-// HOOKEXEC_E2E_RUN=marker (what a run left behind, whatever its process
-// group) and returns their pids.
-func killMarked(marker string) []int {
-	want := []byte("HOOKEXEC_E2E_RUN=" + marker + "\x00")
-	entries, _ := os.ReadDir("/proc")
-	var pids []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		environ, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
-		if err != nil || !bytes.Contains(append(environ, 0), want) {
-			continue
-		}
-		if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil {
-			if i := bytes.LastIndexByte(stat, ')'); i > 0 && len(stat) > i+2 && stat[i+2] == 'Z' {
-				continue
-			}
-		}
-		_ = syscall.Kill(pid, syscall.SIGKILL)
-		pids = append(pids, pid)
-	}
-	return pids
-}
 
 // dump writes the raw evidence of a run to dir: the stream, stderr, every
 // API request and what the fake answered.

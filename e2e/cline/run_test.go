@@ -4,22 +4,19 @@ package cline
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/fakeopenai"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // runResult is what one cline run left: its JSON event lines, exit status
@@ -86,43 +83,22 @@ func runCline(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	}
 
 	marker := fmt.Sprintf("e2e-cline-%d-%d", os.Getpid(), runSeq.Add(1))
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, env.cline, "--json", "Leave a note in ran.txt.")
-	cmd.Dir = project
-	cmd.Env = []string{
-		"PATH=" + os.Getenv("PATH"),
-		"HOME=" + home,
-		"LANG=C.UTF-8",
-		"TERM=dumb",
-		"TMPDIR=" + os.TempDir(),
-		"NO_PROXY=127.0.0.1",
-		"HOOKEXEC_CONFIG=" + config,
-		"HOOKEXEC_E2E_RUN=" + marker,
-	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout = &stdout
-	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	res := runResult{mode: mode, project: project, elapsed: time.Since(start),
-		rawOut: stdout.Bytes(), stderr: stderr.Bytes(), requests: model.Requests(), model: model, exit: -1}
-	if cmd.ProcessState != nil {
-		res.exit = cmd.ProcessState.ExitCode()
-	}
-	if _, ok := err.(*exec.ExitError); !ok {
-		res.err = err
-	}
-	if ctx.Err() != nil {
-		res.err = fmt.Errorf("cline did not finish within %s", runTimeout)
-	}
-	if cmd.Process != nil {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-	// cline leaves its hub daemon running; it carries the marker.
-	res.leftover = killMarked(marker)
+	run := harness.Run{Program: env.cline, Args: []string{"--json", "Leave a note in ran.txt."}, Dir: project,
+		Marker: marker, Timeout: runTimeout, Env: []string{
+			"PATH=" + os.Getenv("PATH"),
+			"HOME=" + home,
+			"LANG=C.UTF-8",
+			"TERM=dumb",
+			"TMPDIR=" + os.TempDir(),
+			"NO_PROXY=127.0.0.1",
+			"HOOKEXEC_CONFIG=" + config,
+			"HOOKEXEC_E2E_RUN=" + marker,
+		}}
+	// cline leaves its hub daemon running; it carries the marker, so Do
+	// kills it and reports it among the leftovers.
+	r := run.Do()
+	res := runResult{mode: mode, project: project, elapsed: r.Elapsed, rawOut: r.Stdout, stderr: r.Stderr,
+		requests: model.Requests(), model: model, exit: r.Exit, err: r.Err, leftover: r.Leftover}
 	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
 		var ev map[string]any
 		if json.Unmarshal(line, &ev) == nil {
@@ -130,28 +106,6 @@ func runCline(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		}
 	}
 	return res
-}
-
-// killMarked kills every process whose environment holds
-// HOOKEXEC_E2E_RUN=marker (what a run left behind, whatever its process
-// group) and returns their pids.
-func killMarked(marker string) []int {
-	want := []byte("HOOKEXEC_E2E_RUN=" + marker + "\x00")
-	entries, _ := os.ReadDir("/proc")
-	var pids []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		environ, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
-		if err != nil || !bytes.Contains(append(environ, 0), want) {
-			continue
-		}
-		_ = syscall.Kill(pid, syscall.SIGKILL)
-		pids = append(pids, pid)
-	}
-	return pids
 }
 
 // dump writes the raw evidence of a run to dir: the events, stderr, every

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/compare"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // concurrency is how many scenarios run at once (each runs codex twice).
@@ -78,15 +79,8 @@ func TestCodex(t *testing.T) {
 
 func setup(t *testing.T) env {
 	t.Helper()
-	e := env{bin: os.Getenv("HOOKEXEC_E2E_BIN"), out: os.Getenv("HOOKEXEC_E2E_OUT")}
-	modules := os.Getenv("HOOKEXEC_E2E_NODE_MODULES")
-	if e.bin == "" || modules == "" || e.out == "" {
-		t.Skip("HOOKEXEC_E2E_BIN, HOOKEXEC_E2E_NODE_MODULES and HOOKEXEC_E2E_OUT are unset: run make e2e")
-	}
-	e.codex = filepath.Join(modules, ".bin", "codex")
-	if _, err := os.Stat(e.codex); err != nil {
-		t.Fatalf("codex is not installed (make e2e installs it from e2e/package.json): %v", err)
-	}
+	h := harness.Load(t, "codex")
+	e := env{bin: h.Bin, codex: h.Agent, out: h.Out}
 	e.out = filepath.Join(e.out, "codex", t.Name())
 	require.NoError(t, os.RemoveAll(e.out))
 	require.NoError(t, os.MkdirAll(e.out, 0o755))

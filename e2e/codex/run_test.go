@@ -21,6 +21,7 @@ import (
 
 	"github.com/hookexec/hookexec/e2e/compare"
 	"github.com/hookexec/hookexec/e2e/fakeopenai"
+	"github.com/hookexec/hookexec/e2e/harness"
 	"github.com/hookexec/hookexec/internal/agents/codex"
 )
 
@@ -107,7 +108,7 @@ func hooksFile(project string, ps []policy) []byte {
 // what Codex did.
 func (e env) run(t *testing.T, s scenario, mode string) compare.Facts {
 	t.Helper()
-	dir := filepath.Join(e.base, slug(s.name), mode)
+	dir := filepath.Join(e.base, harness.Slug(s.name), mode)
 	home, codexHome, project := filepath.Join(dir, "home"), filepath.Join(dir, "codex-home"), filepath.Join(dir, "project")
 	for _, d := range []string{home, codexHome, filepath.Join(project, "victim"), filepath.Join(project, "policies")} {
 		require.NoError(t, os.MkdirAll(d, 0o755))
@@ -150,7 +151,7 @@ func (e env) run(t *testing.T, s scenario, mode string) compare.Facts {
 		out, err := install.CombinedOutput()
 		require.NoError(t, err, "%s", out)
 		require.Contains(t, string(out), "trusted by hash", "install codex trusts its entries")
-		require.NoError(t, os.WriteFile(filepath.Join(e.out, slug(s.name)+".install.txt"), out, 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(e.out, harness.Slug(s.name)+".install.txt"), out, 0o644))
 		if mode == "claude-format" {
 			// The issue's setup before --format codex: the same entries
 			// answering in Claude Code's format, trusted as they are.
@@ -164,13 +165,13 @@ func (e env) run(t *testing.T, s scenario, mode string) compare.Facts {
 		}
 	}
 
-	code := e.codexExec(t, dir, project, runEnv, slug(s.name)+"."+mode)
+	code := e.codexExec(t, dir, project, runEnv, harness.Slug(s.name)+"."+mode)
 	f := facts(t, e, s, mode, project, code, fake.Main())
 	// What codex exec printed for its user (a block's reason, a hook's
 	// warning), but the final answer.
 	var said []string
 	for _, stream := range []string{".stdout", ".stderr"} {
-		data, _ := os.ReadFile(filepath.Join(e.out, slug(s.name)+"."+mode+stream))
+		data, _ := os.ReadFile(filepath.Join(e.out, harness.Slug(s.name)+"."+mode+stream))
 		for _, m := range markerRE.FindAllString(string(data), -1) {
 			if m != finalText && !slices.Contains(said, m) {
 				said = append(said, m)
@@ -255,7 +256,7 @@ func facts(t *testing.T, e env, s scenario, mode, project string, code int, requ
 		name := strings.TrimSuffix(filepath.Base(r), ".json")
 		names = append(names, name)
 		if data, err := os.ReadFile(r); err == nil {
-			_ = os.WriteFile(filepath.Join(e.out, slug(s.name)+"."+mode+".input."+name+".json"), data, 0o644)
+			_ = os.WriteFile(filepath.Join(e.out, harness.Slug(s.name)+"."+mode+".input."+name+".json"), data, 0o644)
 		}
 	}
 	f["policies ran"] = orNone(strings.Join(names, ", "))
@@ -301,9 +302,3 @@ func orNone(s string) string {
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-
-var slugRE = regexp.MustCompile(`[^a-z0-9]+`)
-
-func slug(s string) string {
-	return strings.Trim(slugRE.ReplaceAllString(strings.ToLower(s), "-"), "-")
-}

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/fakeopenai"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // TestCodexNativePolicies: policies written once for every agent guard
@@ -65,7 +66,7 @@ func TestCodexNativePolicies(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(codexHome, "config.toml"), []byte(baseConfig(fake.URL+"/v1")), 0o600))
 		out := hookexec("install", "codex", "--project-dir", project)
 		require.Contains(t, out, "trusted by hash")
-		code := e.codexExec(t, dir, project, runEnv, slug(tc.name))
+		code := e.codexExec(t, dir, project, runEnv, harness.Slug(tc.name))
 		assert.Equal(t, 0, code, tc.name)
 		assert.True(t, fake.Saw(tc.saw), "%s: the model reads %q", tc.name, tc.saw)
 		assert.NoFileExists(t, filepath.Join(project, tc.file), "%s: the tool did not run", tc.name)

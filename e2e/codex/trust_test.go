@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/fakeopenai"
+	"github.com/hookexec/hookexec/e2e/harness"
 	"github.com/hookexec/hookexec/internal/agents/codex"
 )
 
@@ -31,7 +32,7 @@ func TestCodexSkipsUntrustedHook(t *testing.T) {
 	assert.Equal(t, "yes", f["tool ran"])
 	assert.Equal(t, "none", f["policies ran"])
 	assert.Equal(t, "none", f["user saw"])
-	stderr, err := os.ReadFile(filepath.Join(e.out, slug(s.name)+".untrusted.stderr"))
+	stderr, err := os.ReadFile(filepath.Join(e.out, harness.Slug(s.name)+".untrusted.stderr"))
 	require.NoError(t, err)
 	assert.NotContains(t, string(stderr), "hook:", "Codex says nothing of the skipped hook")
 }

@@ -12,13 +12,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/compare"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // deliberate maps a scenario to the facts where hookexec differs from
@@ -45,16 +44,8 @@ type e2eEnv struct {
 
 func loadEnv(t *testing.T) e2eEnv {
 	t.Helper()
-	env := e2eEnv{bin: os.Getenv("HOOKEXEC_E2E_BIN"), out: os.Getenv("HOOKEXEC_E2E_OUT")}
-	modules := os.Getenv("HOOKEXEC_E2E_NODE_MODULES")
-	if env.bin == "" || modules == "" || env.out == "" {
-		t.Skip("run with make e2e (HOOKEXEC_E2E_BIN, HOOKEXEC_E2E_NODE_MODULES, HOOKEXEC_E2E_OUT)")
-	}
-	env.copilot = filepath.Join(modules, ".bin", "copilot")
-	for _, p := range []string{env.bin, env.copilot} {
-		_, err := os.Stat(p)
-		require.NoError(t, err)
-	}
+	h := harness.Load(t, "copilot")
+	env := e2eEnv{bin: h.Bin, copilot: h.Agent, out: h.Out}
 	env.cache = t.TempDir()
 	return env
 }
@@ -63,62 +54,25 @@ func loadEnv(t *testing.T) e2eEnv {
 // are small and shared).
 const parallel = 3
 
-// modes are the runs of each scenario: "direct" and "through", or those
-// HOOKEXEC_E2E_MODES names.
-func modes() []string {
-	if m := os.Getenv("HOOKEXEC_E2E_MODES"); m != "" {
-		return strings.Split(m, ",")
-	}
-	return []string{"direct", "through"}
-}
-
 func TestCopilot(t *testing.T) {
 	env := loadEnv(t)
 	all := scenarios()
-	rows := make([]compare.Row, len(all))
-	slots := make(chan struct{}, parallel)
-	var mu sync.Mutex
-	t.Run("scenarios", func(t *testing.T) {
-		for i, sc := range all {
-			t.Run(sc.name, func(t *testing.T) {
-				t.Parallel()
-				row := compare.Row{Scenario: sc.name, Deliberate: deliberate[sc.name]}
-				for _, mode := range modes() {
-					slots <- struct{}{}
-					res := runCopilot(t, env, sc, mode)
-					<-slots
-					dump(t, filepath.Join(env.out, "copilot", sc.slug(), mode), res)
-					facts := observe(sc, res)
-					if mode == "direct" {
-						row.Direct = facts
-					} else {
-						row.Through = facts
-					}
-				}
-				mu.Lock()
-				rows[i] = row
-				mu.Unlock()
-			})
-		}
-	})
-	var done []compare.Row
-	for _, r := range rows {
-		if r.Scenario != "" {
-			done = append(done, r)
-		}
-	}
-	f, err := os.Create(filepath.Join(env.out, "copilot.md"))
-	require.NoError(t, err)
-	require.NoError(t, compare.WriteTable(f, done))
-	require.NoError(t, f.Close())
-	if len(modes()) < 2 {
-		return
-	}
-	for _, r := range done {
-		if p := r.Problem(); p != "" {
-			t.Error(p)
-		}
-	}
+	harness.Comparison[scenario, runResult]{
+		Table:      harness.TablePath(env.out, "copilot"),
+		Parallel:   parallel,
+		Modes:      harness.Modes(os.Getenv),
+		Scenarios:  all,
+		Name:       func(sc scenario) string { return sc.name },
+		Deliberate: deliberate,
+		Run: func(t *testing.T, sc scenario, mode string) runResult {
+			return runCopilot(t, env, sc, mode)
+		},
+		Facts: func(t *testing.T, sc scenario, mode string, res runResult) compare.Facts {
+			dump(t, filepath.Join(env.out, "copilot", sc.slug(), mode), res)
+			facts := observe(sc, res)
+			return facts
+		},
+	}.Test(t)
 }
 
 // dump writes the raw evidence of a run to dir: Copilot's output, what

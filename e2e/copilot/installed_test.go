@@ -4,19 +4,18 @@ package copilot
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/fakeopenai"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // nativeGuard is a native policy as a user writes it once for every agent:
@@ -80,22 +79,13 @@ func runInstalledFiles(t *testing.T, env e2eEnv, deny string, trustFolder bool, 
 	if trustFolder {
 		args = append(args, "--trust-folder")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, env.copilot, args...)
 	envv = append(envv, "COPILOT_PROVIDER_BASE_URL="+srv.URL+"/v1")
-	cmd.Dir, cmd.Env = r.project, envv
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	var stdout bytes.Buffer
-	cmd.Stdout = &stdout
-	_ = cmd.Run()
-	r.exit = cmd.ProcessState.ExitCode()
-	killMarked(base)
+	run := harness.Run{Program: env.copilot, Args: args, Dir: r.project, Env: envv, Marker: base, Timeout: runTimeout}.Do()
+	r.exit = run.Exit
 	runs, _ := os.ReadFile(filepath.Join(r.project, "guard-runs"))
 	r.guardRuns = strings.Count(string(runs), "x")
 	r.toolRan = exists(r.project, "marker")
-	for _, line := range bytes.Split(stdout.Bytes(), []byte("\n")) {
+	for _, line := range bytes.Split(run.Stdout, []byte("\n")) {
 		var ev struct {
 			Type string `json:"type"`
 			Data struct {

@@ -4,20 +4,17 @@ package copilot
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/fakeopenai"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // runTimeout bounds one Copilot run.
@@ -104,28 +101,8 @@ func runCopilot(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	if sc.project {
 		args = append(args, "--trust-folder")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, env.copilot, args...)
-	cmd.Dir = project
-	cmd.Env = envv
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	res.stdout, res.stderr = stdout.Bytes(), stderr.Bytes()
-	res.exit = cmd.ProcessState.ExitCode()
-	if ctx.Err() != nil {
-		err = fmt.Errorf("copilot did not finish within %s", runTimeout)
-	} else if _, exited := err.(*exec.ExitError); exited {
-		err = nil
-	}
-	res.err = err
-	if cmd.Process != nil {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-	res.leftover = killMarked(marker)
+	r := harness.Run{Program: env.copilot, Args: args, Dir: project, Env: envv, Marker: marker, Timeout: runTimeout}.Do()
+	res.stdout, res.stderr, res.exit, res.err, res.leftover = r.Stdout, r.Stderr, r.Exit, r.Err, r.Leftover
 	res.main, res.all = srv.Main(), srv.Requests()
 	for _, line := range bytes.Split(res.stdout, []byte("\n")) {
 		var ev map[string]any
@@ -217,31 +194,4 @@ func writeJSON(t *testing.T, path string, v any) {
 	b, err := json.MarshalIndent(v, "", "  ")
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(path, append(b, '\n'), 0o644))
-}
-
-// killMarked kills every process whose environment holds
-// HOOKEXEC_E2E_RUN=marker (what a run left behind, whatever its process
-// group) and returns their pids.
-func killMarked(marker string) []int {
-	want := []byte("HOOKEXEC_E2E_RUN=" + marker + "\x00")
-	entries, _ := os.ReadDir("/proc")
-	var pids []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		environ, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
-		if err != nil || !bytes.Contains(append(environ, 0), want) {
-			continue
-		}
-		if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil {
-			if i := bytes.LastIndexByte(stat, ')'); i > 0 && len(stat) > i+2 && stat[i+2] == 'Z' {
-				continue
-			}
-		}
-		_ = syscall.Kill(pid, syscall.SIGKILL)
-		pids = append(pids, pid)
-	}
-	return pids
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/fakeopenai"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // TestQwenInstalled is the new user's path end to end: in a fresh
@@ -25,7 +26,7 @@ func TestQwenInstalled(t *testing.T) {
 		tool:   fakeopenai.Call("run_shell_command", map[string]any{"command": "git push --force origin main || true; touch pushed.txt"}),
 	}
 	res := runQwen(t, env, sc, "installed")
-	dump(t, filepath.Join(env.out, "qwen", slug(sc.name), "installed"), res)
+	dump(t, filepath.Join(env.out, "qwen", harness.Slug(sc.name), "installed"), res)
 	require.NoError(t, res.err, "qwen:\n%s", res.stderr)
 
 	_, err := os.Stat(filepath.Join(res.project, "pushed.txt"))

@@ -9,15 +9,12 @@ package qwen
 import (
 	"os"
 	"path/filepath"
-	"regexp"
-	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/compare"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // deliberate maps a scenario to the facts where hookexec differs from
@@ -37,97 +34,37 @@ type e2eEnv struct {
 
 func loadEnv(t *testing.T) e2eEnv {
 	t.Helper()
-	env := e2eEnv{bin: os.Getenv("HOOKEXEC_E2E_BIN"), out: os.Getenv("HOOKEXEC_E2E_OUT")}
-	modules := os.Getenv("HOOKEXEC_E2E_NODE_MODULES")
-	if env.bin == "" || modules == "" || env.out == "" {
-		t.Skip("run with make e2e (HOOKEXEC_E2E_BIN, HOOKEXEC_E2E_NODE_MODULES, HOOKEXEC_E2E_OUT)")
-	}
-	env.qwen = filepath.Join(modules, ".bin", "qwen")
-	for _, p := range []string{env.bin, env.qwen} {
-		_, err := os.Stat(p)
-		require.NoError(t, err)
-	}
-	return env
+	h := harness.Load(t, "qwen")
+	return e2eEnv{bin: h.Bin, qwen: h.Agent, out: h.Out}
 }
 
 // parallel bounds the qwen processes running at once (the machines are
 // small and shared).
 const parallel = 3
 
-// modes are the runs of each scenario: "direct" and "through", or those
-// HOOKEXEC_E2E_MODES names.
-func modes() []string {
-	if m := os.Getenv("HOOKEXEC_E2E_MODES"); m != "" {
-		return strings.Split(m, ",")
-	}
-	return []string{"direct", "through"}
-}
-
-var slugRe = regexp.MustCompile(`[^a-z0-9]+`)
-
-func slug(s string) string {
-	return strings.Trim(slugRe.ReplaceAllString(strings.ToLower(s), "-"), "-")
-}
-
 func TestQwen(t *testing.T) {
 	env := loadEnv(t)
 	scenarios := scenarios()
-	if only := os.Getenv("HOOKEXEC_E2E_ONLY"); only != "" {
-		re, err := regexp.Compile(only)
-		require.NoError(t, err, "HOOKEXEC_E2E_ONLY")
-		var keep []scenario
-		for _, sc := range scenarios {
-			if re.MatchString(sc.name) {
-				keep = append(keep, sc)
-			}
-		}
-		scenarios = keep
-	}
-	rows := make([]compare.Row, len(scenarios))
-	slots := make(chan struct{}, parallel)
-	var mu sync.Mutex
-	t.Run("scenarios", func(t *testing.T) {
-		for i, sc := range scenarios {
-			t.Run(sc.name, func(t *testing.T) {
-				t.Parallel()
-				row := compare.Row{Scenario: sc.name, Deliberate: deliberate[sc.name]}
-				for _, mode := range modes() {
-					slots <- struct{}{}
-					res := runQwen(t, env, sc, mode)
-					<-slots
-					dump(t, filepath.Join(env.out, "qwen", slug(sc.name), mode), res)
-					facts := observe(res)
-					if mode == "direct" {
-						for k, want := range sc.expect {
-							assert.Equal(t, want, facts[k], "%s: %s", sc.name, k)
-						}
-						row.Direct = facts
-					} else {
-						row.Through = facts
-					}
+	scenarios = harness.Only(t, scenarios, func(sc scenario) string { return sc.name })
+	harness.Comparison[scenario, runResult]{
+		Table:      harness.TablePath(env.out, "qwen"),
+		Parallel:   parallel,
+		Modes:      harness.Modes(os.Getenv),
+		Scenarios:  scenarios,
+		Name:       func(sc scenario) string { return sc.name },
+		Deliberate: deliberate,
+		Run: func(t *testing.T, sc scenario, mode string) runResult {
+			return runQwen(t, env, sc, mode)
+		},
+		Facts: func(t *testing.T, sc scenario, mode string, res runResult) compare.Facts {
+			dump(t, filepath.Join(env.out, "qwen", harness.Slug(sc.name), mode), res)
+			facts := observe(res)
+			if mode == "direct" {
+				for k, want := range sc.expect {
+					assert.Equal(t, want, facts[k], "%s: %s", sc.name, k)
 				}
-				mu.Lock()
-				rows[i] = row
-				mu.Unlock()
-			})
-		}
-	})
-	var done []compare.Row
-	for _, r := range rows {
-		if r.Scenario != "" {
-			done = append(done, r)
-		}
-	}
-	f, err := os.Create(filepath.Join(env.out, "qwen.md"))
-	require.NoError(t, err)
-	require.NoError(t, compare.WriteTable(f, done))
-	require.NoError(t, f.Close())
-	if len(modes()) < 2 {
-		return
-	}
-	for _, r := range done {
-		if p := r.Problem(); p != "" {
-			t.Error(p)
-		}
-	}
+			}
+			return facts
+		},
+	}.Test(t)
 }

@@ -4,22 +4,19 @@ package qwen
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/e2e/fakeopenai"
+	"github.com/hookexec/hookexec/e2e/harness"
 )
 
 // runResult is what one qwen run left: its stream-json events, its exit
@@ -89,11 +86,7 @@ func runQwen(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	if !sc.noYolo {
 		args = append(args, "--yolo")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, env.qwen, args...)
-	cmd.Dir = project
-	cmd.Env = []string{
+	run := harness.Run{Program: env.qwen, Args: args, Dir: project, Marker: marker, Timeout: runTimeout, Env: []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + home,
 		"LANG=C.UTF-8",
@@ -105,29 +98,10 @@ func runQwen(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		"QWEN_CODE_SUPPRESS_YOLO_WARNING=1",
 		"NO_PROXY=127.0.0.1",
 		"HOOKEXEC_E2E_RUN=" + marker,
-	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout = &stdout
-	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	res := runResult{mode: mode, project: project, home: home, elapsed: time.Since(start),
-		rawOut: stdout.Bytes(), stderr: stderr.Bytes(), requests: model.Requests(), model: model, exit: -1}
-	if cmd.ProcessState != nil {
-		res.exit = cmd.ProcessState.ExitCode()
-	}
-	if _, ok := err.(*exec.ExitError); !ok {
-		res.err = err
-	}
-	if ctx.Err() != nil {
-		res.err = fmt.Errorf("qwen did not finish within %s", runTimeout)
-	}
-	if cmd.Process != nil {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-	res.leftover = killMarked(marker)
+	}}
+	r := run.Do()
+	res := runResult{mode: mode, project: project, home: home, elapsed: r.Elapsed, rawOut: r.Stdout, stderr: r.Stderr,
+		requests: model.Requests(), model: model, exit: r.Exit, err: r.Err, leftover: r.Leftover}
 	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
 		var ev map[string]any
 		if json.Unmarshal(line, &ev) == nil {
@@ -135,33 +109,6 @@ func runQwen(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		}
 	}
 	return res
-}
-
-// killMarked kills every process whose environment holds
-// HOOKEXEC_E2E_RUN=marker (what a run left behind, whatever its process
-// group) and returns their pids.
-func killMarked(marker string) []int {
-	want := []byte("HOOKEXEC_E2E_RUN=" + marker + "\x00")
-	entries, _ := os.ReadDir("/proc")
-	var pids []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		environ, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
-		if err != nil || !bytes.Contains(append(environ, 0), want) {
-			continue
-		}
-		if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil {
-			if i := bytes.LastIndexByte(stat, ')'); i > 0 && len(stat) > i+2 && stat[i+2] == 'Z' {
-				continue
-			}
-		}
-		_ = syscall.Kill(pid, syscall.SIGKILL)
-		pids = append(pids, pid)
-	}
-	return pids
 }
 
 // dump writes the raw evidence of a run to dir: the stream, stderr, every
