@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/antigravity"
@@ -62,15 +63,23 @@ func table() []entry {
 	}
 }
 
-// All describes the agents hookexec knows, in the README's order.
-func All() []agent.Agent {
+// described is the table's descriptions, built once: a fire asks the
+// table dozens of times (formats, dialects, variables, event names), and
+// twenty descriptions each time cost more than the rest of its start.
+// The value never changes after it is built.
+var described = sync.OnceValue(func() []agent.Agent {
 	t := table()
 	out := make([]agent.Agent, len(t))
 	for i, e := range t {
 		out[i] = e.describe()
 	}
 	return out
-}
+})
+
+// All describes the agents hookexec knows, in the README's order. The
+// slice is the caller's; the descriptions' own slices are shared and must
+// not be changed.
+func All() []agent.Agent { return slices.Clone(described()) }
 
 // Names lists the agents' names, in table order: install's, uninstall's
 // and doctor's arguments, and the agent dialects.
@@ -85,9 +94,9 @@ func Names() []string {
 
 // ByName finds an agent by its exact name (also its dialect's name).
 func ByName(name string) (agent.Agent, bool) {
-	for _, e := range table() {
-		if e.name == name {
-			return e.describe(), true
+	for _, a := range described() {
+		if a.Name == name {
+			return a, true
 		}
 	}
 	return agent.Agent{}, false
