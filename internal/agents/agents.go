@@ -63,18 +63,27 @@ func table() []entry {
 	}
 }
 
-// described is the table's descriptions, built once: a fire asks the
-// table dozens of times (formats, dialects, variables, event names), and
-// twenty descriptions each time cost more than the rest of its start.
-// The value never changes after it is built.
-var described = sync.OnceValue(func() []agent.Agent {
-	t := table()
-	out := make([]agent.Agent, len(t))
-	for i, e := range t {
-		out[i] = e.describe()
-	}
-	return out
-})
+// descriptions are the table's descriptions, built once (described): a
+// fire asks the table dozens of times (formats, dialects, variables, event
+// names), and twenty descriptions each time cost more than the rest of its
+// start. They are built on the first question, not at start-up (a
+// sync.OnceValue at package level would be made by the package's
+// initializer: issue 21). The value never changes after it is built.
+var descriptions struct {
+	once sync.Once
+	all  []agent.Agent
+}
+
+func described() []agent.Agent {
+	descriptions.once.Do(func() {
+		t := table()
+		descriptions.all = make([]agent.Agent, len(t))
+		for i, e := range t {
+			descriptions.all[i] = e.describe()
+		}
+	})
+	return descriptions.all
+}
 
 // All describes the agents hookexec knows, in the README's order. The
 // slice is the caller's; the descriptions' own slices are shared and must
