@@ -21,16 +21,6 @@ func FireInterrupts() []os.Signal {
 	return append(Interrupts(), syscall.SIGQUIT)
 }
 
-// SurvivePipeClose keeps hookexec alive when the reader of its stdout or
-// stderr goes away (`hookexec fire ... | head -c1`). Go kills a program
-// that writes to a broken pipe on fd 1 or 2 with SIGPIPE unless it asks
-// for the signal; once asked, the write fails with EPIPE and hookexec
-// still exits 2 for a block. The handler is not inherited: hooks start
-// with SIGPIPE at its default, as signal.Ignore would not leave them.
-func SurvivePipeClose() {
-	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
-}
-
 // WatchSignals is hookexec's one signal watcher (fire, test, serve and the
 // background supervisor): the returned context is cancelled on the first
 // of sigs, and every later one kills every hook of run at once (SPEC §4.5;
