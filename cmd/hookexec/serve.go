@@ -58,12 +58,13 @@ func (h *httpFlags) validate(listen string) error {
 // serveHTTP listens on --http and serves srv there until a signal,
 // POST /v1/shutdown or --idle-exit.
 func (a *app) serveHTTP(ctx context.Context, srv *server.Server, h httpFlags) error {
-	tok, err := server.EnsureToken(server.TokenPath(a.getenv))
+	ln, err := server.ListenHTTP(h.addr, h.allowRemote)
 	if err != nil {
 		return err
 	}
-	ln, err := server.ListenHTTP(h.addr, h.allowRemote)
+	tok, err := server.EnsureToken(server.TokenPath(a.getenv))
 	if err != nil {
+		ln.Close()
 		return err
 	}
 	return srv.ServeHTTPOn(ctx, ln, server.HTTPOptions{Token: tok, AllowRemote: h.allowRemote, IdleExit: h.idleExit.v, Version: buildVersion()})
@@ -73,7 +74,7 @@ func (a *app) serveCommand() *cobra.Command {
 	var f serveFlags
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Answer hook execution requests (newline-delimited JSON) on stdin or a Unix socket",
+		Short: "Answer hook execution requests: NDJSON on stdin or a Unix socket, or the agents' HTTP hooks (--http)",
 		Long: `Read HOOK_EXECUTION_REQUEST messages, one JSON object per line, fire each
 event as 'hookexec fire' would with the same flags, and answer each with a
 HOOK_EXECUTION_RESPONSE line whose output is what fire would print.
@@ -81,7 +82,15 @@ Requests run concurrently (at most --max-events at once) and are answered
 as soon as they are done; HOOK_EXECUTION_CANCEL cancels one. Configs are
 loaded once and again when their files change. At the end of stdin serve
 finishes the events running; on SIGINT or SIGTERM it cancels them. The
-protocol is in the README ("hookexec serve").`,
+protocol is in the README ("hookexec serve").
+
+With --http ADDR serve answers the agents' http hooks instead: POST the
+event JSON to /v1/FORMAT/EVENT (e.g. /v1/claude/PreToolUse) with
+"Authorization: Bearer TOKEN" (the token of the serve-token file in your
+config directory, made 0600 when missing) and the answer is what
+'hookexec fire EVENT --format FORMAT' prints. Only loopback addresses, only
+requests naming this address in Host and carrying no Origin. See
+docs/serve.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.serve(f)
