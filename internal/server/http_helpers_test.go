@@ -27,7 +27,7 @@ const testToken = "00112233445566778899aabbccddeeff00112233445566778899aabbccdde
 
 // httpT is a server answering HTTP on a loopback port for one test.
 type httpT struct {
-	t      *testing.T
+	t      testing.TB
 	addr   string
 	cancel context.CancelFunc
 	done   chan error
@@ -59,7 +59,7 @@ func testOptions(cfg string, getenv func(string) string, log zerolog.Logger) Opt
 
 // startHTTP serves srv over HTTP on 127.0.0.1 with ho (the test token
 // when ho has none).
-func startHTTP(t *testing.T, srv *Server, ho HTTPOptions) *httpT {
+func startHTTP(t testing.TB, srv *Server, ho HTTPOptions) *httpT {
 	t.Helper()
 	if ho.Token == "" {
 		ho.Token = testToken
