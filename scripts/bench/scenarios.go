@@ -99,6 +99,15 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 			warmup: 3, runs: o.scaled(60), rssRuns: 3, maxRatio: 1.3, target: "≤ 1.3×",
 		},
 		{
+			// The floor under the row above: what the packages hookexec
+			// links cost at start (their initializers, the larger
+			// runtime tables) in a program that does nothing else.
+			id: "linked", title: "Go binary printing {} that links every package hookexec links",
+			subject:  command{argv: []string{bins.linked}, stdin: fx.smallEvent},
+			baseline: printJSON, baseLabel: "Go binary printing {}",
+			warmup: 3, runs: o.scaled(60), rssRuns: 3, target: "(measured)",
+		},
+		{
 			id: "one-true", title: "fire with one `true` hook",
 			subject: fire(oneTrue, fx.smallEvent), baseline: spawn([]string{"true"}, fx.smallEvent),
 			baseLabel: "spawner, one `true`",
@@ -189,8 +198,9 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 	}
 	if o.against != "" {
 		for i := range rows {
-			if rows[i].added {
-				// The agent rows compare with the agent alone.
+			if rows[i].added || rows[i].subject.argv[0] != bins.hookexec {
+				// The agent rows compare with the agent alone, and the
+				// linked row is no hookexec.
 				continue
 			}
 			base := rows[i].subject
