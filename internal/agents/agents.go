@@ -109,7 +109,7 @@ func ByDialect(d string) (agent.Agent, bool) { return ByName(d) }
 // Parse finds an agent by a name given on the command line
 // (case-insensitive, surrounding space ignored).
 func Parse(name string) (agent.Agent, error) {
-	for _, a := range All() {
+	for _, a := range described() {
 		if strings.EqualFold(a.Name, strings.TrimSpace(name)) {
 			return a, nil
 		}
@@ -121,7 +121,7 @@ func Parse(name string) (agent.Agent, error) {
 // each once, in table order.
 func Formats() []string {
 	var out []string
-	for _, a := range All() {
+	for _, a := range described() {
 		if !slices.Contains(out, a.Format) {
 			out = append(out, a.Format)
 		}
@@ -143,7 +143,7 @@ func ByFormat(f string) (agent.Agent, bool) {
 // element (".claude" for /home/dev/app/.claude).
 func ForSettingsDir(dir string) (agent.Agent, bool) {
 	base := filepath.Base(dir)
-	for _, a := range All() {
+	for _, a := range described() {
 		if a.Dir == base {
 			return a, true
 		}
@@ -155,7 +155,7 @@ func ForSettingsDir(dir string) (agent.Agent, bool) {
 // (Agent.PluginManifest).
 func WithPlugins() []agent.Agent {
 	var out []agent.Agent
-	for _, a := range All() {
+	for _, a := range described() {
 		if a.PluginManifest != "" {
 			out = append(out, a)
 		}
