@@ -214,3 +214,12 @@ func TestListenHTTPRefusesRemote(t *testing.T) {
 	require.NoError(t, err)
 	ln.Close()
 }
+
+// Headers past MaxHeaderBytes are refused (431) before any check runs.
+func TestHTTPHeadersBounded(t *testing.T) {
+	t.Parallel()
+	h, dir := markerServer(t, HTTPOptions{}, zerolog.Nop())
+	status, _ := h.post("PreToolUse", bashEvent(dir), map[string]string{"X-Padding": strings.Repeat("a", 2*MaxHeaderBytes)})
+	assert.Equal(t, http.StatusRequestHeaderFieldsTooLarge, status)
+	assert.NoFileExists(t, filepath.Join(dir, "ran"))
+}
