@@ -223,3 +223,16 @@ func TestHTTPHeadersBounded(t *testing.T) {
 	assert.Equal(t, http.StatusRequestHeaderFieldsTooLarge, status)
 	assert.NoFileExists(t, filepath.Join(dir, "ran"))
 }
+
+// --idle-exit never cuts a request that is running: the server waits for
+// it to be answered, then for the idle time again.
+func TestHTTPIdleExitWaitsForRequests(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "sleep 2; touch "+filepath.Join(dir, "ran"))
+	h := startHTTP(t, New(testOptions(cfg, nil, zerolog.Nop())), HTTPOptions{IdleExit: time.Second})
+	status, body := h.post("PreToolUse", bashEvent(dir), nil)
+	assert.Equal(t, http.StatusOK, status, body)
+	assert.FileExists(t, filepath.Join(dir, "ran"))
+	require.NoError(t, h.waitDone(30*time.Second))
+}
