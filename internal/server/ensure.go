@@ -15,8 +15,9 @@ type EnsureOptions struct {
 	// replaced.
 	Addr, Token, Version string
 	// Lock is the lock file that makes one Ensure at a time start a
-	// server (serve.lock in the user's state directory).
-	Lock string
+	// server (serve.lock in the user's state directory), asked for only
+	// when the fast path does not settle it.
+	Lock func() (string, error)
 	// Start starts the server detached and returns at once.
 	Start func() error
 	// Wait bounds the wait for a started server to answer, and for a
@@ -47,7 +48,11 @@ func Ensure(ctx context.Context, o EnsureOptions) (started bool, err error) {
 	if done, err := settled(info, err, o.Version); done {
 		return false, err
 	}
-	unlock, err := lockFile(ctx, o.Lock, lockWait)
+	lock, err := o.Lock()
+	if err != nil {
+		return false, err
+	}
+	unlock, err := lockFile(ctx, lock, lockWait)
 	if err != nil {
 		return false, err
 	}

@@ -47,8 +47,10 @@ func newEnsureCase(t *testing.T, version string) *ensureCase {
 	c := &ensureCase{}
 	c.opts = EnsureOptions{
 		Addr: freeAddr(t), Token: testToken, Version: version,
-		Lock: filepath.Join(t.TempDir(), LockFile), Wait: 2 * time.Second,
+		Wait: 2 * time.Second,
 	}
+	lock := filepath.Join(t.TempDir(), LockFile)
+	c.opts.Lock = func() (string, error) { return lock, nil }
 	c.opts.Start = func() error {
 		c.starts.Add(1)
 		return listenAt(t, c.opts.Addr, &fakeServer{token: testToken, version: version, pid: 100})
@@ -75,14 +77,12 @@ func TestEnsureStartsOne(t *testing.T) {
 }
 
 // The fast path takes no lock: a server that answers is found with one
-// probe, whatever holds the lock.
+// probe, without even locating the lock.
 func TestEnsureFastPathTakesNoLock(t *testing.T) {
 	t.Parallel()
 	c := newEnsureCase(t, "2.0.0")
 	require.NoError(t, listenAt(t, c.opts.Addr, &fakeServer{token: testToken, version: "2.0.0"}))
-	unlock, err := lockFile(context.Background(), c.opts.Lock, time.Second)
-	require.NoError(t, err)
-	defer unlock()
+	c.opts.Lock = func() (string, error) { return "", errors.New("no lock on the fast path") }
 	started, err := Ensure(context.Background(), c.opts)
 	require.NoError(t, err)
 	assert.False(t, started)
