@@ -20,6 +20,7 @@ type serveFlags struct {
 	runFlags
 	listen    string
 	maxEvents *value[int]
+	life      lifeFlags // --ensure, --unit (serve_ensure.go)
 }
 
 func (a *app) serveCommand() *cobra.Command {
@@ -37,6 +38,9 @@ finishes the events running; on SIGINT or SIGTERM it cancels them. The
 protocol is in the README ("hookexec serve").`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.life.set() {
+				return a.serveLife(cmd, f.life)
+			}
 			return a.serve(f)
 		},
 	}
@@ -46,6 +50,7 @@ protocol is in the README ("hookexec serve").`,
 	fl.StringVar(&f.listen, "listen", "", "listen on a Unix socket (unix:PATH, created 0600) instead of stdin and stdout")
 	f.maxEvents = flagCount("--max-events", "1 or more", 1, server.DefaultMaxEvents)
 	fl.Var(f.maxEvents, "max-events", "run at most N events at once; more requests wait")
+	f.life.register(fl)
 	return cmd
 }
 
