@@ -83,8 +83,9 @@ func (a *app) ensureServer(cmd *cobra.Command, addr string) (started bool, err e
 }
 
 // startServer starts `hookexec serve --http ADDR` with serve's other
-// flags, detached, in the home directory, with an environment that no
-// agent session's variables are in, its output in serve.log.
+// flags, detached, in the user's state directory (no session's project
+// directory), with an environment that no agent session's variables are
+// in, its output in serve.log there.
 func (a *app) startServer(cmd *cobra.Command, addr string) error {
 	exe, err := os.Executable()
 	if err != nil {
@@ -107,7 +108,7 @@ func (a *app) startServer(cmd *cobra.Command, addr string) error {
 	// Args[0] is hookexec whatever the file is called (background.go).
 	argv := append([]string{"hookexec"}, args...)
 	return runner.StartDetachedWith(exe, argv, nil, runner.DetachOptions{
-		Dir: dirs.Home(a.getenv), Env: server.WithoutSessionVars(os.Environ()), Output: log,
+		Dir: filepath.Dir(logPath), Env: server.WithoutSessionVars(os.Environ()), Output: log,
 	})
 }
 

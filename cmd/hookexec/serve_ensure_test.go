@@ -1,0 +1,178 @@
+//go:build unix
+
+package main
+
+import (
+	"context"
+	"errors"
+	"net"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/server"
+	"github.com/hookexec/hookexec/internal/testproc"
+)
+
+// ensureEnv is a serveEnv with a free loopback address for serve --http
+// and the runs of serve --ensure there.
+type ensureEnv struct {
+	*serveEnv
+	addr, cfg string
+}
+
+func newEnsureEnv(t *testing.T) *ensureEnv {
+	t.Helper()
+	e := &ensureEnv{serveEnv: newServeEnv(t)}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	e.addr = l.Addr().String()
+	require.NoError(t, l.Close())
+	e.cfg = e.write(t, "hooks.json", hookConfig(map[string]string{"*": "true"}))
+	// Whatever the test leaves running at the address is stopped.
+	t.Cleanup(func() {
+		if info, err := server.Probe(context.Background(), e.addr, e.token(t)); err == nil {
+			_ = syscall.Kill(info.PID, syscall.SIGKILL)
+		}
+	})
+	return e
+}
+
+// ensure runs serve --ensure with extra environment variables and
+// returns its stdout and stderr (it logs whether it started the server).
+func (e *ensureEnv) ensure(t *testing.T, env ...string) (stdout, stderr string) {
+	t.Helper()
+	cmd := e.command("serve", "--http", e.addr, "--ensure", "--config", e.cfg, "--log-level", "info")
+	cmd.Env = append(append([]string(nil), e.env...), env...)
+	var out, errOut strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	require.NoError(t, cmd.Run(), "stdout: %s\nstderr: %s", &out, &errOut)
+	return out.String(), errOut.String()
+}
+
+func (e *ensureEnv) token(t *testing.T) string {
+	data, err := os.ReadFile(e.path(".config/hookexec/serve-token"))
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(data))
+}
+
+func (e *ensureEnv) probe(t *testing.T) (server.Info, error) {
+	return server.Probe(context.Background(), e.addr, e.token(t))
+}
+
+// TestServeEnsure: the first --ensure starts one detached server and
+// returns once it answers, printing nothing; the next ones find it; after
+// a kill -9 the next one starts another (no stale lock or pid file stops
+// it); sessions ensuring at once start one.
+func TestServeEnsure(t *testing.T) {
+	t.Parallel()
+	e := newEnsureEnv(t)
+	stdout, stderr := e.ensure(t, "CLAUDE_PROJECT_DIR="+e.dir, "HOOKEXEC_TRUST_PROJECT=1", "CLAUDECODE=1")
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, `"started":true`)
+	first, err := e.probe(t)
+	require.NoError(t, err)
+	assert.Equal(t, buildVersion(), first.Version)
+	if runtime.GOOS == "linux" {
+		checkServerProcess(t, e, first.PID)
+	}
+
+	stdout, stderr = e.ensure(t)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, `"started":false`)
+	again, err := e.probe(t)
+	require.NoError(t, err)
+	assert.Equal(t, first.PID, again.PID)
+
+	// kill -9: the next session start brings a new one.
+	require.NoError(t, syscall.Kill(first.PID, syscall.SIGKILL))
+	waitNotRunning(t, e)
+	var wg sync.WaitGroup
+	logs := make([]string, 4)
+	for i := range logs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			stdout, logs[i] = e.ensure(t)
+			assert.Empty(t, stdout)
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, 1, strings.Count(strings.Join(logs, ""), `"started":true`), "one of the sessions started it:\n%s", strings.Join(logs, "\n"))
+	second, err := e.probe(t)
+	require.NoError(t, err)
+	assert.NotEqual(t, first.PID, second.PID)
+	pids, err := testproc.Survivors(e.addr)
+	require.NoError(t, err)
+	assert.Equal(t, []int{second.PID}, pids, "one server at the address, no ensure left running")
+}
+
+// checkServerProcess reads the started server's process on Linux: no
+// agent session's variable in its environment, its working directory the
+// state directory (no session's project), its arguments the serve flags
+// given with absolute paths and --idle-exit 30m, its output in serve.log.
+func checkServerProcess(t *testing.T, e *ensureEnv, pid int) {
+	t.Helper()
+	proc := "/proc/" + strconv.Itoa(pid)
+	environ, err := os.ReadFile(proc + "/environ")
+	require.NoError(t, err)
+	for _, kv := range strings.Split(string(environ), "\x00") {
+		name, _, _ := strings.Cut(kv, "=")
+		assert.NotContains(t, server.SessionVars(), name, "the server got a session's variable")
+	}
+	assert.Contains(t, string(environ), "XDG_CONFIG_HOME=")
+	cwd, err := os.Readlink(proc + "/cwd")
+	require.NoError(t, err)
+	assert.Equal(t, e.path(".local/state/hookexec"), cwd)
+	cmdline, err := os.ReadFile(proc + "/cmdline")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"hookexec", "serve", "--http", e.addr, "--log-level=info", "--config=" + e.cfg, "--idle-exit", "30m", ""},
+		strings.Split(string(cmdline), "\x00"))
+	fi, err := os.Stat(e.path(".local/state/hookexec/serve.log"))
+	require.NoError(t, err, "the server's output goes to serve.log")
+	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+}
+
+func waitNotRunning(t *testing.T, e *ensureEnv) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, err := e.probe(t)
+		if errors.Is(err, server.ErrNotRunning) {
+			return
+		}
+		require.True(t, time.Now().Before(deadline), "the server still answers: %v", err)
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A server shut down gracefully (POST /v1/shutdown with the token, as an
+// ensure of a newer version does) lets the port go and is gone; the next
+// ensure starts another.
+func TestServeEnsureAfterShutdown(t *testing.T) {
+	t.Parallel()
+	e := newEnsureEnv(t)
+	_, _ = e.ensure(t)
+	first, err := e.probe(t)
+	require.NoError(t, err)
+	require.NoError(t, server.Shutdown(context.Background(), e.addr, e.token(t)))
+	waitNotRunning(t, e)
+	_, stderr := e.ensure(t)
+	assert.Contains(t, stderr, `"started":true`)
+	second, err := e.probe(t)
+	require.NoError(t, err)
+	assert.NotEqual(t, first.PID, second.PID)
+	pids, err := testproc.Survivors(e.addr)
+	require.NoError(t, err)
+	assert.Equal(t, []int{second.PID}, pids, "the server shut down is gone")
+}
