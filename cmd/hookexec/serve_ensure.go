@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -75,11 +77,37 @@ func (a *app) ensureServer(cmd *cobra.Command, addr string) (started bool, err e
 	if err != nil {
 		return false, err
 	}
-	return server.Ensure(context.Background(), server.EnsureOptions{
+	started, err = server.Ensure(context.Background(), server.EnsureOptions{
 		Addr: addr, Token: token, Version: buildVersion(),
 		Lock:  func() (string, error) { return server.StateFile(a.getenv, server.LockFile) },
 		Start: func() error { return a.startServer(cmd, addr) },
 	})
+	if started && err != nil {
+		// The server said why in its log: the user sees its last line.
+		if log, lerr := server.StateFile(a.getenv, server.LogFile); lerr == nil {
+			if last := lastLine(log); last != "" {
+				err = fmt.Errorf("%w (%s: %s)", err, log, last)
+			}
+		}
+	}
+	return started, err
+}
+
+// lastLine is the last non-empty line of the end of the file at path
+// ("" when there is none or it cannot be read).
+func lastLine(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer func() { _ = f.Close() }()
+	const tail = 1 << 10
+	if fi, err := f.Stat(); err == nil && fi.Size() > tail {
+		_, _ = f.Seek(fi.Size()-tail, io.SeekStart)
+	}
+	data, _ := io.ReadAll(io.LimitReader(f, tail))
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
 }
 
 // startServer starts `hookexec serve --http ADDR` with serve's other
