@@ -81,7 +81,7 @@ func start(t *testing.T, h http.Handler) string {
 }
 
 // freeAddr is a loopback address nothing listens on.
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)

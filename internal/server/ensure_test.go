@@ -18,7 +18,7 @@ import (
 
 // listenAt runs h at addr until the test ends or h's shutdown is asked:
 // a server as Ensure's Start would start it, in this process.
-func listenAt(t *testing.T, addr string, f *fakeServer) error {
+func listenAt(t testing.TB, addr string, f *fakeServer) error {
 	l, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
