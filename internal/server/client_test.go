@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-const testToken = "5eb1a0c3d2e4f6a8b0c2d4e6f8a0b2c4d6e8f0a2b4c6d8e0f2a4b6c8d0e2f4a6"
+const clientToken = "5eb1a0c3d2e4f6a8b0c2d4e6f8a0b2c4d6e8f0a2b4c6d8e0f2a4b6c8d0e2f4a6"
 
 // fakeServer answers GET /v1/health and POST /v1/shutdown as the user's
 // server does (the HTTP side is serve's; this is the client's view of it),
@@ -67,7 +67,7 @@ type squatter struct {
 
 func (s *squatter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.hits.Add(1)
-	if r.Header.Get("Authorization") != "" || strings.Contains(r.URL.RawQuery, testToken) {
+	if r.Header.Get("Authorization") != "" || strings.Contains(r.URL.RawQuery, clientToken) {
 		s.auths.Add(1)
 	}
 	s.answer(w, r)
@@ -92,9 +92,9 @@ func freeAddr(t testing.TB) string {
 
 func TestProbeOurs(t *testing.T) {
 	t.Parallel()
-	f := &fakeServer{token: testToken, version: "1.2.3", pid: 4242}
+	f := &fakeServer{token: clientToken, version: "1.2.3", pid: 4242}
 	addr := start(t, f)
-	info, err := Probe(context.Background(), addr, testToken)
+	info, err := Probe(context.Background(), addr, clientToken)
 	require.NoError(t, err)
 	assert.Equal(t, Info{Version: "1.2.3", PID: 4242}, info)
 	assert.Empty(t, f.received(), "Probe sends no token, even to the user's server")
@@ -108,11 +108,11 @@ func TestProbeOurs(t *testing.T) {
 func TestProbeNotRunning(t *testing.T) {
 	t.Parallel()
 	addr := freeAddr(t)
-	_, err := Probe(context.Background(), addr, testToken)
+	_, err := Probe(context.Background(), addr, clientToken)
 	require.ErrorIs(t, err, ErrNotRunning)
 	assert.NotErrorIs(t, err, ErrNotOurs)
 	assert.Contains(t, err.Error(), addr)
-	require.ErrorIs(t, Shutdown(context.Background(), addr, testToken), ErrNotRunning)
+	require.ErrorIs(t, Shutdown(context.Background(), addr, clientToken), ErrNotRunning)
 }
 
 // Programs at the port that are not the user's server are told apart
@@ -140,10 +140,10 @@ func TestProbeSquatters(t *testing.T) {
 			t.Parallel()
 			s := &squatter{answer: answer}
 			addr := start(t, s)
-			_, err := Probe(context.Background(), addr, testToken)
+			_, err := Probe(context.Background(), addr, clientToken)
 			require.ErrorIs(t, err, ErrNotOurs)
 			assert.NotErrorIs(t, err, ErrNotRunning)
-			require.ErrorIs(t, Shutdown(context.Background(), addr, testToken), ErrNotOurs)
+			require.ErrorIs(t, Shutdown(context.Background(), addr, clientToken), ErrNotOurs)
 			assert.NotZero(t, s.hits.Load(), "the squatter was asked")
 			assert.Zero(t, s.auths.Load(), "the squatter received the token")
 		})
@@ -166,15 +166,15 @@ func TestProbeSilentListener(t *testing.T) {
 			t.Cleanup(func() { _ = c.Close() })
 		}
 	}()
-	_, err = Probe(context.Background(), l.Addr().String(), testToken)
+	_, err = Probe(context.Background(), l.Addr().String(), clientToken)
 	require.ErrorIs(t, err, ErrNotOurs)
 }
 
 func TestShutdownOurs(t *testing.T) {
 	t.Parallel()
-	f := &fakeServer{token: testToken, version: "1.0.0", pid: 7}
+	f := &fakeServer{token: clientToken, version: "1.0.0", pid: 7}
 	addr := start(t, f)
-	require.NoError(t, Shutdown(context.Background(), addr, testToken))
+	require.NoError(t, Shutdown(context.Background(), addr, clientToken))
 	assert.Equal(t, int32(1), f.shutdowns.Load())
-	assert.Equal(t, []string{"Bearer " + testToken}, f.received(), "the token goes to the proven server, once")
+	assert.Equal(t, []string{"Bearer " + clientToken}, f.received(), "the token goes to the proven server, once")
 }

@@ -11,12 +11,12 @@ import (
 // with this version (no lock, no start).
 func BenchmarkEnsureAnswering(b *testing.B) {
 	addr := freeAddr(b)
-	f := &fakeServer{token: testToken, version: "1.0.0", pid: 1}
+	f := &fakeServer{token: clientToken, version: "1.0.0", pid: 1}
 	if err := listenAt(b, addr, f); err != nil {
 		b.Fatal(err)
 	}
 	o := EnsureOptions{
-		Addr: addr, Token: testToken, Version: "1.0.0",
+		Addr: addr, Token: clientToken, Version: "1.0.0",
 		Lock:  func() (string, error) { return "", errors.New("no lock on the fast path") },
 		Start: func() error { return errors.New("no start on the fast path") },
 	}

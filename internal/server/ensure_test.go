@@ -46,14 +46,14 @@ type ensureCase struct {
 func newEnsureCase(t *testing.T, version string) *ensureCase {
 	c := &ensureCase{}
 	c.opts = EnsureOptions{
-		Addr: freeAddr(t), Token: testToken, Version: version,
+		Addr: freeAddr(t), Token: clientToken, Version: version,
 		Wait: 2 * time.Second,
 	}
 	lock := filepath.Join(t.TempDir(), LockFile)
 	c.opts.Lock = func() (string, error) { return lock, nil }
 	c.opts.Start = func() error {
 		c.starts.Add(1)
-		return listenAt(t, c.opts.Addr, &fakeServer{token: testToken, version: version, pid: 100})
+		return listenAt(t, c.opts.Addr, &fakeServer{token: clientToken, version: version, pid: 100})
 	}
 	return c
 }
@@ -65,7 +65,7 @@ func TestEnsureStartsOne(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, started)
 	assert.Equal(t, int32(1), c.starts.Load())
-	info, err := Probe(context.Background(), c.opts.Addr, testToken)
+	info, err := Probe(context.Background(), c.opts.Addr, clientToken)
 	require.NoError(t, err)
 	assert.Equal(t, "2.0.0", info.Version)
 
@@ -81,7 +81,7 @@ func TestEnsureStartsOne(t *testing.T) {
 func TestEnsureFastPathTakesNoLock(t *testing.T) {
 	t.Parallel()
 	c := newEnsureCase(t, "2.0.0")
-	require.NoError(t, listenAt(t, c.opts.Addr, &fakeServer{token: testToken, version: "2.0.0"}))
+	require.NoError(t, listenAt(t, c.opts.Addr, &fakeServer{token: clientToken, version: "2.0.0"}))
 	c.opts.Lock = func() (string, error) { return "", errors.New("no lock on the fast path") }
 	started, err := Ensure(context.Background(), c.opts)
 	require.NoError(t, err)
@@ -120,14 +120,14 @@ func TestEnsureConcurrentStartsOne(t *testing.T) {
 func TestEnsureReplacesOtherVersion(t *testing.T) {
 	t.Parallel()
 	c := newEnsureCase(t, "2.0.0")
-	old := &fakeServer{token: testToken, version: "1.0.0", pid: 99}
+	old := &fakeServer{token: clientToken, version: "1.0.0", pid: 99}
 	require.NoError(t, listenAt(t, c.opts.Addr, old))
 	started, err := Ensure(context.Background(), c.opts)
 	require.NoError(t, err)
 	assert.True(t, started)
 	assert.Equal(t, int32(1), old.shutdowns.Load())
 	assert.Equal(t, int32(1), c.starts.Load())
-	info, err := Probe(context.Background(), c.opts.Addr, testToken)
+	info, err := Probe(context.Background(), c.opts.Addr, clientToken)
 	require.NoError(t, err)
 	assert.Equal(t, "2.0.0", info.Version)
 }
