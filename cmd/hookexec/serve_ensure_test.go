@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net"
 	"os"
@@ -175,4 +176,18 @@ func TestServeEnsureAfterShutdown(t *testing.T) {
 	pids, err := testproc.Survivors(e.addr)
 	require.NoError(t, err)
 	assert.Equal(t, []int{second.PID}, pids, "the server shut down is gone")
+}
+
+// A server that --ensure starts but that stops at once (here: it refuses
+// to serve inside hooks nested too deep) is reported in the SessionStart
+// message with the last line of its serve.log; --ensure still exits 0.
+func TestServeEnsureServerFails(t *testing.T) {
+	t.Parallel()
+	e := newEnsureEnv(t)
+	stdout, _ := e.ensure(t, "HOOKEXEC_DEPTH=99")
+	var msg struct{ SystemMessage string }
+	require.NoError(t, json.Unmarshal([]byte(stdout), &msg), stdout)
+	assert.Contains(t, msg.SystemMessage, "hookexec serve could not start at "+e.addr+": the server started did not answer within 3s")
+	assert.Contains(t, msg.SystemMessage, "serve.log: hookexec: HOOKEXEC_DEPTH is 99")
+	assert.True(t, strings.HasSuffix(msg.SystemMessage, "; guarded tools will be blocked until it runs: run 'hookexec doctor'"), msg.SystemMessage)
 }
