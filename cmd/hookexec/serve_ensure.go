@@ -53,6 +53,10 @@ func (a *app) serveLife(cmd *cobra.Command, l lifeFlags) error {
 	if f := cmd.Flags().Lookup("http"); f != nil && f.Value.String() != "" {
 		addr = f.Value.String()
 	}
+	remote := cmd.Flags().Lookup("http-allow-remote")
+	if err := server.CheckHTTPAddr(addr, remote != nil && remote.Value.String() == "true"); err != nil {
+		return err
+	}
 	if l.unit != "" {
 		return a.printUnit(cmd, l.unit, addr)
 	}

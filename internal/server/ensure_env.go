@@ -5,13 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"slices"
-	"strings"
 
-	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/dirs"
-	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // The files of the server Ensure starts, in the user's state directory.
@@ -36,39 +31,8 @@ func StateFile(getenv func(string) string, name string) (string, error) {
 	return filepath.Join(dir, name), nil
 }
 
-// SessionVars are the variables that belong to one agent session and must
-// never reach a server that answers every session: every agent's project
-// directory, marker, session id and working directory variables (the
-// agents table), and HOOKEXEC_TRUST_PROJECT, a trust given for one run.
-func SessionVars() []string {
-	out := []string{trust.EnvVar}
-	add := func(names ...string) {
-		for _, n := range names {
-			if n != "" && !slices.Contains(out, n) {
-				out = append(out, n)
-			}
-		}
-	}
-	for _, a := range agents.All() {
-		add(a.ProjectVar, a.SessionVar, a.CwdVar)
-		add(a.Markers...)
-	}
-	return out
-}
-
-// WithoutSessionVars is environ without SessionVars (names compared as
-// the system does: without case on Windows).
+// WithoutSessionVars is environ without SessionVars: the environment of a
+// server that answers every session (serve --ensure starts it so).
 func WithoutSessionVars(environ []string) []string {
-	drop := SessionVars()
-	return slices.DeleteFunc(slices.Clone(environ), func(kv string) bool {
-		name, _, _ := strings.Cut(kv, "=")
-		return slices.ContainsFunc(drop, func(d string) bool { return sameVar(name, d) })
-	})
-}
-
-func sameVar(a, b string) bool {
-	if runtime.GOOS == "windows" {
-		return strings.EqualFold(a, b)
-	}
-	return a == b
+	return newSessionFree(nil, environ).environ
 }
