@@ -51,12 +51,19 @@ func newEnsureEnv(t *testing.T) *ensureEnv {
 // returns its stdout and stderr (it logs whether it started the server).
 func (e *ensureEnv) ensure(t *testing.T, env ...string) (stdout, stderr string) {
 	t.Helper()
+	stdout, stderr, err := e.run(env...)
+	require.NoError(t, err, "stdout: %s\nstderr: %s", stdout, stderr)
+	return stdout, stderr
+}
+
+// run is ensure for any goroutine: the error is returned.
+func (e *ensureEnv) run(env ...string) (stdout, stderr string, err error) {
 	cmd := e.command("serve", "--http", e.addr, "--ensure", "--config", e.cfg, "--log-level", "info")
 	cmd.Env = append(append([]string(nil), e.env...), env...)
 	var out, errOut strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	require.NoError(t, cmd.Run(), "stdout: %s\nstderr: %s", &out, &errOut)
-	return out.String(), errOut.String()
+	err = cmd.Run()
+	return out.String(), errOut.String(), err
 }
 
 func (e *ensureEnv) token(t *testing.T) string {
@@ -104,8 +111,10 @@ func TestServeEnsure(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			stdout, logs[i] = e.ensure(t)
-			assert.Empty(t, stdout)
+			out, log, err := e.run()
+			logs[i] = log
+			assert.NoError(t, err, log)
+			assert.Empty(t, out)
 		}()
 	}
 	wg.Wait()
