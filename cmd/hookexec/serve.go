@@ -95,7 +95,7 @@ docs/serve.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.life.set() {
-				return a.serveLife(cmd, f.life)
+				return a.serveLife(cmd, f)
 			}
 			return a.serve(f)
 		},

@@ -42,19 +42,19 @@ const defaultIdleExit = "30m"
 // serveLife runs --ensure or --unit. Neither loads a config or sets up a
 // runner: --ensure, the SessionStart hook of every session, costs one
 // probe when the server answers.
-func (a *app) serveLife(cmd *cobra.Command, l lifeFlags) error {
-	if l.ensure && l.unit != "" {
+func (a *app) serveLife(cmd *cobra.Command, f serveFlags) error {
+	l := f.life
+	switch {
+	case l.ensure && l.unit != "":
 		return errors.New("--ensure and --unit exclude each other")
-	}
-	if f := cmd.Flags().Lookup("listen"); f != nil && f.Changed {
+	case f.listen != "":
 		return errors.New("--ensure and --unit are for serve --http, not --listen")
 	}
-	addr := server.DefaultHTTPAddr()
-	if f := cmd.Flags().Lookup("http"); f != nil && f.Value.String() != "" {
-		addr = f.Value.String()
+	addr := f.http.addr
+	if addr == "" {
+		addr = server.DefaultHTTPAddr()
 	}
-	remote := cmd.Flags().Lookup("http-allow-remote")
-	if err := server.CheckHTTPAddr(addr, remote != nil && remote.Value.String() == "true"); err != nil {
+	if err := server.CheckHTTPAddr(addr, f.http.allowRemote); err != nil {
 		return err
 	}
 	if l.unit != "" {
@@ -166,8 +166,9 @@ func (a *app) printUnit(cmd *cobra.Command, kind, addr string) error {
 		}
 	}
 	o := server.UnitOptions{Argv: append([]string{exe}, args...), Env: env}
-	if state, _ := dirs.UserState(a.getenv); state != "" {
-		o.Log = filepath.Join(state, server.LogFile)
+	// launchd writes the log but does not make its directory.
+	if log, err := server.StateFile(a.getenv, server.LogFile); err == nil {
+		o.Log = log
 	}
 	text, err := server.Unit(kind, o)
 	if err != nil {
