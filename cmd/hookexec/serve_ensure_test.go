@@ -58,7 +58,12 @@ func (e *ensureEnv) ensure(t *testing.T, env ...string) (stdout, stderr string) 
 
 // run is ensure for any goroutine: the error is returned.
 func (e *ensureEnv) run(env ...string) (stdout, stderr string, err error) {
-	cmd := e.command("serve", "--http", e.addr, "--ensure", "--config", e.cfg, "--log-level", "info")
+	return e.runArgs(nil, env...)
+}
+
+// runArgs is run with more serve flags.
+func (e *ensureEnv) runArgs(args []string, env ...string) (stdout, stderr string, err error) {
+	cmd := e.command(append([]string{"serve", "--http", e.addr, "--ensure", "--config", e.cfg, "--log-level", "info"}, args...)...)
 	cmd.Env = append(append([]string(nil), e.env...), env...)
 	var out, errOut strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errOut
@@ -199,4 +204,29 @@ func TestServeEnsureServerFails(t *testing.T) {
 	assert.Contains(t, msg.SystemMessage, "hookexec serve could not start at "+e.addr+": the server started did not answer within 3s")
 	assert.Contains(t, msg.SystemMessage, "serve.log: hookexec: HOOKEXEC_DEPTH is 99")
 	assert.True(t, strings.HasSuffix(msg.SystemMessage, "; guarded tools will be blocked until it runs: run 'hookexec doctor'"), msg.SystemMessage)
+}
+
+// --idle-exit given to --ensure goes to the server it starts (instead of
+// 30m): that server exits by itself once idle. (The wait watches the
+// process, not the port: a health probe is a request, which keeps the
+// server from being idle.)
+func TestServeEnsureIdleExit(t *testing.T) {
+	t.Parallel()
+	e := newEnsureEnv(t)
+	stdout, stderr, err := e.runArgs([]string{"--idle-exit", "300ms"})
+	require.NoError(t, err, stderr)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, `"started":true`)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		pids, err := testproc.Survivors(e.addr)
+		require.NoError(t, err)
+		if len(pids) == 0 {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "the idle server still runs: %v", pids)
+		time.Sleep(50 * time.Millisecond)
+	}
+	_, err = e.probe(t)
+	require.ErrorIs(t, err, server.ErrNotRunning)
 }
