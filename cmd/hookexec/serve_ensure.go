@@ -37,7 +37,7 @@ func (l *lifeFlags) register(fl *pflag.FlagSet) {
 func (l *lifeFlags) set() bool { return l.ensure || l.unit != "" }
 
 // defaultIdleExit is the --idle-exit of a server that --ensure starts.
-const defaultIdleExit = "30m"
+const defaultIdleExit = "12h"
 
 // serveLife runs --ensure or --unit. Neither loads a config or sets up a
 // runner: --ensure, the SessionStart hook of every session, costs one
@@ -181,7 +181,7 @@ func (a *app) printUnit(cmd *cobra.Command, kind, addr string) error {
 // serverArgs are the arguments after the program of the server that
 // --ensure starts or --unit runs: serve, --http ADDR, and the flags given
 // to this serve but --ensure and --unit, with paths made absolute (the
-// server runs elsewhere); with idle, --idle-exit 30m unless given.
+// server runs elsewhere); with idle, --idle-exit 12h unless given.
 func serverArgs(cmd *cobra.Command, addr string, idle bool) ([]string, error) {
 	args := []string{"serve", "--http", addr}
 	var err error

@@ -135,7 +135,7 @@ func TestServeEnsure(t *testing.T) {
 // checkServerProcess reads the started server's process on Linux: no
 // agent session's variable in its environment, its working directory the
 // state directory (no session's project), its arguments the serve flags
-// given with absolute paths and --idle-exit 30m, its output in serve.log.
+// given with absolute paths and --idle-exit 12h, its output in serve.log.
 func checkServerProcess(t *testing.T, e *ensureEnv, pid int) {
 	t.Helper()
 	proc := "/proc/" + strconv.Itoa(pid)
@@ -151,7 +151,7 @@ func checkServerProcess(t *testing.T, e *ensureEnv, pid int) {
 	assert.Equal(t, e.path(".local/state/hookexec"), cwd)
 	cmdline, err := os.ReadFile(proc + "/cmdline")
 	require.NoError(t, err)
-	assert.Equal(t, []string{"hookexec", "serve", "--http", e.addr, "--log-level=info", "--config=" + e.cfg, "--idle-exit", "30m", ""},
+	assert.Equal(t, []string{"hookexec", "serve", "--http", e.addr, "--log-level=info", "--config=" + e.cfg, "--idle-exit", "12h", ""},
 		strings.Split(string(cmdline), "\x00"))
 	fi, err := os.Stat(e.path(".local/state/hookexec/serve.log"))
 	require.NoError(t, err, "the server's output goes to serve.log")
@@ -207,7 +207,7 @@ func TestServeEnsureServerFails(t *testing.T) {
 }
 
 // --idle-exit given to --ensure goes to the server it starts (instead of
-// 30m): that server exits by itself once idle. (The wait watches the
+// 12h): that server exits by itself once idle. (The wait watches the
 // process, not the port: a health probe is a request, which keeps the
 // server from being idle.)
 func TestServeEnsureIdleExit(t *testing.T) {
