@@ -236,3 +236,41 @@ func TestHTTPIdleExitWaitsForRequests(t *testing.T) {
 	assert.FileExists(t, filepath.Join(dir, "ran"))
 	require.NoError(t, h.waitDone(30*time.Second))
 }
+
+// The read timeouts bound the reading of a request, not the hooks: an
+// event whose hook outlives ReadTimeout is answered in full.
+func TestHTTPReadTimeoutSparesLongHooks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "sleep 1.5; touch "+filepath.Join(dir, "ran"))
+	h := startHTTP(t, New(testOptions(cfg, nil, zerolog.Nop())), HTTPOptions{ReadHeaderTimeout: 200 * time.Millisecond, ReadTimeout: 400 * time.Millisecond})
+	status, body := h.post("PreToolUse", bashEvent(dir), nil)
+	assert.Equal(t, http.StatusOK, status, body)
+	assert.NotContains(t, body, "cancel")
+	assert.FileExists(t, filepath.Join(dir, "ran"))
+}
+
+// A client that goes away (the agent's hook timeout) cancels its event:
+// the hook's process does not outlive it.
+func TestHTTPClientGoneCancelsHooks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "pid")
+	cfg := writeConfig(t, dir, "echo $$ > "+pidFile+"; exec sleep 300")
+	h := startHTTP(t, New(testOptions(cfg, nil, zerolog.Nop())), HTTPOptions{})
+	req, err := http.NewRequest(http.MethodPost, "http://"+h.addr+"/v1/claude/PreToolUse", strings.NewReader(bashEvent(dir)))
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	req.Header.Set("Content-Type", "application/json")
+	_, err = (&http.Client{Timeout: 3 * time.Second}).Do(req)
+	require.Error(t, err, "the hook sleeps 300 s: the client gives up first")
+	waitExists(t, pidFile)
+	time.Sleep(50 * time.Millisecond) // the pid written whole
+	b, err := os.ReadFile(pidFile)
+	require.NoError(t, err)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	require.NoError(t, err)
+	for deadline := time.Now().Add(30 * time.Second); processAlive(pid); time.Sleep(20 * time.Millisecond) {
+		require.True(t, time.Now().Before(deadline), "the hook of a request whose client went away still runs after 30 s")
+	}
+}
