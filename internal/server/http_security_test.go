@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,8 +33,8 @@ func markerServer(t *testing.T, ho HTTPOptions, log zerolog.Logger) (*httpT, str
 
 func TestHTTPTokenRequired(t *testing.T) {
 	t.Parallel()
-	var logs bytes.Buffer
-	h, dir := markerServer(t, HTTPOptions{}, zerolog.New(&logs).Level(zerolog.DebugLevel))
+	logs := &lockedBuffer{}
+	h, dir := markerServer(t, HTTPOptions{}, zerolog.New(logs).Level(zerolog.DebugLevel))
 	marker := filepath.Join(dir, "ran")
 	for name, auth := range map[string]string{
 		"none":         "",
@@ -51,6 +52,24 @@ func TestHTTPTokenRequired(t *testing.T) {
 	assert.FileExists(t, marker)
 	assert.NotContains(t, logs.String(), testToken[:16], "the token is logged")
 	assert.Contains(t, logs.String(), "/v1/claude/PreToolUse", "requests are logged at debug")
+}
+
+// lockedBuffer is a log written from several goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 func TestHTTPHostAndOrigin(t *testing.T) {
