@@ -73,6 +73,11 @@ func (r *UninstallResult) WriteText(w io.Writer) error {
 	for _, l := range r.Left {
 		fmt.Fprintf(&b, "  left in place (your own hookexec entry): %s\n", l)
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	if r.Local != nil && !r.Local.Missing {
+		return r.Local.WriteText(w)
+	}
+	return nil
 }
