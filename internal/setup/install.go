@@ -69,6 +69,9 @@ type InstallResult struct {
 	// Moved says where install took hookexec's entries of the other kind
 	// out of (the project's committed or uncommitted settings file).
 	Moved []string
+	// Addr is install --http's server address; Secret is the token,
+	// which WriteText never prints.
+	Addr, Secret string
 }
 
 // Install merges hookexec's entries into the agent's settings file.
@@ -142,6 +145,9 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 		return nil, err
 	}
 	res.CommandOnly = commandOnly
+	if opts.HTTP != nil {
+		res.Addr, res.Secret = opts.HTTP.Addr, opts.HTTP.Token
+	}
 	if other != "" && !opts.DryRun {
 		if res.Moved, err = takeOutOf(opts, other); err != nil {
 			return nil, err
