@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -9,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/agents"
 )
 
 const testToken = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
@@ -199,4 +202,56 @@ func TestInstallHTTPRefused(t *testing.T) {
 	}
 	_, err := os.Stat(filepath.Join(env.home, ".claude"))
 	assert.True(t, os.IsNotExist(err), "nothing was written")
+}
+
+// Every agent of the table either takes install --http (a second install
+// changes nothing, doctor finds the entries, uninstall gives back the
+// user's exact bytes) or refuses it, saying to install without --http,
+// and writes nothing.
+func TestInstallHTTPEveryAgent(t *testing.T) {
+	t.Parallel()
+	for _, ag := range agents.All() {
+		for _, scope := range []Scope{ProjectScope, UserScope} {
+			if !ag.HasScope(scope) {
+				continue
+			}
+			t.Run(ag.Name+"/"+scope.String(), func(t *testing.T) {
+				t.Parallel()
+				env := newShapeEnv(t)
+				opts := httpOpts(env, scope)
+				opts.Agent = ag
+				path := ag.SettingsPath(scope, env.project, env.home)
+				if httpCapable(ag) {
+					path = httpPath(ag, scope, env.project, path)
+				}
+				original := "{\n  \"mine\": true\n}\n"
+				writeTestFile(t, path, original, 0o644)
+				res, err := Install(opts)
+				if !httpCapable(ag) {
+					require.Error(t, err)
+					assert.Contains(t, err.Error(), "without --http")
+					got, rerr := os.ReadFile(path)
+					require.NoError(t, rerr)
+					assert.Equal(t, original, string(got))
+					return
+				}
+				require.NoError(t, err)
+				assert.Equal(t, path, res.Path)
+				again, err := Install(opts)
+				require.NoError(t, err)
+				assert.False(t, again.Changed)
+				r := Doctor(context.Background(), DoctorOptions{ProjectDir: env.project, Getenv: env.getenv, Agents: []Agent{ag}, Program: testProgram, Version: "1"})
+				for _, c := range r.Checks {
+					if c.Name == ag.Name+" events" || c.Name == ag.Name+" http entries" {
+						assert.True(t, c.OK, "%+v", c)
+					}
+				}
+				_, err = Uninstall(UninstallOptions{Agent: ag, Scope: scope, ProjectDir: env.project, Getenv: env.getenv, Program: testProgram})
+				require.NoError(t, err)
+				got, err := os.ReadFile(path)
+				require.NoError(t, err)
+				assert.Equal(t, original, string(got))
+			})
+		}
+	}
 }
