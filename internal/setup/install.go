@@ -147,6 +147,11 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	res.CommandOnly = commandOnly
 	if opts.HTTP != nil {
 		res.Addr, res.Secret = opts.HTTP.Addr, opts.HTTP.Token
+		if opts.Scope == ProjectScope {
+			if w := ignoreWarning(opts.ProjectDir, path); w != "" {
+				res.Warnings = append(res.Warnings, w)
+			}
+		}
 	}
 	if other != "" && !opts.DryRun {
 		if res.Moved, err = takeOutOf(opts, other); err != nil {

@@ -5,7 +5,9 @@ import (
 	"io/fs"
 	"net"
 	"net/url"
+	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -220,4 +222,37 @@ func takeOutOf(opts InstallOptions, path string) ([]string, error) {
 		return nil, err
 	}
 	return []string{fmt.Sprintf("took hookexec's entries for %s out of %s", strings.Join(res.Removed, ", "), path)}, nil
+}
+
+// ignoreWarning is install --http --project's warning when the project is
+// a git repository whose .gitignore files (the project's and that of the
+// settings file's directory) have no line that ignores the uncommitted
+// settings file, which now holds the token; "" otherwise. Git's global
+// excludes are not read: the warning says they may cover it.
+func ignoreWarning(projectDir, path string) string {
+	if _, err := os.Stat(filepath.Join(projectDir, ".git")); err != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(projectDir, path)
+	if err != nil {
+		return ""
+	}
+	rel = filepath.ToSlash(rel)
+	base := filepath.Base(path)
+	candidates := map[string][]string{
+		filepath.Join(projectDir, ".gitignore"):         {rel, "/" + rel, base, "**/" + base, "*.local.json", "/" + filepath.ToSlash(filepath.Dir(rel)) + "/", filepath.ToSlash(filepath.Dir(rel)) + "/"},
+		filepath.Join(filepath.Dir(path), ".gitignore"): {base, "/" + base, "*.local.json"},
+	}
+	for file, lines := range candidates {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if slices.Contains(lines, strings.TrimSpace(l)) {
+				return ""
+			}
+		}
+	}
+	return fmt.Sprintf("no .gitignore of the project ignores %s, which holds the serve token: add %s to .gitignore (unless your global git excludes cover it) so that it is never committed", rel, rel)
 }

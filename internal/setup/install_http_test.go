@@ -255,3 +255,20 @@ func TestInstallHTTPEveryAgent(t *testing.T) {
 		}
 	}
 }
+
+// install --http --project warns when the project is a git repository
+// whose .gitignore does not ignore settings.local.json, which holds the
+// token; not when it does.
+func TestInstallHTTPWarnsUnignoredLocalFile(t *testing.T) {
+	t.Parallel()
+	env := newShapeEnv(t)
+	require.NoError(t, os.Mkdir(filepath.Join(env.project, ".git"), 0o755))
+	res, err := Install(httpOpts(env, ProjectScope))
+	require.NoError(t, err)
+	require.Len(t, res.Warnings, 1)
+	assert.Contains(t, res.Warnings[0], "no .gitignore of the project ignores .claude/settings.local.json")
+	writeTestFile(t, filepath.Join(env.project, ".gitignore"), "node_modules/\n.claude/settings.local.json\n", 0o644)
+	res, err = Install(httpOpts(env, ProjectScope))
+	require.NoError(t, err)
+	assert.Empty(t, res.Warnings)
+}
