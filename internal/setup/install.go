@@ -2,7 +2,6 @@ package setup
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"slices"
 	"strings"
@@ -82,21 +81,9 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	if err := checkHTTP(opts.Agent, opts.HTTP); err != nil {
 		return nil, err
 	}
-	path, err := settingsPathFor(opts.Agent, opts.Scope, opts.ProjectDir, opts.Getenv)
+	path, other, err := installPaths(opts)
 	if err != nil {
 		return nil, err
-	}
-	// The other file of the project scope: the one the other kind of
-	// install writes, whose hookexec entries this install replaces.
-	other := ""
-	if opts.Scope == ProjectScope && httpCapable(opts.Agent) {
-		other = httpPath(opts.Agent, opts.Scope, opts.ProjectDir, path)
-	}
-	if opts.HTTP != nil {
-		path, other = httpPath(opts.Agent, opts.Scope, opts.ProjectDir, path), path
-		if other == path {
-			other = ""
-		}
 	}
 	if opts.Scope == ProjectScope {
 		if err := refuseProjectLinks(opts.ProjectDir, path, "install"); err != nil {
@@ -209,27 +196,6 @@ func installJSON(opts InstallOptions, path string, wants []wantEntry, pol *Polic
 		}
 	}
 	return res, nil
-}
-
-// writeInstall writes the settings file install merged (and its backup),
-// or with dryRun only says what it would write.
-func writeInstall(res *InstallResult, f *settingsFile, m mergeResult, mode fs.FileMode, dryRun bool) error {
-	if f.Exists {
-		res.Backup = backupPath(f.Real)
-		_, statErr := os.Lstat(res.Backup)
-		// The backup is the file without hookexec: written when the file
-		// has none of install's entries yet (or when there is none).
-		res.BackupWritten = !m.HadManaged || statErr != nil
-	}
-	if dryRun {
-		return nil
-	}
-	if res.BackupWritten {
-		if err := writeAtomic(res.Backup, f.Data, f.Mode); err != nil {
-			return err
-		}
-	}
-	return writeAtomic(f.Real, m.Data, mode)
 }
 
 func settingsPathFor(ag Agent, scope Scope, projectDir string, getenv func(string) string) (string, error) {

@@ -90,6 +90,24 @@ func checkLoopback(addr string) error {
 	return nil
 }
 
+// installPaths are the settings file install writes, and the project's
+// other one whose hookexec entries it takes out ("" for none): the file
+// the other kind of install (command or --http) writes.
+func installPaths(opts InstallOptions) (path, other string, err error) {
+	path, err = settingsPathFor(opts.Agent, opts.Scope, opts.ProjectDir, opts.Getenv)
+	if err != nil || opts.Scope != ProjectScope && opts.HTTP == nil || !httpCapable(opts.Agent) {
+		return path, "", err
+	}
+	local := httpPath(opts.Agent, opts.Scope, opts.ProjectDir, path)
+	switch {
+	case local == path:
+		return path, "", nil
+	case opts.HTTP != nil:
+		return local, path, nil
+	}
+	return path, local, nil
+}
+
 // httpPath is the settings file install --http writes for scope: the
 // user's, or the project's file that is not committed.
 func httpPath(ag Agent, scope Scope, projectDir, userPath string) string {
