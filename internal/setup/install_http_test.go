@@ -272,3 +272,21 @@ func TestInstallHTTPWarnsUnignoredLocalFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, res.Warnings)
 }
+
+// uninstall takes out only install --http's entries: an http hook of the
+// user's (another header, another path) and a serve command with other
+// options stay.
+func TestStripHTTPLeavesTheUsers(t *testing.T) {
+	t.Parallel()
+	in := `{"env":{"A":"1","HOOKEXEC_SERVE_TOKEN":"x"},"hooks":{` +
+		`"PreToolUse":[{"hooks":[{"type":"http","url":"http://127.0.0.1:1/v1/claude/PreToolUse","headers":{"Authorization":"Bearer $MINE"}},` +
+		`{"type":"http","url":"http://127.0.0.1:1/policy","headers":{"Authorization":"Bearer $HOOKEXEC_SERVE_TOKEN"}},` +
+		`{"type":"http","url":"http://127.0.0.1:1/v1/claude/PreToolUse","headers":{"Authorization":"Bearer $HOOKEXEC_SERVE_TOKEN"}}]}],` +
+		`"SessionStart":[{"hooks":[{"type":"command","command":"hookexec serve --http 127.0.0.1:1 --ensure --idle-exit 1h"},{"type":"command","command":"/x/hookexec serve --http 127.0.0.1:1 --ensure"}]}]}}`
+	s, err := strip([]byte(in), claudeAgent(), testProgram)
+	require.NoError(t, err)
+	assert.Equal(t, `{"env":{"A":"1"},"hooks":{"PreToolUse":[{"hooks":[{"type":"http","url":"http://127.0.0.1:1/v1/claude/PreToolUse","headers":{"Authorization":"Bearer $MINE"}},`+
+		`{"type":"http","url":"http://127.0.0.1:1/policy","headers":{"Authorization":"Bearer $HOOKEXEC_SERVE_TOKEN"}}]}],`+
+		`"SessionStart":[{"hooks":[{"type":"command","command":"hookexec serve --http 127.0.0.1:1 --ensure --idle-exit 1h"}]}]}}`, compact(t, s.data))
+	assert.Equal(t, []string{"PreToolUse", "SessionStart"}, s.removed)
+}
