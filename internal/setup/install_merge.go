@@ -2,6 +2,7 @@ package setup
 
 import (
 	"math"
+	"slices"
 )
 
 // wantEntry is the hookexec entry install wants for one event.
@@ -94,10 +95,10 @@ func mergeInto(data []byte, ag Agent, program string, wants []wantEntry, own boo
 		if err != nil {
 			return mergeResult{}, err
 		}
-		switch did {
-		case "added":
+		switch {
+		case did == "added" && !slices.Contains(res.Added, w.Key):
 			res.Added = append(res.Added, w.Key)
-		case "updated":
+		case did == "updated" && !slices.Contains(res.Updated, w.Key):
 			res.Updated = append(res.Updated, w.Key)
 		}
 	}
