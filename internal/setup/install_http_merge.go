@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"strings"
@@ -183,6 +184,32 @@ func (d *settingsDoc) removeToken(key string) error {
 		return d.remove(pointer(key))
 	}
 	return d.remove(pointer(key, TokenVar))
+}
+
+// stripToken is uninstall's removeToken: it also returns the file with the
+// token's env block left empty, when the token was its only member.
+func (d *settingsDoc) stripToken(ag Agent, self string) ([]byte, error) {
+	key := ag.HTTP.EnvKey
+	if key == "" {
+		return nil, nil
+	}
+	before := bytes.Clone(d.bytes())
+	raw, _ := d.top.get(key)
+	env, err := parseObject(raw)
+	if err := d.removeToken(key); err != nil {
+		return nil, err
+	}
+	if err != nil || len(env.members) != 1 || env.index(TokenVar) != 0 {
+		return nil, nil
+	}
+	alt, err := parseSettings(ag, before, self)
+	if err != nil {
+		return nil, err
+	}
+	if err := alt.remove(pointer(key, TokenVar)); err != nil {
+		return nil, err
+	}
+	return alt.bytes(), nil
 }
 
 // removeEnsures takes every serve --ensure entry out, with the definitions

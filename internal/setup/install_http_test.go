@@ -290,3 +290,21 @@ func TestStripHTTPLeavesTheUsers(t *testing.T) {
 		`"SessionStart":[{"hooks":[{"type":"command","command":"hookexec serve --http 127.0.0.1:1 --ensure --idle-exit 1h"}]}]}}`, compact(t, s.data))
 	assert.Equal(t, []string{"PreToolUse", "SessionStart"}, s.removed)
 }
+
+// A settings file whose env block was empty before install --http gets
+// its exact bytes back: the token was the block's only member.
+func TestUninstallHTTPKeepsAnEmptyEnv(t *testing.T) {
+	t.Parallel()
+	env := newShapeEnv(t)
+	path := filepath.Join(env.home, ".claude", "settings.json")
+	original := "{\n  \"env\": {},\n  \"theme\": \"dark\"\n}\n"
+	writeTestFile(t, path, original, 0o644)
+	_, err := Install(httpOpts(env, UserScope))
+	require.NoError(t, err)
+	un, err := Uninstall(UninstallOptions{Agent: claudeAgent(), Scope: UserScope, ProjectDir: env.project, Getenv: env.getenv, Program: testProgram})
+	require.NoError(t, err)
+	assert.True(t, un.Restored)
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, original, string(got))
+}

@@ -130,7 +130,7 @@ func uninstallJSON(opts UninstallOptions, path string) (*UninstallResult, error)
 	original, err := os.ReadFile(backup)
 	switch {
 	case err == nil:
-		if sameSettings(s.data, asObject(original)) || sameSettings(s.pristine, asObject(original)) {
+		if sameSettings(s.data, asObject(original)) || sameSettings(s.pristine, asObject(original)) || s.emptyEnv != nil && sameSettings(s.emptyEnv, asObject(original)) {
 			mode := f.Mode
 			if fi, err := os.Stat(backup); err == nil {
 				mode = fi.Mode().Perm() // the mode from before install (--http makes the file 0600)
@@ -179,6 +179,10 @@ type stripped struct {
 	// onlyShape: nothing but what install's shape adds (a flat file's
 	// "version") is left.
 	onlyShape bool
+	// emptyEnv is data with an empty env block where install --http's
+	// token was its only member (data has none): the file before install
+	// may have had one.
+	emptyEnv []byte
 }
 
 // strip removes install's entries (recognised by their command: a hookexec
@@ -221,11 +225,6 @@ func stripFile(data []byte, ag Agent, self string, own bool) (stripped, error) {
 			return stripped{}, err
 		}
 	}
-	if key := ag.HTTP.EnvKey; key != "" {
-		if err := doc.removeToken(key); err != nil {
-			return stripped{}, err
-		}
-	}
 	for _, key := range s.removed {
 		if ed := doc.event(key); ed != nil && len(ed.groups) == 0 {
 			if err := doc.remove(pointer(doc.shape.root, key)); err != nil {
@@ -237,6 +236,9 @@ func stripFile(data []byte, ag Agent, self string, own bool) (stripped, error) {
 		if err := doc.remove(pointer(doc.shape.root)); err != nil {
 			return stripped{}, err
 		}
+	}
+	if s.emptyEnv, err = doc.stripToken(ag, self); err != nil {
+		return stripped{}, err
 	}
 	s.onlyShape = doc.onlyShape()
 	s.data = doc.bytes()
