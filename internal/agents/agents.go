@@ -2,6 +2,7 @@ package agents
 
 import (
 	"fmt"
+	"iter"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -100,6 +101,20 @@ func refs() []*agent.Agent {
 // slice is the caller's; the descriptions' own slices are shared and must
 // not be changed.
 func All() []agent.Agent { return slices.Clone(described()) }
+
+// Each yields the agents of All, in the same order, without copying the
+// table: for a caller that only reads them, on every event (All's copy
+// was a third of what a served event allocated). The descriptions' own
+// slices are shared and must not be changed.
+func Each() iter.Seq[agent.Agent] {
+	return func(yield func(agent.Agent) bool) {
+		for _, a := range refs() {
+			if !yield(*a) {
+				return
+			}
+		}
+	}
+}
 
 // Names lists the agents' names, in table order: install's, uninstall's
 // and doctor's arguments, and the agent dialects.
