@@ -208,6 +208,9 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 			rows[i].baseline, rows[i].baseLabel = &base, "hookexec "+o.against
 			rows[i].skip = ""
 			rows[i].maxRatio, rows[i].faster = 0, false
+			if rows[i].maxRSSMiB == 0 {
+				rows[i].target = "(before/after)"
+			}
 		}
 	}
 	return rows
