@@ -33,25 +33,10 @@ func StartDetached(path string, argv []string, input []byte) error {
 }
 
 func startDetached(path string, argv []string, input []byte, attr *sysProcAttr, writeTimeout time.Duration) error {
-	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	pw, err := startPiped(path, argv, attr)
 	if err != nil {
-		return fmt.Errorf("runner: opening %s: %w", os.DevNull, err)
+		return err
 	}
-	defer func() { _ = null.Close() }() // the child has its own copy
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		return fmt.Errorf("runner: pipe: %w", err)
-	}
-	proc, err := startOwn(path, argv, &os.ProcAttr{Files: []*os.File{pr, null, null}, Sys: attr})
-	_ = pr.Close()
-	if err != nil {
-		_ = pw.Close()
-		return fmt.Errorf("runner: starting %s: %w", path, err)
-	}
-	go func() {
-		_, _ = proc.Wait()
-		forgetOwn(proc.Pid)
-	}()
 	// A process that neither reads nor exits (not the program meant)
 	// must not hold the caller: the write gives up after a while where
 	// the system can time out a pipe.
@@ -64,4 +49,30 @@ func startDetached(path string, argv []string, input []byte, attr *sysProcAttr, 
 		return fmt.Errorf("runner: writing to %s: %w", path, werr)
 	}
 	return nil
+}
+
+// startPiped starts a process of this program's own (startOwn) with a
+// pipe as its stdin, whose write end it returns, and stdout and stderr on
+// the null device. The process is reaped whenever it ends.
+func startPiped(path string, argv []string, attr *sysProcAttr) (*os.File, error) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, fmt.Errorf("runner: opening %s: %w", os.DevNull, err)
+	}
+	defer func() { _ = null.Close() }() // the child has its own copy
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("runner: pipe: %w", err)
+	}
+	proc, err := startOwn(path, argv, &os.ProcAttr{Files: []*os.File{pr, null, null}, Sys: attr})
+	_ = pr.Close()
+	if err != nil {
+		_ = pw.Close()
+		return nil, fmt.Errorf("runner: starting %s: %w", path, err)
+	}
+	go func() {
+		_, _ = proc.Wait()
+		forgetOwn(proc.Pid)
+	}()
+	return pw, nil
 }
