@@ -172,7 +172,9 @@ func TestRunnerKeeperEndsARunningHookWhenItsPipeCloses(t *testing.T) {
 	s := sleeper(t)
 	ready := filepath.Join(tempDir(t), "ready")
 	done := make(chan Result, 1)
-	go func() { done <- r.Run(context.Background(), bash(fmt.Sprintf("sleep %s & sleep %s & touch %s; wait", s, s, ready))) }()
+	go func() {
+		done <- r.Run(context.Background(), bash(fmt.Sprintf("sleep %s & sleep %s & touch %s; wait", s, s, ready)))
+	}()
 	waitForFile(t, ready)
 
 	closeKeeper(t, r, mark)
@@ -229,4 +231,3 @@ func TestRunnerKeeperThatCannotStartIsReported(t *testing.T) {
 	assert.ErrorContains(t, errs[0], "no keeper")
 	assert.ErrorContains(t, errs[0], "missing")
 }
-
