@@ -38,7 +38,8 @@ func withKeeper(opts runner.Options, log zerolog.Logger) runner.Options {
 		return opts
 	}
 	opts.Keeper = &runner.Keeper{
-		Argv:    []string{exe, keeperVerb},
+		Path:    exe,
+		Argv:    []string{"hookexec", keeperVerb},
 		OnError: func(err error) { log.Warn().Err(err).Msg("keeper") },
 	}
 	return opts

@@ -31,9 +31,10 @@ import (
 
 // Keeper configures the keeper process (Options.Keeper).
 type Keeper struct {
-	// Argv starts the keeper: Argv[0] is the program's path (hookexec's
-	// own executable), the rest its arguments (the hidden verb that runs
-	// Keep on stdin).
+	// Path is the keeper's program (hookexec's own executable) and Argv
+	// its argument list, Argv[0] included (the hidden verb that runs Keep
+	// on stdin), as for os.StartProcess.
+	Path string
 	Argv []string
 	// OnError, if set, is told once that the keeper could not be started
 	// or reached: hooks still run, but a killed server would leave them.
@@ -52,7 +53,7 @@ type keeperLink struct {
 }
 
 func newKeeperLink(cfg *Keeper, grace time.Duration) *keeperLink {
-	if cfg == nil || len(cfg.Argv) == 0 || !keeperNeeded {
+	if cfg == nil || cfg.Path == "" || len(cfg.Argv) == 0 || !keeperNeeded {
 		return nil
 	}
 	return &keeperLink{cfg: *cfg, grace: grace}
@@ -83,7 +84,7 @@ func (k *keeperLink) send(line string) {
 		return
 	}
 	if k.w == nil {
-		w, err := startKeeper(k.cfg.Argv)
+		w, err := startKeeper(k.cfg.Path, k.cfg.Argv)
 		if err == nil {
 			k.w = w
 			_, err = fmt.Fprintf(w, "grace %d\n", k.grace)

@@ -27,8 +27,8 @@ func keeperID(ctl control) (pid int, start uint64, ok bool) {
 // recorded as a process of this program's own so that the tree tracking
 // never takes it for a hook's orphan. It returns the write end of its
 // stdin, which only this process holds (os.Pipe is close-on-exec).
-func startKeeper(argv []string) (io.WriteCloser, error) {
-	w, err := startPiped(argv[0], argv, &syscall.SysProcAttr{Setsid: true})
+func startKeeper(path string, argv []string) (io.WriteCloser, error) {
+	w, err := startPiped(path, argv, &syscall.SysProcAttr{Setsid: true})
 	if err != nil {
 		return nil, err
 	}

@@ -45,6 +45,7 @@ func testKeeper(t *testing.T) (k *Keeper, mark string, errs func() []error) {
 	var mu sync.Mutex
 	var told []error
 	return &Keeper{
+			Path: self,
 			Argv: []string{self, "-test.run=^TestKeeperHelperProcess$", "--", keeperTestArg, mark},
 			OnError: func(err error) {
 				mu.Lock()
@@ -220,7 +221,8 @@ func TestRunnerKeeperThatCannotStartIsReported(t *testing.T) {
 	t.Parallel()
 	var errs []error
 	r := New(Options{Keeper: &Keeper{
-		Argv:    []string{filepath.Join(tempDir(t), "missing")},
+		Path:    filepath.Join(tempDir(t), "missing"),
+		Argv:    []string{"missing"},
 		OnError: func(err error) { errs = append(errs, err) },
 	}})
 	for i := 0; i < 2; i++ {

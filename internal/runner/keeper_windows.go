@@ -14,7 +14,7 @@ const keeperNeeded = false
 
 func keeperID(control) (int, uint64, bool) { return 0, 0, false }
 
-func startKeeper([]string) (io.WriteCloser, error) {
+func startKeeper(string, []string) (io.WriteCloser, error) {
 	return nil, errors.New("no keeper on Windows: a hook's Job Object dies with hookexec")
 }
 
