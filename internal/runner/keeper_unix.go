@@ -42,16 +42,19 @@ func startKeeper(path string, argv []string) (io.WriteCloser, error) {
 // are no longer this process's children: a scan finds them, and their
 // descendants, by the process table and parent links.
 func endHooks(hooks []keeperHook, grace time.Duration) error {
+	// A table of its own, which adopts nothing: the hooks are not this
+	// process's, and neither is any child it has (a test's).
+	table := &treeTable{}
 	trees := make([]*tree, 0, len(hooks))
 	for _, h := range hooks {
 		t := &tree{leader: h.pid, start: h.start, found: make(map[int]uint64)}
 		trees = append(trees, t)
-		signalTree(t, syscall.SIGTERM, syscall.SIGCONT)
+		table.signal(t, syscall.SIGTERM, syscall.SIGCONT)
 	}
 	alive := func(sigs ...syscall.Signal) bool {
 		left := false
 		for _, t := range trees {
-			left = signalTree(t, sigs...) || left
+			left = table.signal(t, sigs...) || left
 		}
 		return left
 	}

@@ -233,3 +233,14 @@ func TestRunnerKeeperThatCannotStartIsReported(t *testing.T) {
 	assert.ErrorContains(t, errs[0], "no keeper")
 	assert.ErrorContains(t, errs[0], "missing")
 }
+
+// A hook that ignores SIGTERM is killed once the grace the Runner gave
+// has passed.
+func TestKeepKillsAHookThatIgnoresSIGTERMAfterTheGrace(t *testing.T) {
+	t.Parallel()
+	s := sleeper(t)
+	pid := startGroup(t, "trap '' TERM\nsleep "+s+" &")
+	require.NoError(t, keep(t, "grace 100000000", fmt.Sprintf("+ %d %d", pid, procStart(pid))))
+	assert.Empty(t, pgrepFull(t, "sleep "+s))
+	assert.Error(t, syscall.Kill(pid, 0), "the leader outlived the keeper")
+}
