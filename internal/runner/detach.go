@@ -21,9 +21,27 @@ const detachWriteTimeout = 30 * time.Second
 // takes it for an orphan of a hook. StartDetached returns once input is
 // written; the process is reaped whenever it ends.
 func StartDetached(path string, argv []string, input []byte) error {
+	return StartDetachedWith(path, argv, input, DetachOptions{})
+}
+
+// DetachOptions change what StartDetachedWith gives the process.
+type DetachOptions struct {
+	// Dir is its working directory ("" = the caller's).
+	Dir string
+	// Env is its environment (nil = the caller's).
+	Env []string
+	// Output receives its stdout and stderr (nil = the null device): a
+	// log file of its own, never a pipe someone waits on.
+	Output *os.File
+}
+
+// StartDetachedWith is StartDetached with o: a long-lived server started
+// for the user (serve --ensure) runs in a directory, an environment and
+// with a log of its own.
+func StartDetachedWith(path string, argv []string, input []byte, o DetachOptions) error {
 	var errs []error
 	for _, attr := range detachAttrs() {
-		err := startDetached(path, argv, input, attr, detachWriteTimeout)
+		err := startDetached(path, argv, input, attr, o, detachWriteTimeout)
 		if err == nil {
 			return nil
 		}
@@ -32,8 +50,8 @@ func StartDetached(path string, argv []string, input []byte) error {
 	return errors.Join(errs...)
 }
 
-func startDetached(path string, argv []string, input []byte, attr *sysProcAttr, writeTimeout time.Duration) error {
-	pw, err := startPiped(path, argv, attr)
+func startDetached(path string, argv []string, input []byte, attr *sysProcAttr, o DetachOptions, writeTimeout time.Duration) error {
+	pw, err := startPiped(path, argv, attr, o)
 	if err != nil {
 		return err
 	}
@@ -51,20 +69,24 @@ func startDetached(path string, argv []string, input []byte, attr *sysProcAttr, 
 	return nil
 }
 
-// startPiped starts a process of this program's own (startOwn) with a
-// pipe as its stdin, whose write end it returns, and stdout and stderr on
-// the null device. The process is reaped whenever it ends.
-func startPiped(path string, argv []string, attr *sysProcAttr) (*os.File, error) {
-	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
-	if err != nil {
-		return nil, fmt.Errorf("runner: opening %s: %w", os.DevNull, err)
+// startPiped starts a process of this program's own (startOwn), with o,
+// and a pipe as its stdin, whose write end it returns. The process is
+// reaped whenever it ends.
+func startPiped(path string, argv []string, attr *sysProcAttr, o DetachOptions) (*os.File, error) {
+	out := o.Output
+	if out == nil {
+		null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, fmt.Errorf("runner: opening %s: %w", os.DevNull, err)
+		}
+		defer func() { _ = null.Close() }() // the child has its own copy
+		out = null
 	}
-	defer func() { _ = null.Close() }() // the child has its own copy
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("runner: pipe: %w", err)
 	}
-	proc, err := startOwn(path, argv, &os.ProcAttr{Files: []*os.File{pr, null, null}, Sys: attr})
+	proc, err := startOwn(path, argv, &os.ProcAttr{Dir: o.Dir, Env: o.Env, Files: []*os.File{pr, out, out}, Sys: attr})
 	_ = pr.Close()
 	if err != nil {
 		_ = pw.Close()

@@ -25,10 +25,11 @@ func keeperID(ctl control) (pid int, start uint64, ok bool) {
 // startKeeper starts the keeper in a session of its own (no signal to the
 // server's group or terminal reaches it, and it is in no hook's group),
 // recorded as a process of this program's own so that the tree tracking
-// never takes it for a hook's orphan. It returns the write end of its
-// stdin, which only this process holds (os.Pipe is close-on-exec).
+// never takes it for a hook's orphan, with stdout and stderr on the null
+// device. It returns the write end of its stdin, which only this process
+// holds (os.Pipe is close-on-exec).
 func startKeeper(path string, argv []string) (io.WriteCloser, error) {
-	w, err := startPiped(path, argv, &syscall.SysProcAttr{Setsid: true})
+	w, err := startPiped(path, argv, &syscall.SysProcAttr{Setsid: true}, DetachOptions{})
 	if err != nil {
 		return nil, err
 	}
