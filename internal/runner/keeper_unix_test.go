@@ -4,7 +4,6 @@ package runner
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -18,22 +17,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// keeperTestArg makes the test binary the keeper: run with
-// -test.run=^TestKeeperHelperProcess$ -- keeperTestArg MARK, it runs Keep
-// on its stdin (MARK only tells it in the process table).
-const keeperTestArg = "hookexec-runner-keeper"
-
-func TestKeeperHelperProcess(t *testing.T) {
-	if args := flag.Args(); len(args) != 2 || args[0] != keeperTestArg {
-		return
-	}
-	if err := Keep(os.Stdin); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(0)
-}
 
 // testKeeper is a Keeper that runs the test binary as the keeper, marked
 // with a mark of its own. errs returns what it told OnError.
@@ -57,12 +40,6 @@ func testKeeper(t *testing.T) (k *Keeper, mark string, errs func() []error) {
 			defer mu.Unlock()
 			return told
 		}
-}
-
-// uniqueMark is a word no other test's processes have in their command
-// line.
-func uniqueMark(what string) string {
-	return fmt.Sprintf("%s%d", what, time.Now().UnixNano())
 }
 
 // sleeper is the argument of a sleep of about 5 minutes that only this
