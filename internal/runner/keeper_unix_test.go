@@ -221,3 +221,40 @@ func TestKeepKillsAHookThatIgnoresSIGTERMAfterTheGrace(t *testing.T) {
 	assert.Empty(t, pgrepFull(t, "sleep "+s))
 	assert.Error(t, syscall.Kill(pid, 0), "the leader outlived the keeper")
 }
+
+// BenchmarkRunTrueWithKeeper is BenchmarkRunTrue with a keeper (serve's
+// Runner): the difference is what telling the keeper costs per hook.
+func BenchmarkRunTrueWithKeeper(b *testing.B) {
+	self, err := os.Executable()
+	require.NoError(b, err)
+	r := New(Options{Keeper: &Keeper{Path: self, Argv: []string{self, "-test.run=^TestKeeperHelperProcess$", "--", keeperTestArg, uniqueMark("bench")}}})
+	spec := Spec{Argv: []string{"true"}, Env: os.Environ(), Stdin: []byte("{}\n")}
+	ctx := context.Background()
+	r.Run(ctx, spec) // the keeper starts at the first hook
+	for b.Loop() {
+		if res := r.Run(ctx, spec); res.Status != Exited || res.ExitCode != 0 {
+			b.Fatalf("true: %v %d %v", res.Status, res.ExitCode, res.Err)
+		}
+	}
+	r.keeper.mu.Lock()
+	defer r.keeper.mu.Unlock()
+	_ = r.keeper.w.Close()
+}
+
+// BenchmarkKeeperHoldRelease is what a keeper adds to each hook: the two
+// lines the Runner writes to it.
+func BenchmarkKeeperHoldRelease(b *testing.B) {
+	self, err := os.Executable()
+	require.NoError(b, err)
+	k := newKeeperLink(&Keeper{Path: self, Argv: []string{self, "-test.run=^TestKeeperHelperProcess$", "--", keeperTestArg, uniqueMark("bench")}}, 0)
+	// A group that never exists: the keeper has nothing to end at EOF.
+	ctl := &groupControl{pgid: 1 << 30, tree: &tree{leader: 1 << 30, start: 1}}
+	for b.Loop() {
+		k.hold(ctl)
+		k.release(ctl)
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	require.False(b, k.failed)
+	_ = k.w.Close()
+}
