@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,9 +49,13 @@ type keeperLink struct {
 	grace time.Duration
 
 	mu     sync.Mutex
-	w      io.WriteCloser // nil until started
-	failed bool           // told OnError; the keeper is not used again
+	w      *os.File // nil until started
+	failed bool     // told OnError; the keeper is not used again
 }
+
+// keeperWriteTimeout bounds a write to the keeper: a keeper that does not
+// read (stopped) must not hold up the hooks once its pipe is full.
+const keeperWriteTimeout = 2 * time.Second
 
 func newKeeperLink(cfg *Keeper, grace time.Duration) *keeperLink {
 	if cfg == nil || cfg.Path == "" || len(cfg.Argv) == 0 || !keeperNeeded {
@@ -75,8 +80,7 @@ func (k *keeperLink) release(ctl control) {
 }
 
 // send writes one line to the keeper, starting it first if need be. A
-// line is far below PIPE_BUF, so it is written whole; the keeper reads
-// as fast as hooks start, so the write does not wait.
+// line is far below PIPE_BUF, so it is written whole or not at all.
 func (k *keeperLink) send(line string) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -94,17 +98,17 @@ func (k *keeperLink) send(line string) {
 			return
 		}
 	}
+	_ = k.w.SetWriteDeadline(time.Now().Add(keeperWriteTimeout))
 	if _, err := io.WriteString(k.w, line); err != nil {
-		k.fail(fmt.Errorf("runner: the keeper is gone (hooks running when the server is killed will be left running): %w", err))
+		k.fail(fmt.Errorf("runner: the keeper is gone or stalled (hooks running when the server is killed will be left running): %w", err))
 	}
 }
 
-// fail gives up on the keeper and says so once; k.mu is held.
+// fail gives up on the keeper and says so once; k.mu is held. The pipe
+// stays open: closed, it would tell a keeper that is only slow that the
+// server died, and it would end the hooks it holds.
 func (k *keeperLink) fail(err error) {
 	k.failed = true
-	if k.w != nil {
-		_ = k.w.Close()
-	}
 	if k.cfg.OnError != nil {
 		k.cfg.OnError(err)
 	}

@@ -4,7 +4,7 @@ package runner
 
 import (
 	"errors"
-	"io"
+	"os"
 	"syscall"
 	"time"
 )
@@ -28,12 +28,8 @@ func keeperID(ctl control) (pid int, start uint64, ok bool) {
 // never takes it for a hook's orphan, with stdout and stderr on the null
 // device. It returns the write end of its stdin, which only this process
 // holds (os.Pipe is close-on-exec).
-func startKeeper(path string, argv []string) (io.WriteCloser, error) {
-	w, err := startPiped(path, argv, &syscall.SysProcAttr{Setsid: true}, DetachOptions{})
-	if err != nil {
-		return nil, err
-	}
-	return w, nil
+func startKeeper(path string, argv []string) (*os.File, error) {
+	return startPiped(path, argv, &syscall.SysProcAttr{Setsid: true}, DetachOptions{})
 }
 
 // endHooks terminates hooks as a timeout does (terminate in run.go), with

@@ -258,3 +258,28 @@ func BenchmarkKeeperHoldRelease(b *testing.B) {
 	require.False(b, k.failed)
 	_ = k.w.Close()
 }
+
+// A keeper that does not read (stopped, or not a keeper) holds up no hook
+// for long once its pipe is full: the Runner gives up on it, says so once,
+// and keeps the pipe open, so that the keeper, if it was only slow, does
+// not take the server for dead.
+func TestKeeperThatDoesNotReadIsGivenUp(t *testing.T) {
+	t.Parallel()
+	s := sleeper(t)
+	sleep, err := exec.LookPath("sleep")
+	require.NoError(t, err)
+	var errs []error
+	k := newKeeperLink(&Keeper{Path: sleep, Argv: []string{"sleep", s}, OnError: func(err error) { errs = append(errs, err) }}, 0)
+	ctl := &groupControl{pgid: 1 << 30, tree: &tree{leader: 1 << 30, start: 1}}
+	// A pipe holds 64 KiB by default on Linux (16 KiB on macOS): these
+	// lines are more than 2 MiB.
+	for i := 0; i < 1<<17 && len(errs) == 0; i++ {
+		k.hold(ctl)
+	}
+	require.Len(t, errs, 1)
+	assert.ErrorContains(t, errs[0], "stalled")
+	assert.ErrorIs(t, errs[0], os.ErrDeadlineExceeded)
+	k.hold(ctl) // given up: returns at once, says nothing more
+	assert.Len(t, errs, 1)
+	assert.NoError(t, k.w.SetWriteDeadline(time.Time{}), "the keeper's pipe was closed")
+}

@@ -2,7 +2,7 @@ package runner
 
 import (
 	"errors"
-	"io"
+	"os"
 	"time"
 )
 
@@ -14,7 +14,7 @@ const keeperNeeded = false
 
 func keeperID(control) (int, uint64, bool) { return 0, 0, false }
 
-func startKeeper(string, []string) (io.WriteCloser, error) {
+func startKeeper(string, []string) (*os.File, error) {
 	return nil, errors.New("no keeper on Windows: a hook's Job Object dies with hookexec")
 }
 
