@@ -22,7 +22,12 @@ import (
 // still registered (SIGTERM and SIGCONT to its group and the process tree
 // it finds from the leader, SIGKILL after the kill grace) and exits. A
 // server that ends normally has returned from every Run, so nothing is
-// registered and the keeper exits at once: EOF needs no "bye". On Windows
+// registered and the keeper exits at once: EOF needs no "bye". The keeper
+// has no PR_SET_PDEATHSIG: that signal comes when the thread that forked
+// it ends, which in a Go program is not the process's death (a thread of
+// a locked goroutine ends with it), and would end every running hook of a
+// live server; the pipe's EOF comes as promptly and only with the
+// process's death. On Windows
 // each hook's Job Object already dies with hookexec (job_windows.go) and
 // the option is ignored.
 //
