@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,8 +33,8 @@ func markerServer(t *testing.T, ho HTTPOptions, log zerolog.Logger) (*httpT, str
 
 func TestHTTPTokenRequired(t *testing.T) {
 	t.Parallel()
-	var logs bytes.Buffer
-	h, dir := markerServer(t, HTTPOptions{}, zerolog.New(&logs).Level(zerolog.DebugLevel))
+	logs := &lockedBuffer{}
+	h, dir := markerServer(t, HTTPOptions{}, zerolog.New(logs).Level(zerolog.DebugLevel))
 	marker := filepath.Join(dir, "ran")
 	for name, auth := range map[string]string{
 		"none":         "",
@@ -51,6 +52,24 @@ func TestHTTPTokenRequired(t *testing.T) {
 	assert.FileExists(t, marker)
 	assert.NotContains(t, logs.String(), testToken[:16], "the token is logged")
 	assert.Contains(t, logs.String(), "/v1/claude/PreToolUse", "requests are logged at debug")
+}
+
+// lockedBuffer is a log written from several goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 func TestHTTPHostAndOrigin(t *testing.T) {
@@ -119,6 +138,12 @@ func TestHTTPRoutes(t *testing.T) {
 	status, _ = h.post("PreToolUse", bashEvent(dir), map[string]string{ProjectDirHeader: "relative/dir"})
 	assert.Equal(t, http.StatusBadRequest, status)
 	assert.NoFileExists(t, filepath.Join(dir, "ran"))
+	// A query is no part of the route: install --http's URLs carry a hint
+	// for Claude Code's failure message (?on-failure=...), which the
+	// event route answers as without it.
+	status, _ = h.do(http.MethodPost, "/v1/claude/PreToolUse?on-failure=run-hookexec-doctor", bashEvent(dir), nil)
+	assert.Equal(t, http.StatusOK, status)
+	assert.FileExists(t, filepath.Join(dir, "ran"))
 }
 
 func TestHTTPBodyTooLarge(t *testing.T) {
@@ -128,7 +153,7 @@ func TestHTTPBodyTooLarge(t *testing.T) {
 	// bytes of it are ever sent).
 	c := h.rawConn()
 	_, port, _ := strings.Cut(h.addr, ":")
-	fmt.Fprintf(c, "POST /v1/claude/PreToolUse HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{", port, testToken, event.MaxInputSize+1)
+	_, _ = fmt.Fprintf(c, "POST /v1/claude/PreToolUse HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{", port, testToken, event.MaxInputSize+1)
 	require.NoError(t, c.SetReadDeadline(time.Now().Add(30*time.Second)))
 	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
 	require.NoError(t, err)
@@ -142,7 +167,7 @@ func TestHTTPBodyTooLarge(t *testing.T) {
 	req.Header.Set("Content-Type", "application/json")
 	r2, err := h.client.Do(req)
 	require.NoError(t, err)
-	r2.Body.Close()
+	_ = r2.Body.Close()
 	assert.Equal(t, http.StatusRequestEntityTooLarge, r2.StatusCode)
 	assert.NoFileExists(t, filepath.Join(dir, "ran"))
 }
@@ -212,5 +237,65 @@ func TestListenHTTPRefusesRemote(t *testing.T) {
 	require.ErrorContains(t, err, "HOST:PORT")
 	ln, err := ListenHTTP("localhost:0", false)
 	require.NoError(t, err)
-	ln.Close()
+	_ = ln.Close()
+}
+
+// Headers past MaxHeaderBytes are refused (431) before any check runs.
+func TestHTTPHeadersBounded(t *testing.T) {
+	t.Parallel()
+	h, dir := markerServer(t, HTTPOptions{}, zerolog.Nop())
+	status, _ := h.post("PreToolUse", bashEvent(dir), map[string]string{"X-Padding": strings.Repeat("a", 2*MaxHeaderBytes)})
+	assert.Equal(t, http.StatusRequestHeaderFieldsTooLarge, status)
+	assert.NoFileExists(t, filepath.Join(dir, "ran"))
+}
+
+// --idle-exit never cuts a request that is running: the server waits for
+// it to be answered, then for the idle time again.
+func TestHTTPIdleExitWaitsForRequests(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "sleep 2; touch "+filepath.Join(dir, "ran"))
+	h := startHTTP(t, New(testOptions(cfg, nil, zerolog.Nop())), HTTPOptions{IdleExit: time.Second})
+	status, body := h.post("PreToolUse", bashEvent(dir), nil)
+	assert.Equal(t, http.StatusOK, status, body)
+	assert.FileExists(t, filepath.Join(dir, "ran"))
+	require.NoError(t, h.waitDone(30*time.Second))
+}
+
+// The read timeouts bound the reading of a request, not the hooks: an
+// event whose hook outlives ReadTimeout is answered in full.
+func TestHTTPReadTimeoutSparesLongHooks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "sleep 1.5; touch "+filepath.Join(dir, "ran"))
+	h := startHTTP(t, New(testOptions(cfg, nil, zerolog.Nop())), HTTPOptions{ReadHeaderTimeout: 200 * time.Millisecond, ReadTimeout: 400 * time.Millisecond})
+	status, body := h.post("PreToolUse", bashEvent(dir), nil)
+	assert.Equal(t, http.StatusOK, status, body)
+	assert.NotContains(t, body, "cancel")
+	assert.FileExists(t, filepath.Join(dir, "ran"))
+}
+
+// A client that goes away (the agent's hook timeout) cancels its event:
+// the hook's process does not outlive it.
+func TestHTTPClientGoneCancelsHooks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "pid")
+	cfg := writeConfig(t, dir, "echo $$ > "+pidFile+"; exec sleep 300")
+	h := startHTTP(t, New(testOptions(cfg, nil, zerolog.Nop())), HTTPOptions{})
+	req, err := http.NewRequest(http.MethodPost, "http://"+h.addr+"/v1/claude/PreToolUse", strings.NewReader(bashEvent(dir)))
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	req.Header.Set("Content-Type", "application/json")
+	_, err = (&http.Client{Timeout: 3 * time.Second}).Do(req)
+	require.Error(t, err, "the hook sleeps 300 s: the client gives up first")
+	waitExists(t, pidFile)
+	time.Sleep(50 * time.Millisecond) // the pid written whole
+	b, err := os.ReadFile(pidFile)
+	require.NoError(t, err)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	require.NoError(t, err)
+	for deadline := time.Now().Add(30 * time.Second); processAlive(pid); time.Sleep(20 * time.Millisecond) {
+		require.True(t, time.Now().Before(deadline), "the hook of a request whose client went away still runs after 30 s")
+	}
 }
