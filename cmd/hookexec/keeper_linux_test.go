@@ -3,7 +3,10 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"strconv"
 	"strings"
@@ -135,4 +138,62 @@ func TestFireStartsNoKeeper(t *testing.T) {
 	data, err := os.ReadFile(mark)
 	require.NoError(t, err)
 	assert.Equal(t, "0\n", string(data))
+}
+
+// The same over HTTP, the agents' transport: a request whose hook runs
+// when `serve --http` is killed leaves nothing behind, and the agent sees
+// a failed request, not an answer.
+func TestServeHTTPKilledLeavesNoHookBehind(t *testing.T) {
+	t.Parallel()
+	e := newServeEnv(t)
+	s := sleeper(t)
+	ready := e.path("ready")
+	hook, err := json.Marshal(fmt.Sprintf("sleep %s & sleep %s & setsid sleep %s & touch %s; wait", s, s, s, ready))
+	require.NoError(t, err)
+	cfg := e.write(t, "hooks.json", `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":`+string(hook)+`}]}]}}`)
+	p := e.serveHTTP(t, nil, "--config", cfg)
+	answered := make(chan error, 1)
+	go func() {
+		req, err := http.NewRequest(http.MethodPost, "http://"+p.addr+"/v1/claude/PreToolUse",
+			strings.NewReader(`{"session_id":"s","cwd":"`+e.dir+`","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`))
+		if err != nil {
+			answered <- err
+			return
+		}
+		req.Header.Set("Authorization", "Bearer "+p.token)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := (&http.Client{Timeout: 120 * time.Second}).Do(req)
+		if err == nil {
+			_, err = io.ReadAll(resp.Body)
+			_ = resp.Body.Close()
+		}
+		answered <- err
+	}()
+	waitFile(t, ready)
+	keeper := keeperOf(t, p.cmd.Process.Pid)
+
+	require.NoError(t, p.cmd.Process.Kill())
+	_ = p.wait(30 * time.Second)
+	assert.Error(t, <-answered, "a killed server answered")
+	gone(t, "sleep "+s, "processes of the hook of a killed serve --http")
+	exited(t, keeper, "the keeper of a killed serve --http")
+}
+
+// serve stopped by SIGTERM while a hook runs ends the hook itself (it
+// cancels its events) and its keeper exits with it.
+func TestServeTerminatedStopsItsKeeper(t *testing.T) {
+	t.Parallel()
+	e := newServeEnv(t)
+	s := sleeper(t)
+	ready := e.path("ready")
+	cfg := e.write(t, "hooks.json", hookConfig(map[string]string{"*": fmt.Sprintf("sleep %s & touch %s; wait", s, ready)}))
+	p := e.serve(t, "--config", cfg)
+	p.request("1", "BeforeTool", `{"tool_name":"x"}`, "")
+	waitFile(t, ready)
+	keeper := keeperOf(t, p.cmd.Process.Pid)
+
+	require.NoError(t, p.cmd.Process.Signal(syscall.SIGTERM))
+	require.NoError(t, p.wait())
+	assert.Empty(t, survivors(t, "sleep "+s), "serve exited before its cancelled hook was gone")
+	exited(t, keeper, "the keeper of a serve stopped by SIGTERM")
 }
