@@ -47,7 +47,9 @@ type httpFact struct {
 // OUT/claude-http-facts.md:
 //   - the token reaches the http hook's header from the env block of the
 //     user's settings, and of the project's settings.local.json, when
-//     Claude was started without the variable;
+//     Claude was started without the variable; $CLAUDE_PROJECT_DIR in a
+//     header, though allowed, is empty (Claude sets it for command hooks
+//     only);
 //   - an http hook on SessionStart is never requested;
 //   - with onFailure block and nothing listening, the tool does not run
 //     and the model is told so.
@@ -62,10 +64,13 @@ func TestClaudeHTTPFacts(t *testing.T) {
 				{event: "SessionStart", name: "start", http: &httpAnswer{body: "{}"}},
 			})
 			token := "tok-" + filepath.Base(project)
+			pre := tokenHook(srv.URL + "/pre")
+			pre["headers"].(map[string]any)["Hookexec-Project-Dir"] = "$CLAUDE_PROJECT_DIR"
+			pre["allowedEnvVars"] = []any{serveTokenVar, "CLAUDE_PROJECT_DIR"}
 			settings := map[string]any{
 				"env": map[string]any{serveTokenVar: token},
 				"hooks": map[string]any{
-					"PreToolUse":   []any{map[string]any{"matcher": "Bash", "hooks": []any{tokenHook(srv.URL + "/pre")}}},
+					"PreToolUse":   []any{map[string]any{"matcher": "Bash", "hooks": []any{pre}}},
 					"SessionStart": []any{map[string]any{"hooks": []any{tokenHook(srv.URL + "/start")}}},
 				},
 			}
@@ -81,16 +86,22 @@ func TestClaudeHTTPFacts(t *testing.T) {
 			dump(t, filepath.Join(env.out, "claude-http-facts", harness.Slug(scope)), res)
 			require.NoError(t, res.err, "claude:\n%s", res.stderr)
 
-			var auth, paths []string
+			var auth, paths, dirs []string
 			for _, r := range res.policyHTTP {
 				paths = append(paths, r.Path)
 				auth = append(auth, strings.Join(r.Headers["Authorization"], ","))
+				dirs = append(dirs, strings.Join(r.Headers["Hookexec-Project-Dir"], ","))
 			}
+			// Claude sets CLAUDE_PROJECT_DIR for its command hooks only: in
+			// an http hook's header, allowed or not, it is empty. The
+			// event's cwd is where the project is.
+			assert.Equal(t, []string{""}, dirs, "$CLAUDE_PROJECT_DIR in an http hook's header")
 			assert.Equal(t, []string{"/pre"}, paths, "the PreToolUse hook is requested, the SessionStart one never")
 			assert.Equal(t, []string{"Bearer " + token}, auth, "the token of the settings' env block reaches the header")
 			f := observe(scenario{}, res, env)
 			f["tool ran"] = toolMade(project)
 			f["http requests"] = orNone(strings.Join(paths, ", "))
+			f["Hookexec-Project-Dir"] = strings.ReplaceAll(strings.Join(dirs, ", "), project, "<project>")
 			f["Authorization"] = strings.ReplaceAll(strings.Join(auth, ", "), token, "<token from the env block>")
 			rows = append(rows, httpFact{name: scope, facts: f})
 		})
