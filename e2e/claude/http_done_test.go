@@ -87,6 +87,9 @@ func TestClaudeInstalledHTTP(t *testing.T) {
 
 	killServer(t, addr)
 	assert.Zero(t, serverPID(addr), "a server still answers on %s", addr)
+	if log, err := os.ReadFile(filepath.Join(home, ".local", "state", "hookexec", "serve.log")); err == nil {
+		require.NoError(t, os.WriteFile(filepath.Join(env.out, "claude-http", "serve.log"), log, 0o644))
+	}
 	note("Processes left at the end of session 2 and killed by the suite (the server it started): %d.", len(res.leftover))
 	require.NoError(t, os.WriteFile(filepath.Join(env.out, "claude-http.md"), []byte(report.String()), 0o644))
 }
