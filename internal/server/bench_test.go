@@ -5,8 +5,11 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -137,4 +140,67 @@ func BenchmarkServeSpawnThroughput(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(n.Load())/time.Since(start).Seconds(), "events/s")
+}
+
+// The HTTP transport (issue 21): a keep-alive client POSTs a small
+// PreToolUse event to serve --http's route in Claude Code's format, as
+// Claude Code's http hook does.
+
+const benchHTTPInput = `{"session_id":"s","cwd":"/","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`
+
+// benchHTTP serves hooks (a config's "hooks" object) over HTTP and
+// returns a function that posts one event and checks the answer.
+func benchHTTP(b *testing.B, hooks string) func() {
+	b.Helper()
+	dir := b.TempDir()
+	cfg := filepath.Join(dir, "hooks.json")
+	if err := os.WriteFile(cfg, []byte(`{"hooks":`+hooks+`}`), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	opts := testOptions(cfg, nil, zerolog.Nop())
+	opts.Request.Environ = os.Environ()
+	h := startHTTP(b, New(opts), HTTPOptions{})
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
+	url := "http://" + h.addr + "/v1/claude/PreToolUse"
+	post := func() {
+		req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(benchHTTPInput))
+		if err != nil {
+			b.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+testToken)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusOK {
+			b.Fatalf("status %d, %v: %s", resp.StatusCode, err, body)
+		}
+	}
+	post() // warm: configs loaded, connection open
+	return post
+}
+
+// BenchmarkServeHTTPNoHook is serve's own cost per event over HTTP: the
+// config has hooks for other tools only, so nothing matches and nothing
+// is spawned (target: 0.3 ms per event).
+func BenchmarkServeHTTPNoHook(b *testing.B) {
+	post := benchHTTP(b, `{"PreToolUse":[{"matcher":"Write","hooks":[{"type":"command","command":"true a"}]}]}`)
+	b.ResetTimer()
+	for range b.N {
+		post()
+	}
+}
+
+// BenchmarkServeHTTPOneTrueHook is one event over HTTP with one `true`
+// hook, the spawn BenchmarkServeSpawnAlone measures alone (target: 1.1×
+// it).
+func BenchmarkServeHTTPOneTrueHook(b *testing.B) {
+	post := benchHTTP(b, `{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"true a"}]}]}`)
+	b.ResetTimer()
+	for range b.N {
+		post()
+	}
 }

@@ -10,37 +10,60 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
-	"github.com/hookexec/hookexec/internal/notices"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
+
+// outcome is one request run as `hookexec fire` runs one event: what fire
+// would print and the status it would exit with come from it.
+type outcome struct {
+	// problem is a request refused before the engine ran (a bad format or
+	// event, no free slot before ctx ended); nil when the engine ran.
+	problem *Error
+	req     engine.Request
+	res     engine.Result
+	// cancelled is the cause when ctx ended before the event was done.
+	cancelled error
+}
+
+// requestEnv is the environment of one request when it is not the
+// server's own (HTTP: the project directory of the agent's session,
+// envFor); the zero value keeps the server's.
+type requestEnv struct {
+	getenv  func(string) string
+	environ []string
+}
 
 // fire runs one request as `hookexec fire` runs one event, through the
 // same engine.Request, and answers with what fire would print.
 func (s *Server) fire(ctx context.Context, r *Request) Response {
-	id := r.CorrelationID
-	fail := func(code, msg string) Response {
-		return Response{CorrelationID: id, Error: &Error{code, msg}}
-	}
+	return s.respond(r.CorrelationID, s.run(ctx, r, requestEnv{}))
+}
+
+// run fires r through the engine, in one of the server's slots.
+func (s *Server) run(ctx context.Context, r *Request, env requestEnv) outcome {
 	select {
 	case s.slots <- struct{}{}:
 		defer func() { <-s.slots }()
 	case <-ctx.Done():
-		return fail(CodeCancelled, context.Cause(ctx).Error()+" (before it started)")
+		return outcome{problem: &Error{CodeCancelled, context.Cause(ctx).Error() + " (before it started)"}}
 	}
 	req := s.opts.Request
+	if env.getenv != nil {
+		req.Getenv, req.Environ = env.getenv, env.environ
+	}
 	if r.Format != "" {
 		var err error
 		if req.Format, err = agents.ParseFormat(r.Format); err != nil {
-			return fail(CodeBadRequest, fmt.Sprintf("invalid format %q (supported: %s)", r.Format, strings.Join(agents.FormatNames(), ", ")))
+			return outcome{problem: &Error{CodeBadRequest, fmt.Sprintf("invalid format %q (supported: %s)", r.Format, strings.Join(agents.FormatNames(), ", "))}}
 		}
 	}
 	fired, unknown, err := agents.ResolveEvent(r.EventName, req.Format)
 	if err != nil {
-		return fail(CodeUnknownEvent, err.Error())
+		return outcome{problem: &Error{CodeUnknownEvent, err.Error()}}
 	}
-	ev := fired.Event
-	req.Event, req.Name = ev, fired
+	req.Event, req.Name = fired.Event, fired
 	if unknown != "" {
 		req.Warnings = append([]string{unknown}, req.Warnings...)
 	}
@@ -51,11 +74,25 @@ func (s *Server) fire(ctx context.Context, r *Request) Response {
 		wd, _ := os.Getwd()
 		return event.ParseInput(r.Input, time.Now(), wd)
 	}
-	res := s.opts.Engine.Do(ctx, req)
-	if res.Refused != nil { // serve refuses to start nested too deep
-		return fail(CodeConfigError, res.Refused.Error())
+	o := outcome{req: req, res: s.opts.Engine.Do(ctx, req)}
+	if ctx.Err() != nil {
+		o.cancelled = context.Cause(ctx)
 	}
-	if res.Err != nil {
+	return o
+}
+
+// respond is the NDJSON response to o.
+func (s *Server) respond(id string, o outcome) Response {
+	fail := func(code, msg string) Response {
+		return Response{CorrelationID: id, Error: &Error{code, msg}}
+	}
+	res, ev := o.res, o.req.Event
+	switch {
+	case o.problem != nil:
+		return fail(o.problem.Code, o.problem.Message)
+	case res.Refused != nil: // serve refuses to start nested too deep
+		return fail(CodeConfigError, res.Refused.Error())
+	case res.Err != nil:
 		code := CodeConfigError
 		if res.InputErr {
 			code = CodeInputError
@@ -66,29 +103,38 @@ func (s *Server) fire(ctx context.Context, r *Request) Response {
 			// JSON with the error in systemMessage (a deny under
 			// --fail-closed on an event that can block, issue 17 §2); in
 			// the result format the deny under --fail-closed.
-			resp.Output, _ = s.render(req.Format, ev, res.Verdict, nil)
+			resp.Output, _ = s.render(o.req.Format, ev, res.Verdict, o.agentInput(s, nil))
 		}
 		return resp
 	}
 	resp := Response{CorrelationID: id, Success: true}
-	if resp.Output, err = s.render(req.Format, ev, res.Verdict, res.Input); err != nil {
+	var err error
+	if resp.Output, err = s.render(o.req.Format, ev, res.Verdict, o.agentInput(s, res.Input)); err != nil {
 		return fail(CodeInternal, err.Error())
 	}
-	if ctx.Err() != nil {
-		resp.Success, resp.Error = false, &Error{CodeCancelled, context.Cause(ctx).Error()}
+	if o.cancelled != nil {
+		resp.Success, resp.Error = false, &Error{CodeCancelled, o.cancelled.Error()}
 	}
 	return resp
+}
+
+// agentInput is what the agent formats read besides the verdict, as fire
+// gives it (cmd/hookexec writeVerdict): the tool input, --max-message and
+// the notices of the input's session (engine.NoticeLog); in is nil for an
+// error's answer, which fire prints without them.
+func (o outcome) agentInput(s *Server, in *event.Input) verdict.AgentInput {
+	ai := verdict.AgentInput{ToolInput: verdict.ToolInputOf(in), MaxMessage: s.opts.MaxMessage}
+	if getenv := o.req.Getenv; getenv != nil {
+		ai.Notices = engine.NoticeLog(getenv, o.req.Format, in)
+	}
+	return ai
 }
 
 // render is the JSON fire prints for v in format f, compact; nil when fire
 // prints nothing (Gemini's BeforeToolSelection with nothing to say, an
 // empty WorktreeCreate path). Claude's WorktreeCreate path, which fire
 // prints as text, is a JSON string here.
-func (s *Server) render(f verdict.Format, ev event.Event, v verdict.Verdict, in *event.Input) (json.RawMessage, error) {
-	ai := verdict.AgentInput{ToolInput: verdict.ToolInputOf(in), MaxMessage: s.opts.MaxMessage}
-	if getenv := s.opts.Request.Getenv; f != verdict.FormatResult && in != nil && getenv != nil {
-		ai.Notices = notices.ForInput(getenv, in) // as fire's
-	}
+func (s *Server) render(f verdict.Format, ev event.Event, v verdict.Verdict, ai verdict.AgentInput) (json.RawMessage, error) {
 	out := agents.Render(f, ev, v, ai)
 	if out == nil || out == verdict.Text("") {
 		return nil, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"sync"
 
 	"github.com/rs/zerolog"
 
@@ -42,6 +43,9 @@ type Options struct {
 type Server struct {
 	opts  Options
 	slots chan struct{} // one per event running
+	// sessionFree is the server's environment without any agent
+	// session's variables, for the HTTP requests (httpenv.go).
+	sessionFree func() sessionFree
 }
 
 // New returns a server with opts.
@@ -52,7 +56,13 @@ func New(opts Options) *Server {
 	if opts.MaxLine <= 0 {
 		opts.MaxLine = DefaultMaxLine
 	}
-	return &Server{opts: opts, slots: make(chan struct{}, opts.MaxEvents)}
+	environ := opts.Request.Environ
+	if environ == nil {
+		environ = opts.Engine.Environ
+	}
+	return &Server{opts: opts, slots: make(chan struct{}, opts.MaxEvents), sessionFree: sync.OnceValue(func() sessionFree {
+		return newSessionFree(opts.Request.Getenv, environ)
+	})}
 }
 
 // Serve reads messages from r and writes the responses to w until r ends

@@ -87,6 +87,10 @@ func runGoBenchmarks(root, benchtime string) (string, error) {
 		fmt.Println(line)
 		out += line + "\n"
 	}
+	if lines := serveHTTPTargets(out); lines != "" {
+		fmt.Println(lines)
+		out += lines + "\n"
+	}
 	return out, nil
 }
 
