@@ -27,6 +27,7 @@ type serveFlags struct {
 	listen    string
 	maxEvents *value[int]
 	http      httpFlags
+	life      lifeFlags // --ensure, --unit (serve_ensure.go)
 }
 
 // httpFlags are serve's HTTP flags: --http ADDR, --http-allow-remote,
@@ -93,6 +94,9 @@ requests naming this address in Host and carrying no Origin. See
 docs/serve.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.life.set() {
+				return a.serveLife(cmd, f)
+			}
 			return a.serve(f)
 		},
 	}
@@ -103,6 +107,7 @@ docs/serve.md.`,
 	f.maxEvents = flagCount("--max-events", "1 or more", 1, server.DefaultMaxEvents)
 	fl.Var(f.maxEvents, "max-events", "run at most N events at once; more requests wait")
 	f.http.register(fl)
+	f.life.register(fl)
 	return cmd
 }
 

@@ -21,9 +21,27 @@ const detachWriteTimeout = 30 * time.Second
 // takes it for an orphan of a hook. StartDetached returns once input is
 // written; the process is reaped whenever it ends.
 func StartDetached(path string, argv []string, input []byte) error {
+	return StartDetachedWith(path, argv, input, DetachOptions{})
+}
+
+// DetachOptions change what StartDetachedWith gives the process.
+type DetachOptions struct {
+	// Dir is its working directory ("" = the caller's).
+	Dir string
+	// Env is its environment (nil = the caller's).
+	Env []string
+	// Output receives its stdout and stderr (nil = the null device): a
+	// log file of its own, never a pipe someone waits on.
+	Output *os.File
+}
+
+// StartDetachedWith is StartDetached with o: a long-lived server started
+// for the user (serve --ensure) runs in a directory, an environment and
+// with a log of its own.
+func StartDetachedWith(path string, argv []string, input []byte, o DetachOptions) error {
 	var errs []error
 	for _, attr := range detachAttrs() {
-		err := startDetached(path, argv, input, attr, detachWriteTimeout)
+		err := startDetached(path, argv, input, attr, o, detachWriteTimeout)
 		if err == nil {
 			return nil
 		}
@@ -32,17 +50,21 @@ func StartDetached(path string, argv []string, input []byte) error {
 	return errors.Join(errs...)
 }
 
-func startDetached(path string, argv []string, input []byte, attr *sysProcAttr, writeTimeout time.Duration) error {
-	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
-	if err != nil {
-		return fmt.Errorf("runner: opening %s: %w", os.DevNull, err)
+func startDetached(path string, argv []string, input []byte, attr *sysProcAttr, o DetachOptions, writeTimeout time.Duration) error {
+	out := o.Output
+	if out == nil {
+		null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("runner: opening %s: %w", os.DevNull, err)
+		}
+		defer func() { _ = null.Close() }() // the child has its own copy
+		out = null
 	}
-	defer func() { _ = null.Close() }() // the child has its own copy
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return fmt.Errorf("runner: pipe: %w", err)
 	}
-	proc, err := startOwn(path, argv, &os.ProcAttr{Files: []*os.File{pr, null, null}, Sys: attr})
+	proc, err := startOwn(path, argv, &os.ProcAttr{Dir: o.Dir, Env: o.Env, Files: []*os.File{pr, out, out}, Sys: attr})
 	_ = pr.Close()
 	if err != nil {
 		_ = pw.Close()

@@ -53,7 +53,7 @@ func TestStartDetachedGivesUp(t *testing.T) {
 	sleep, err := exec.LookPath("sleep")
 	require.NoError(t, err)
 	start := time.Now()
-	err = startDetached(sleep, []string{"sleep", marker}, make([]byte, 4*mib), detachAttrs()[0], 200*time.Millisecond)
+	err = startDetached(sleep, []string{"sleep", marker}, make([]byte, 4*mib), detachAttrs()[0], DetachOptions{}, 200*time.Millisecond)
 	require.Error(t, err)
 	assert.ErrorIs(t, err, os.ErrDeadlineExceeded)
 	assert.Less(t, time.Since(start), 10*time.Second)
@@ -62,4 +62,22 @@ func TestStartDetachedGivesUp(t *testing.T) {
 func withTimeout(s Spec, d time.Duration) Spec {
 	s.Timeout = d
 	return s
+}
+
+// TestStartDetachedWith: the process runs in Dir with Env, and its stdout
+// and stderr go to Output.
+func TestStartDetachedWith(t *testing.T) {
+	t.Parallel()
+	dir := tempDir(t)
+	out, err := os.Create(dir + "/out.log")
+	require.NoError(t, err)
+	defer func() { _ = out.Close() }()
+	sh, err := exec.LookPath("sh")
+	require.NoError(t, err)
+	script := `echo "dir=$(pwd) v=${V-unset} other=${OTHER-unset}"; echo err >&2; touch ` + dir + `/done`
+	require.NoError(t, StartDetachedWith(sh, []string{"sh", "-c", script}, nil, DetachOptions{Dir: dir, Env: []string{"V=1", "PATH=" + os.Getenv("PATH")}, Output: out}))
+	waitForFile(t, dir+"/done")
+	data, err := os.ReadFile(dir + "/out.log")
+	require.NoError(t, err)
+	assert.Equal(t, "dir="+dir+" v=1 other=unset\nerr\n", string(data))
 }

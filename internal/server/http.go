@@ -51,12 +51,8 @@ type HTTPOptions struct {
 // actually bound must be a loopback one: the server runs the user's hooks
 // for whoever can reach it.
 func ListenHTTP(addr string, allowRemote bool) (net.Listener, error) {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return nil, fmt.Errorf("--http %q: %w (want HOST:PORT, e.g. 127.0.0.1:41000)", addr, err)
-	}
-	if !allowRemote && !loopbackHost(host) {
-		return nil, fmt.Errorf("--http %q: not a loopback address; serving another address exposes your hooks to the network (use 127.0.0.1, [::1] or localhost, or --http-allow-remote if you mean it)", addr)
+	if err := CheckHTTPAddr(addr, allowRemote); err != nil {
+		return nil, err
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -67,6 +63,25 @@ func ListenHTTP(addr string, allowRemote bool) (net.Listener, error) {
 		return nil, fmt.Errorf("--http %q: bound %s, which is not a loopback address", addr, ln.Addr())
 	}
 	return ln, nil
+}
+
+// CheckHTTPAddr is ListenHTTP's check of addr, without listening (serve
+// --ensure checks the address before it starts a server there): HOST:PORT
+// with a numeric port, and without allowRemote a loopback HOST.
+func CheckHTTPAddr(addr string, allowRemote bool) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err == nil {
+		if _, perr := strconv.ParseUint(port, 10, 16); perr != nil {
+			err = fmt.Errorf("port %q is not a number from 0 to 65535", port)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("--http %q: %w (want HOST:PORT, e.g. 127.0.0.1:41000)", addr, err)
+	}
+	if !allowRemote && !loopbackHost(host) {
+		return fmt.Errorf("--http %q: not a loopback address; serving another address exposes your hooks to the network (use 127.0.0.1, [::1] or localhost, or --http-allow-remote if you mean it)", addr)
+	}
+	return nil
 }
 
 // loopbackHost reports whether host is localhost or a loopback IP
