@@ -20,7 +20,7 @@ import (
 // guardReason is what the user's policy tells the model when it refuses
 // rm -rf; servedLog is where it writes every event it gets (under HOME).
 const (
-	guardReason = "E2E-REASON-served: rm -rf is refused by the user's policy"
+	guardReason = "E2E-REASON-served: rm -rf is refused by the policy"
 	servedLog   = "served.jsonl"
 )
 
