@@ -29,6 +29,12 @@ func (a *app) doctorCommand() *cobra.Command {
   AGENT duplicates  no policy runs twice (user and project settings, or both an
                     agent hook and a hookexec hook)
   gemini hooksConfig  hooksConfig.enabled is true
+  claude http entries  install --http's entries call one address, with the
+                    token and project headers; SessionStart starts the server
+  claude http token    the token in the settings is the token file's; the
+                    files that hold it are readable by you only
+  claude http server   hookexec serve answers at the address, proves it holds
+                    the token, and is this version
 
 Without an agent, doctor checks the agents whose settings files (in the
 project or in your home directory) have hookexec entries, else those whose
@@ -40,7 +46,7 @@ Exit status: 0 when every check passed, 1 otherwise.`,
 			if format != "text" && format != "json" {
 				return fmt.Errorf("invalid --format %q (supported: text, json)", format)
 			}
-			opts := setup.DoctorOptions{Getenv: a.getenv, Version: buildVersion()}
+			opts := setup.DoctorOptions{Getenv: a.getenv, Version: buildVersion(), Serve: a.serveProbe()}
 			for _, name := range args {
 				ag, err := setup.ParseAgent(name)
 				if err != nil {

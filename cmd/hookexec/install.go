@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -19,6 +20,8 @@ type installFlags struct {
 	dryRun        bool
 	doubleFire    bool
 	projectDir    string
+	http          bool
+	httpAddr      string
 }
 
 // agentNames are install's, uninstall's and doctor's arguments: the
@@ -57,10 +60,26 @@ whole directory, one script per event for Cline, a marked block for Kimi
 Code. An agent that also runs another agent's hooks (Cursor and Copilot CLI
 run Claude Code's) would run every policy twice when hookexec is installed
 for both: install refuses the second set and says how to choose, unless
---double-fire.`,
+--double-fire.
+
+With --http (Claude Code), the entries are "type": "http" hooks that send
+each event to 'hookexec serve --http' (no process per event): one per
+event Claude Code sends over http, URL http://ADDR/v1/claude/EVENT, with
+"onFailure": "block" (a server that is down blocks the action); SessionStart
+keeps its command entry and gets 'hookexec serve --http ADDR --ensure',
+which starts the server when none answers. The token the server checks
+(serve-token in the user's config directory, created if missing) goes into
+the settings file's "env" block: ~/.claude/settings.json with --user, else
+the project's uncommitted .claude/settings.local.json (never the committed
+settings.json); the file is made readable by you only (0600). ADDR is
+--http-addr, else 127.0.0.1 and a port of your own. Qwen Code and Copilot CLI
+refuse --http (their http hooks fail open, or refuse plain http): their
+command entries are the safe ones. 'hookexec install' without --http goes
+back to the command entries; docs/install.md.`,
 		Example: `  hookexec install claude
   hookexec install gemini --user --events BeforeTool,AfterAgent
-  hookexec install claude --fail-closed --dry-run`,
+  hookexec install claude --fail-closed --dry-run
+  hookexec install claude --http --user`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: agentNames(),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -76,6 +95,8 @@ for both: install refuses the second set and says how to choose, unless
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print what would change and the new file, and write nothing")
 	fl.BoolVar(&f.doubleFire, "double-fire", false, "install even where an agent that also runs another agent's hooks (Cursor and Copilot CLI run Claude Code's) would then run every policy twice")
 	fl.StringVar(&f.projectDir, "project-dir", "", "project directory (default: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the working directory up)")
+	fl.BoolVar(&f.http, "http", false, "Claude Code: http entries answered by 'hookexec serve --http' (no process per event), the server started at SessionStart, the token in the settings' env block")
+	fl.StringVar(&f.httpAddr, "http-addr", "", "with --http: the server's address, 127.0.0.1:PORT, [::1]:PORT or localhost:PORT (default: 127.0.0.1 and a port of your own)")
 	cmd.MarkFlagsMutuallyExclusive("user", "project")
 	_ = cmd.RegisterFlagCompletionFunc("events", eventCompletion)
 	return cmd
@@ -100,6 +121,14 @@ func (a *app) install(cmd *cobra.Command, agentName string, f installFlags) erro
 	}
 	if cmd.Flags().Changed("fail-closed") {
 		opts.FailClosed = &f.failClosed
+	}
+	if f.httpAddr != "" && !f.http {
+		return fmt.Errorf("--http-addr is for install --http")
+	}
+	if f.http {
+		if opts.HTTP, err = a.httpInstall(f.httpAddr, f.dryRun); err != nil {
+			return err
+		}
 	}
 	res, err := setup.Install(opts)
 	if err != nil {

@@ -24,6 +24,9 @@ type DoctorOptions struct {
 	Program, Version string
 	// GOOS and GOARCH are the platform ("": this one's).
 	GOOS, GOARCH string
+	// Serve checks install --http's token and server; nil: doctor checks
+	// only its entries.
+	Serve *ServeProbe
 }
 
 // Check is one thing doctor checked. Fix says what to do when it failed.
@@ -92,9 +95,11 @@ func agentsToCheck(projectDir, home, self string, getenv func(string) string) []
 			if s == UserScope && home == "" || !ag.HasScope(s) {
 				continue
 			}
-			as, err := readInstalled(ag, s, agentSettingsPath(ag, s, projectDir, home, getenv), self)
-			found = found || err != nil || as != nil
-			has = has || as != nil && len(as.fires) > 0
+			for _, path := range settingsPaths(ag, s, projectDir, home, getenv) {
+				as, err := readInstalled(ag, s, path, self)
+				found = found || err != nil || as != nil
+				has = has || as != nil && len(as.fires)+len(as.ensures) > 0
+			}
 		}
 		if has {
 			withEntries = append(withEntries, ag)

@@ -3,6 +3,7 @@ package setup
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 	"time"
@@ -26,7 +27,11 @@ type agentSettings struct {
 	scope Scope
 	path  string
 	doc   *settingsDoc // nil for a layout that is no JSON file
-	fires []hookEntry  // the entries that run hookexec fire
+	fires []hookEntry  // the entries that run hookexec fire, and install --http's http entries
+	// ensures are install --http's SessionStart serve --ensure entries.
+	ensures []hookEntry
+	// mode is the JSON settings file's permissions.
+	mode fs.FileMode
 	// notExecutable are hookexec's scripts (LayoutScripts) the agent
 	// cannot run.
 	notExecutable []string
@@ -38,16 +43,31 @@ func newAgentDoctor(ag Agent, opts DoctorOptions, home string, pol *Policies) *a
 		if s == UserScope && home == "" || !ag.HasScope(s) {
 			continue
 		}
-		as, err := readInstalled(ag, s, agentSettingsPath(ag, s, opts.ProjectDir, home, opts.Getenv), opts.Program)
-		if err != nil {
-			d.broken = append(d.broken, err.Error())
-			continue
-		}
-		if as != nil {
-			d.files = append(d.files, as)
+		for _, path := range settingsPaths(ag, s, opts.ProjectDir, home, opts.Getenv) {
+			as, err := readInstalled(ag, s, path, opts.Program)
+			if err != nil {
+				d.broken = append(d.broken, err.Error())
+				continue
+			}
+			if as != nil {
+				d.files = append(d.files, as)
+			}
 		}
 	}
 	return d
+}
+
+// settingsPaths are the agent's settings files of scope that hookexec
+// installs into: the one of its shape, and for the project scope of an
+// agent install --http sets up the project's uncommitted one too.
+func settingsPaths(ag Agent, s Scope, projectDir, home string, getenv func(string) string) []string {
+	path := agentSettingsPath(ag, s, projectDir, home, getenv)
+	if s == ProjectScope && httpCapable(ag) {
+		if local := httpPath(ag, s, projectDir, path); local != path {
+			return []string{path, local}
+		}
+	}
+	return []string{path}
 }
 
 func (d *agentDoctor) name(what string) string { return d.ag.Name + " " + what }
@@ -65,6 +85,9 @@ func (d *agentDoctor) checks(ctx context.Context, r *Report) {
 	}
 	if d.ag.OnFailure {
 		r.add(d.onFailureCheck())
+	}
+	if httpCapable(d.ag) {
+		d.httpChecks(ctx, r)
 	}
 	if d.ag.Enable != agentdesc.EnableNone {
 		in := enableInput{Agent: d.ag, ProjectDir: d.opts.ProjectDir, Home: d.home, Program: d.opts.Program, Getenv: d.opts.Getenv}
@@ -248,15 +271,17 @@ func (d *agentDoctor) duplicatesCheck() Check {
 			dups = append(dups, duplicateRuns(d.ag, f.doc, canonicalPath(f.path), d.pol)...)
 		}
 	}
-	if len(d.files) == 2 {
-		var both []string
-		for _, e := range d.files[0].fires {
-			if slices.ContainsFunc(d.files[1].fires, func(u hookEntry) bool { return u.Fire.sameEvent(e.Fire.Event) }) && !slices.Contains(both, e.Key) {
-				both = append(both, e.Key)
+	for i := range d.files {
+		for j := i + 1; j < len(d.files); j++ {
+			var both []string
+			for _, e := range d.files[i].fires {
+				if slices.ContainsFunc(d.files[j].fires, func(u hookEntry) bool { return u.Fire.sameEvent(e.Fire.Event) }) && !slices.Contains(both, e.Key) {
+					both = append(both, e.Key)
+				}
 			}
-		}
-		if len(both) > 0 {
-			dups = append(dups, fmt.Sprintf("%s: hookexec is installed both in %s and in %s; %s runs both, so every policy runs twice", strings.Join(both, ", "), d.files[0].path, d.files[1].path, d.ag.Title))
+			if len(both) > 0 {
+				dups = append(dups, fmt.Sprintf("%s: hookexec is installed both in %s and in %s; %s runs both, so every policy runs twice", strings.Join(both, ", "), d.files[i].path, d.files[j].path, d.ag.Title))
+			}
 		}
 	}
 	if len(dups) > 0 {

@@ -28,16 +28,25 @@ func (d *agentDoctor) binaryCheck(ctx context.Context) Check {
 	var bad, good []string
 	projectOwned := false
 	for _, f := range d.files {
+		var programs []string
 		for _, e := range f.fires {
-			if seen[e.Fire.Program] {
+			if !e.IsHTTP { // an http entry runs no program
+				programs = append(programs, e.Fire.Program)
+			}
+		}
+		for _, e := range f.ensures {
+			programs = append(programs, e.Ensure.Program)
+		}
+		for _, program := range programs {
+			if seen[program] {
 				continue
 			}
-			seen[e.Fire.Program] = true
-			if msg := d.checkProgram(ctx, e.Fire.Program); msg != "" {
-				bad = append(bad, fmt.Sprintf("%s (in %s): %s", e.Fire.Program, f.path, msg))
+			seen[program] = true
+			if msg := d.checkProgram(ctx, program); msg != "" {
+				bad = append(bad, fmt.Sprintf("%s (in %s): %s", program, f.path, msg))
 				projectOwned = projectOwned || strings.Contains(msg, repositoryDecides)
 			} else {
-				good = append(good, e.Fire.Program)
+				good = append(good, program)
 			}
 		}
 	}

@@ -32,6 +32,10 @@ type InstallOptions struct {
 	// the action through.
 	FailOpen bool
 	DryRun   bool
+	// HTTP is install --http: http entries answered by hookexec serve
+	// --http, in the user's settings or the project's uncommitted ones
+	// (Agent.HTTP); nil: command entries running fire.
+	HTTP *HTTPOptions
 	// DoubleFire is --double-fire: install even where an agent that also
 	// runs another agent's hook settings (Agent.AlsoRuns) would then run
 	// hookexec twice.
@@ -55,6 +59,18 @@ type InstallResult struct {
 	Warnings      []string
 	// Data is the file's new content.
 	Data []byte
+	// CommandOnly are the events install --http kept a command entry for:
+	// the agent runs no http hook there.
+	CommandOnly []string
+	// Private: install --http made the file readable by the user only
+	// (mode 0600), since it holds the serve token.
+	Private bool
+	// Moved says where install took hookexec's entries of the other kind
+	// out of (the project's committed or uncommitted settings file).
+	Moved []string
+	// Addr is install --http's server address; Secret is the token,
+	// which WriteText never prints.
+	Addr, Secret string
 }
 
 // Install merges hookexec's entries into the agent's settings file.
@@ -62,7 +78,10 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	if opts.Getenv == nil {
 		opts.Getenv = os.Getenv
 	}
-	path, err := settingsPathFor(opts.Agent, opts.Scope, opts.ProjectDir, opts.Getenv)
+	if err := checkHTTP(opts.Agent, opts.HTTP); err != nil {
+		return nil, err
+	}
+	path, other, err := installPaths(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -89,6 +108,10 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 			wants = append(wants, w)
 		}
 	}
+	var commandOnly []string
+	if opts.HTTP != nil {
+		wants, commandOnly = httpWants(opts.Agent, wants, opts.HTTP)
+	}
 	if err := checkDoubleFire(opts, path); err != nil {
 		return nil, err
 	}
@@ -107,6 +130,20 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	res.CommandOnly = commandOnly
+	if opts.HTTP != nil {
+		res.Addr, res.Secret = opts.HTTP.Addr, opts.HTTP.Token
+		if opts.Scope == ProjectScope {
+			if w := ignoreWarning(opts.ProjectDir, path); w != "" {
+				res.Warnings = append(res.Warnings, w)
+			}
+		}
+	}
+	if other != "" && !opts.DryRun {
+		if res.Moved, err = takeOutOf(opts, other); err != nil {
+			return nil, err
+		}
 	}
 	wrote, err := writeManifest(manifest, opts.DryRun)
 	if err != nil {
@@ -134,11 +171,15 @@ func installJSON(opts InstallOptions, path string, wants []wantEntry, pol *Polic
 	if err := refuseForeignOwnFile(opts.Agent, path, f.Data, opts.Program, "install"); err != nil {
 		return nil, err
 	}
-	m, err := mergeInto(f.Data, opts.Agent, opts.Program, wants, isOwnFile(path))
+	m, err := mergeInto(f.Data, opts.Agent, opts.Program, wants, isOwnFile(path), opts.HTTP)
 	if err != nil {
 		return nil, fmt.Errorf("setup: %s: %w; fix or move the file, then run install again (nothing was changed)", path, err)
 	}
 	res := &InstallResult{Path: path, Created: !f.Exists, Changed: m.Changed || !f.Exists, Added: m.Added, Updated: m.Updated, Data: m.Data}
+	if opts.HTTP != nil && f.Mode&0o077 != 0 {
+		// The file holds the serve token: the user's only.
+		res.Changed, res.Private = true, true
+	}
 	if m.Enabled != "" {
 		res.Enabled = append(res.Enabled, m.Enabled)
 	}
@@ -146,32 +187,15 @@ func installJSON(opts InstallOptions, path string, wants []wantEntry, pol *Polic
 		res.Warnings = duplicateRuns(opts.Agent, doc, f.Real, pol)
 	}
 	if res.Changed {
-		if err := writeInstall(res, f, m, opts.DryRun); err != nil {
+		mode := f.Mode
+		if opts.HTTP != nil {
+			mode = privateMode
+		}
+		if err := writeInstall(res, f, m, mode, opts.DryRun); err != nil {
 			return nil, err
 		}
 	}
 	return res, nil
-}
-
-// writeInstall writes the settings file install merged (and its backup),
-// or with dryRun only says what it would write.
-func writeInstall(res *InstallResult, f *settingsFile, m mergeResult, dryRun bool) error {
-	if f.Exists {
-		res.Backup = backupPath(f.Real)
-		_, statErr := os.Lstat(res.Backup)
-		// The backup is the file without hookexec: written when the file
-		// has none of install's entries yet (or when there is none).
-		res.BackupWritten = !m.HadManaged || statErr != nil
-	}
-	if dryRun {
-		return nil
-	}
-	if res.BackupWritten {
-		if err := writeAtomic(res.Backup, f.Data, f.Mode); err != nil {
-			return err
-		}
-	}
-	return writeAtomic(f.Real, m.Data, f.Mode)
 }
 
 func settingsPathFor(ag Agent, scope Scope, projectDir string, getenv func(string) string) (string, error) {

@@ -2,6 +2,7 @@ package setup
 
 import (
 	"math"
+	"slices"
 )
 
 // wantEntry is the hookexec entry install wants for one event.
@@ -16,6 +17,11 @@ type wantEntry struct {
 	// OnFailure is the entry's "onFailure" (onFailureBlock); "" takes an
 	// "onFailure": "block" off an existing entry (--fail-open).
 	OnFailure string
+	// Kind is the entry's: fire's command (the zero value), an http entry
+	// or SessionStart's serve --ensure (install --http); Addr is the
+	// server's address for the last two.
+	Kind entryKind
+	Addr string
 }
 
 // onFailureBlock is the "onFailure" that makes Claude Code block the action
@@ -59,12 +65,14 @@ type newGroup struct {
 // comments included. An existing timeout longer than the wanted one is
 // kept.
 func merge(data []byte, ag Agent, program string, wants []wantEntry) (mergeResult, error) {
-	return mergeInto(data, ag, program, wants, false)
+	return mergeInto(data, ag, program, wants, false, nil)
 }
 
 // mergeInto is merge; own says the file is hookexec's own (isOwnFile),
-// which gets the agent's constant top-level keys (Flat.Top).
-func mergeInto(data []byte, ag Agent, program string, wants []wantEntry, own bool) (mergeResult, error) {
+// which gets the agent's constant top-level keys (Flat.Top). serve is
+// install --http's (the token goes into the env block); nil takes
+// install --http's SessionStart entry and token out.
+func mergeInto(data []byte, ag Agent, program string, wants []wantEntry, own bool, serve *HTTPOptions) (mergeResult, error) {
 	doc, err := parseSettings(ag, data, program)
 	if err != nil {
 		return mergeResult{}, err
@@ -72,7 +80,7 @@ func mergeInto(data []byte, ag Agent, program string, wants []wantEntry, own boo
 	doc.own = own
 	var res mergeResult
 	for _, e := range doc.entries() {
-		if e.IsFire && e.Fire.Managed {
+		if e.managed() {
 			res.HadManaged = true
 		}
 	}
@@ -87,12 +95,15 @@ func mergeInto(data []byte, ag Agent, program string, wants []wantEntry, own boo
 		if err != nil {
 			return mergeResult{}, err
 		}
-		switch did {
-		case "added":
+		switch {
+		case did == "added" && !slices.Contains(res.Added, w.Key):
 			res.Added = append(res.Added, w.Key)
-		case "updated":
+		case did == "updated" && !slices.Contains(res.Updated, w.Key):
 			res.Updated = append(res.Updated, w.Key)
 		}
+	}
+	if err := doc.serveSettings(ag, serve); err != nil {
+		return mergeResult{}, err
 	}
 	res.Changed, res.Data = doc.edited, data
 	if res.Changed {
@@ -104,11 +115,17 @@ func mergeInto(data []byte, ag Agent, program string, wants []wantEntry, own boo
 // mergeEvent applies one wanted entry; it returns "added", "updated" or
 // "" (nothing to do).
 func (d *settingsDoc) mergeEvent(ag Agent, program string, w wantEntry) (string, error) {
+	if w.Kind == kindEnsure {
+		return d.mergeEnsure(program, w)
+	}
 	var found []hookEntry
 	for _, e := range d.entries() {
-		if e.IsFire && e.Fire.Managed && e.Key == w.Key && e.Fire.sameEvent(w.Key) {
+		if e.Key == w.Key && e.managedFor(w.Key) {
 			found = append(found, e)
 		}
+	}
+	if w.Kind == kindHTTP || len(found) > 0 && found[0].IsHTTP {
+		return d.mergeKind(ag, program, w, found)
 	}
 	failClosed := false
 	if len(found) > 0 {

@@ -37,15 +37,39 @@ func (r *InstallResult) WriteText(w io.Writer, dryRun bool) error {
 		default:
 			fmt.Fprintf(&b, "  backup (from before hookexec was installed): %s\n", r.Backup)
 		}
+		r.writeHTTP(&b, dryRun)
 		if dryRun {
-			fmt.Fprintf(&b, "--- new content (nothing written) ---\n%s", r.Data)
+			data := string(r.Data)
+			if r.Secret != "" {
+				data = strings.ReplaceAll(data, r.Secret, "<the serve token>")
+			}
+			fmt.Fprintf(&b, "--- new content (nothing written) ---\n%s", data)
 		}
 	}
 	for _, l := range r.Enabled {
 		fmt.Fprintf(&b, "  %s\n", l)
 	}
+	for _, l := range r.Moved {
+		fmt.Fprintf(&b, "  %s\n", l)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeHTTP says what install --http did besides the entries.
+func (r *InstallResult) writeHTTP(b *strings.Builder, dryRun bool) {
+	if r.Addr == "" {
+		return
+	}
+	fmt.Fprintf(b, "  http entries call hookexec serve --http %s; SessionStart starts it (hookexec serve --http %s --ensure)\n", r.Addr, r.Addr)
+	if len(r.CommandOnly) > 0 {
+		fmt.Fprintf(b, "  kept a command entry for %s: the agent runs no http hook there\n", strings.Join(r.CommandOnly, ", "))
+	}
+	fmt.Fprintf(b, "  the serve token is in the file's env block (%s)\n", TokenVar)
+	if r.Private {
+		verb := map[bool]string{false: "made", true: "would make"}[dryRun]
+		fmt.Fprintf(b, "  %s the file readable by you only (mode 0600): it holds the token\n", verb)
+	}
 }
 
 // WriteText prints what uninstall removed.
@@ -73,6 +97,11 @@ func (r *UninstallResult) WriteText(w io.Writer) error {
 	for _, l := range r.Left {
 		fmt.Fprintf(&b, "  left in place (your own hookexec entry): %s\n", l)
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	if r.Local != nil && !r.Local.Missing {
+		return r.Local.WriteText(w)
+	}
+	return nil
 }

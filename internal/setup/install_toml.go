@@ -198,7 +198,7 @@ func installTOML(opts InstallOptions, path string, wants []wantEntry) (*InstallR
 	}
 	if res.Changed {
 		m := mergeResult{Data: data, HadManaged: found}
-		if err := writeInstall(res, f, m, opts.DryRun); err != nil {
+		if err := writeInstall(res, f, m, f.Mode, opts.DryRun); err != nil {
 			return nil, err
 		}
 	}

@@ -81,3 +81,24 @@ func writeAtomic(path string, data []byte, mode fs.FileMode) error {
 	}
 	return nil
 }
+
+// writeInstall writes the settings file install merged (and its backup),
+// or with dryRun only says what it would write.
+func writeInstall(res *InstallResult, f *settingsFile, m mergeResult, mode fs.FileMode, dryRun bool) error {
+	if f.Exists {
+		res.Backup = backupPath(f.Real)
+		_, statErr := os.Lstat(res.Backup)
+		// The backup is the file without hookexec: written when the file
+		// has none of install's entries yet (or when there is none).
+		res.BackupWritten = !m.HadManaged || statErr != nil
+	}
+	if dryRun {
+		return nil
+	}
+	if res.BackupWritten {
+		if err := writeAtomic(res.Backup, f.Data, f.Mode); err != nil {
+			return err
+		}
+	}
+	return writeAtomic(f.Real, m.Data, mode)
+}

@@ -23,6 +23,8 @@ type settingsDoc struct {
 	// self is this hookexec binary's path: a command that runs it is
 	// hookexec's whatever the binary is called.
 	self string
+	// format is the agent's fire --format, which names it in serve's URLs.
+	format string
 
 	ast      hujson.Value // the file's text but a byte order mark
 	text     []byte       // ast packed
@@ -55,7 +57,7 @@ type group struct {
 // shape than the agents' (an object of arrays of definitions, each with
 // an array of hook objects).
 func parseSettings(ag Agent, data []byte, self string) (*settingsDoc, error) {
-	d := &settingsDoc{self: self, comments: commentsAllowed(ag), unit: indentUnit(data), newline: "\n", shape: shapeOf(ag)}
+	d := &settingsDoc{self: self, format: ag.Format, comments: commentsAllowed(ag), unit: indentUnit(data), newline: "\n", shape: shapeOf(ag)}
 	body := data
 	if bytes.HasPrefix(body, []byte(bom)) {
 		d.bom, body = true, body[len(bom):]
@@ -200,14 +202,20 @@ func (d *settingsDoc) bytes() []byte {
 
 // hookEntry is one hook of the settings file with where it is.
 type hookEntry struct {
-	Key       string
-	Group     *group
-	Hook      *object
-	Command   string
-	Timeout   float64 // in the agent's unit; 0 when not set
-	HasMatch  bool    // the definition has a matcher other than "" and "*"
-	Fire      fireCommand
-	IsFire    bool // the command runs hookexec fire
+	Key      string
+	Group    *group
+	Hook     *object
+	Command  string
+	Timeout  float64 // in the agent's unit; 0 when not set
+	HasMatch bool    // the definition has a matcher other than "" and "*"
+	Fire     fireCommand
+	IsFire   bool // the command runs hookexec fire
+	// HTTP is an http hook hookexec serve answers (IsHTTP); Ensure is
+	// SessionStart's hookexec serve --http ADDR --ensure (IsEnsure).
+	HTTP      httpEntry
+	IsHTTP    bool
+	Ensure    ensureEntry
+	IsEnsure  bool
 	groupIdx  int
 	hookIndex int
 }
@@ -224,6 +232,8 @@ func (d *settingsDoc) entries() []hookEntry {
 					_ = json.Unmarshal(raw, &e.Timeout)
 				}
 				e.Fire, e.IsFire = parseFireCommand(e.Command, d.self)
+				e.HTTP, e.IsHTTP = parseHTTPEntry(h, d.format)
+				e.Ensure, e.IsEnsure = parseEnsureCommand(e.Command, d.self)
 				out = append(out, e)
 			}
 		}

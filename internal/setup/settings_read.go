@@ -13,7 +13,8 @@ import (
 // readInstalled reads the agent's hook settings at path (its
 // SettingsPath for a scope) in the agent's layout: nil when there are
 // none (no file, no scripts directory). The result lists every hook that
-// runs hookexec fire; doc is nil for the layouts that are no JSON file.
+// runs hookexec fire, or is install --http's (http entries among the
+// fires, serve --ensure apart); doc is nil for the layouts that are no JSON file.
 func readInstalled(ag Agent, scope Scope, path, self string) (*agentSettings, error) {
 	as := &agentSettings{scope: scope, path: path}
 	switch ag.Layout {
@@ -75,10 +76,18 @@ func readInstalled(ag Agent, scope Scope, path, self string) (*agentSettings, er
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	as.doc = doc
+	as.doc, as.mode = doc, f.Mode
 	for _, e := range doc.entries() {
-		if e.IsFire {
+		switch {
+		case e.IsFire:
 			as.fires = append(as.fires, e)
+		case e.IsHTTP && e.HTTP.Managed:
+			// An http entry of install --http guards its event as fire's
+			// command does (events, timeouts, onFailure, duplicates).
+			e.Fire = fireCommand{Event: e.HTTP.Event, Format: ag.Format, Managed: true}
+			as.fires = append(as.fires, e)
+		case e.IsEnsure:
+			as.ensures = append(as.ensures, e)
 		}
 	}
 	return as, nil

@@ -42,6 +42,10 @@ type UninstallResult struct {
 	// Disabled says what undoing the agent's enable or trust step
 	// (agent.Enable) outside the settings file did, one line each.
 	Disabled []string
+	// Local is what uninstall did to the project's uncommitted settings
+	// file, where install --http --project writes (Agent.HTTP); nil when
+	// the agent has none.
+	Local *UninstallResult
 }
 
 // Uninstall removes install's entries from the agent's settings file.
@@ -74,6 +78,14 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if local := httpPath(opts.Agent, opts.Scope, opts.ProjectDir, path); opts.Scope == ProjectScope && httpCapable(opts.Agent) && local != path {
+		if err := refuseProjectLinks(opts.ProjectDir, local, "uninstall"); err != nil {
+			return nil, err
+		}
+		if res.Local, err = uninstallJSON(opts, local); err != nil {
+			return nil, err
+		}
 	}
 	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: before, Program: opts.Program, Getenv: opts.Getenv}
 	in.Home, _ = HomeDir(opts.Getenv)
@@ -118,8 +130,12 @@ func uninstallJSON(opts UninstallOptions, path string) (*UninstallResult, error)
 	original, err := os.ReadFile(backup)
 	switch {
 	case err == nil:
-		if sameSettings(s.data, asObject(original)) || sameSettings(s.pristine, asObject(original)) {
-			if err := writeAtomic(f.Real, original, f.Mode); err != nil {
+		if sameSettings(s.data, asObject(original)) || sameSettings(s.pristine, asObject(original)) || s.emptyEnv != nil && sameSettings(s.emptyEnv, asObject(original)) {
+			mode := f.Mode
+			if fi, err := os.Stat(backup); err == nil {
+				mode = fi.Mode().Perm() // the mode from before install (--http makes the file 0600)
+			}
+			if err := writeAtomic(f.Real, original, mode); err != nil {
 				return nil, err
 			}
 			res.Restored = true
@@ -163,10 +179,16 @@ type stripped struct {
 	// onlyShape: nothing but what install's shape adds (a flat file's
 	// "version") is left.
 	onlyShape bool
+	// emptyEnv is data with an empty env block where install --http's
+	// token was its only member (data has none): the file before install
+	// may have had one.
+	emptyEnv []byte
 }
 
 // strip removes install's entries (recognised by their command: a hookexec
-// binary's `fire EVENT --format F`, maybe --fail-closed), the definitions
+// binary's `fire EVENT --format F`, maybe --fail-closed; by their URL and
+// token header for install --http's, with its SessionStart `serve --http
+// ADDR --ensure` and the token in the env block), the definitions
 // and event keys that this left empty, and "hooks" when nothing is left.
 // Everything else keeps its bytes, comments included.
 func strip(data []byte, ag Agent, self string) (stripped, error) {
@@ -184,7 +206,7 @@ func stripFile(data []byte, ag Agent, self string, own bool) (stripped, error) {
 	var managed []hookEntry
 	for _, e := range doc.entries() {
 		switch {
-		case e.IsFire && e.Fire.Managed:
+		case e.managed():
 			managed = append(managed, e)
 			if !slices.Contains(s.removed, e.Key) {
 				s.removed = append(s.removed, e.Key)
@@ -214,6 +236,9 @@ func stripFile(data []byte, ag Agent, self string, own bool) (stripped, error) {
 		if err := doc.remove(pointer(doc.shape.root)); err != nil {
 			return stripped{}, err
 		}
+	}
+	if s.emptyEnv, err = doc.stripToken(ag, self); err != nil {
+		return stripped{}, err
 	}
 	s.onlyShape = doc.onlyShape()
 	s.data = doc.bytes()

@@ -163,7 +163,36 @@ type Agent struct {
 	// as its own (Cursor and Copilot CLI run Claude Code's): installing
 	// hookexec for both would run every policy twice.
 	AlsoRuns []string
+	// HTTP is how the agent runs a hook of "type": "http", which install
+	// --http points at hookexec serve --http; zero for an agent without
+	// http hooks.
+	HTTP HTTPHooks
 }
+
+// HTTPHooks is what install --http needs to know of an agent's http hooks.
+// Either Refused is set (install --http refuses, saying why) or EnvKey and
+// LocalProjectFile are.
+type HTTPHooks struct {
+	// CommandOnly are the event keys on which the agent runs no http hook
+	// (Claude Code 2.1.328: SessionStart and Setup): install --http keeps
+	// the command entry there.
+	CommandOnly []string
+	// EnvKey is the settings file's object whose members the agent puts
+	// into its environment at start-up ("env"): install puts the serve
+	// token there, which the http entries' headers name.
+	EnvKey string
+	// LocalProjectFile is the project's settings file that is not
+	// committed (".claude/settings.local.json", slash-separated): install
+	// --http --project writes there, so that the token never lands in a
+	// committed file.
+	LocalProjectFile string
+	// Refused says why install --http refuses the agent (its http hooks
+	// always fail open, or refuse a plain-http URL): "" when it works.
+	Refused string
+}
+
+// RunsHTTP reports whether install --http can set the agent up.
+func (h HTTPHooks) RunsHTTP() bool { return h.Refused == "" && h.EnvKey != "" }
 
 // Answer is an agent's format: how fire answers when hookexec is the
 // agent's one hook (fire --format NAME, SPEC §6).

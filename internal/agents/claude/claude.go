@@ -64,6 +64,20 @@ func Agent() agent.Agent {
 		ConfigDirs:        nil,
 		Aliases:           nil,
 		AlsoRuns:          nil,
+		HTTP:              httpHooks(),
+	}
+}
+
+// httpHooks is how Claude Code 2.1.328 runs a hook of "type": "http" (from
+// its code): headers' $VAR read the process environment, into which it
+// puts every settings file's "env" at start-up; it skips an http hook on
+// SessionStart and Setup ("HTTP hooks are not supported for SessionStart").
+func httpHooks() agent.HTTPHooks {
+	return agent.HTTPHooks{
+		CommandOnly:      []string{"SessionStart", "Setup"},
+		EnvKey:           "env",
+		LocalProjectFile: ".claude/settings.local.json",
+		Refused:          "",
 	}
 }
 

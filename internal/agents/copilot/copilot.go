@@ -75,6 +75,9 @@ func Agent() agent.Agent {
 		// Copilot CLI runs a trusted repository's .claude/settings.json
 		// hooks as well as its own (a real run; not ~/.claude's).
 		AlsoRuns: []string{claude.Name},
+		// Copilot CLI 1.0.102 refuses an http:// URL for its tool guards
+		// and for any http hook that sends a variable (from its code).
+		HTTP: agent.HTTPHooks{Refused: "Copilot CLI refuses a plain http:// hook on preToolUse and permissionRequest, and any http hook that sends a variable such as the token, unless COPILOT_HOOK_ALLOW_LOCALHOST=1 is in the environment of every shell that starts it (1.0.102), which install cannot set; hookexec serve speaks plain http on loopback, so the guards would be dropped"},
 	}
 }
 

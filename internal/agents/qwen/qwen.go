@@ -74,6 +74,11 @@ func Agent() agent.Agent {
 		UserFile:    "",
 		ConfigDirs:  nil,
 		AlsoRuns:    nil,
+		// Qwen Code 0.24.4's http hooks always fail open (from its code,
+		// hooks/httpHookRunner.ts): a non-2xx answer, a refused connection
+		// or a timeout is a "non_blocking_error" with continue: true, and
+		// it has no onFailure.
+		HTTP: agent.HTTPHooks{Refused: "Qwen Code's http hooks always fail open (0.24.4: a refused connection, an error status or a timeout lets the action through, and it has no onFailure), so a server that is down would let every tool call pass"},
 	}
 }
 
