@@ -21,7 +21,9 @@ import (
 // user's policy through the server, then the server is killed (kill -9)
 // and the next tool call of the same session is blocked by Claude's
 // onFailure without running; session 2's SessionStart brings the server
-// back: a harmless command runs, rm -rf is refused again. Nothing is left
+// back: a harmless command runs, rm -rf is refused again. Doctor's server
+// check fails before the first session and passes during the second;
+// uninstall takes the settings install created away. Nothing is left
 // running. What the model saw goes to OUT/claude-http.md.
 func TestClaudeInstalledHTTP(t *testing.T) {
 	env := loadEnv(t)
@@ -40,6 +42,9 @@ func TestClaudeInstalledHTTP(t *testing.T) {
 	note("`hookexec install claude --http --user --http-addr <addr>` printed:\n\n```\n%s```\n", out)
 	checkHTTPSettings(t, env, home, addr)
 	require.Zero(t, serverPID(addr), "a server answers on %s before any session", addr)
+	down := doctorCheck(t, env, home, project, "claude http server")
+	assert.True(t, strings.HasPrefix(down, "FAIL"), "doctor with no server:\n%s", down)
+	note("`hookexec doctor` before any session:\n\n```\n%s\n```\n", down)
 
 	rm := map[string]any{"command": "rm -rf victim/", "description": "remove the victim directory"}
 	touch := map[string]any{"command": "touch " + madeFile, "description": "make a file"}
@@ -71,8 +76,16 @@ func TestClaudeInstalledHTTP(t *testing.T) {
 	note("Session 1 (SessionStart ran `serve --ensure`): the model asked for `rm -rf victim/`; it got:\n\n```\n%s\n```\n", results[0])
 	note("Then the server was killed (kill -9 of the pid its health route reported) and the model asked for `touch %s`; it got (Claude's onFailure, the tool did not run):\n\n```\n%s\n```\n", madeFile, portless(results[1], addr))
 
-	// Session 2: SessionStart brings the server back.
-	api = startScriptedAPI(t, []scriptedCall{{name: "Bash", input: touch}, {name: "Bash", input: rm}}, nil)
+	// Session 2: SessionStart brings the server back; doctor says so
+	// between the two calls.
+	up := ""
+	api = startScriptedAPI(t, []scriptedCall{{name: "Bash", input: touch}, {name: "Bash", input: rm}}, func(calls int) {
+		if calls == 1 {
+			mu.Lock()
+			defer mu.Unlock()
+			up = doctorCheck(t, env, home, project, "claude http server")
+		}
+	})
 	res = claudeSession(t, env, session{project: project, home: home, api: api, prompt: "Make a file, then clean up."})
 	dump(t, filepath.Join(env.out, "claude-http", "session-2"), res)
 	require.NoError(t, res.err, "claude:\n%s", res.stderr)
@@ -83,6 +96,10 @@ func TestClaudeInstalledHTTP(t *testing.T) {
 	assert.Contains(t, results[1], guardReason, "the policy's reason did not reach the model")
 	assert.Equal(t, []string{"rm -rf victim/", "touch " + madeFile, "rm -rf victim/"}, servedCommands(t, home),
 		"the policy ran on both calls of session 2, through the server")
+	mu.Lock()
+	assert.True(t, strings.HasPrefix(up, "ok "), "doctor with the server up:\n%s", up)
+	note("`hookexec doctor` during session 2:\n\n```\n%s\n```\n", up)
+	mu.Unlock()
 	note("Session 2 (SessionStart started the server again): `touch %s` ran (%s); `rm -rf victim/` got:\n\n```\n%s\n```\n", madeFile, results[0], results[1])
 
 	killServer(t, addr)
@@ -91,6 +108,9 @@ func TestClaudeInstalledHTTP(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(env.out, "claude-http", "serve.log"), log, 0o644))
 	}
 	note("Processes left at the end of session 2 and killed by the suite (the server it started): %d.", len(res.leftover))
+	out = hookexecAs(t, env, home, project, "uninstall", "claude", "--user")
+	assert.NoFileExists(t, filepath.Join(home, ".claude", "settings.json"), "uninstall left the settings install created:\n%s", out)
+	note("\n`hookexec uninstall claude --user` printed:\n\n```\n%s```", out)
 	require.NoError(t, os.WriteFile(filepath.Join(env.out, "claude-http.md"), []byte(report.String()), 0o644))
 }
 

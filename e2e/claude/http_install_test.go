@@ -127,3 +127,30 @@ func servedCommands(t *testing.T, home string) []string {
 	}
 	return out
 }
+
+// doctorCheck is what hookexec doctor, run as the user whose HOME is home
+// in project, says of one check: its line and the fix under it, if any.
+// Doctor's exit status is not looked at (other checks may fail).
+func doctorCheck(t *testing.T, env e2eEnv, home, project, check string) string {
+	t.Helper()
+	cmd := exec.Command(env.bin, "doctor")
+	cmd.Dir = project
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "LANG=C.UTF-8"}
+	out, _ := cmd.CombinedOutput()
+	var lines []string
+	in := false
+	for _, line := range strings.Split(string(out), "\n") {
+		status, rest, _ := strings.Cut(line, " ")
+		switch {
+		case (status == "ok" || status == "FAIL" || status == "warn") && strings.HasPrefix(strings.TrimSpace(rest), check+":"):
+			in = true
+			lines = append(lines, line)
+		case in && strings.HasPrefix(line, "     "):
+			lines = append(lines, line)
+		default:
+			in = false
+		}
+	}
+	require.NotEmpty(t, lines, "doctor has no %q check:\n%s", check, out)
+	return strings.Join(lines, "\n")
+}
