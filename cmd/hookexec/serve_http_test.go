@@ -81,6 +81,15 @@ func TestServeHTTPWorktreeCreate(t *testing.T) {
 	status, body := p.post("claude", "WorktreeCreate", `{"session_id":"s","cwd":"`+e.dir+`","hook_event_name":"WorktreeCreate","name":"feature"}`, "")
 	require.Equal(t, http.StatusOK, status, body)
 	assert.JSONEq(t, `{"hookSpecificOutput":{"hookEventName":"WorktreeCreate","worktreePath":"/tmp/wt/feature"}}`, body)
+
+	// A refusal (fire: nothing printed, exit 2) is an error with the
+	// reason: Claude Code fails the creation and shows it.
+	deny := e.write(t, "deny.json", `{"hooks":{"WorktreeCreate":[{"hooks":[{"type":"command","command":"echo no worktrees here >&2; exit 2"}]}]}}`)
+	q := e.serveHTTP(t, nil, "--config", deny)
+	status, body = q.post("claude", "WorktreeCreate", `{"session_id":"s","cwd":"`+e.dir+`","hook_event_name":"WorktreeCreate","name":"feature"}`, "")
+	assert.Equal(t, http.StatusInternalServerError, status, body)
+	assert.Contains(t, body, "no worktrees here")
+	assert.NotContains(t, body, "worktreePath")
 }
 
 // The project directory of a request is its Hookexec-Project-Dir header,

@@ -2,6 +2,7 @@ package agents
 
 import (
 	"fmt"
+	"iter"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -81,6 +82,20 @@ var described = sync.OnceValue(func() []agent.Agent {
 // not be changed.
 func All() []agent.Agent { return slices.Clone(described()) }
 
+// Each yields the agents of All, in the same order, without copying the
+// table: for a caller that only reads them, on every event (All's copy
+// was a third of what a served event allocated). The descriptions' own
+// slices are shared and must not be changed.
+func Each() iter.Seq[agent.Agent] {
+	return func(yield func(agent.Agent) bool) {
+		for _, a := range described() {
+			if !yield(a) {
+				return
+			}
+		}
+	}
+}
+
 // Names lists the agents' names, in table order: install's, uninstall's
 // and doctor's arguments, and the agent dialects.
 func Names() []string {
@@ -109,7 +124,7 @@ func ByDialect(d string) (agent.Agent, bool) { return ByName(d) }
 // Parse finds an agent by a name given on the command line
 // (case-insensitive, surrounding space ignored).
 func Parse(name string) (agent.Agent, error) {
-	for _, a := range All() {
+	for _, a := range described() {
 		if strings.EqualFold(a.Name, strings.TrimSpace(name)) {
 			return a, nil
 		}
@@ -121,7 +136,7 @@ func Parse(name string) (agent.Agent, error) {
 // each once, in table order.
 func Formats() []string {
 	var out []string
-	for _, a := range All() {
+	for _, a := range described() {
 		if !slices.Contains(out, a.Format) {
 			out = append(out, a.Format)
 		}
@@ -143,7 +158,7 @@ func ByFormat(f string) (agent.Agent, bool) {
 // element (".claude" for /home/dev/app/.claude).
 func ForSettingsDir(dir string) (agent.Agent, bool) {
 	base := filepath.Base(dir)
-	for _, a := range All() {
+	for _, a := range described() {
 		if a.Dir == base {
 			return a, true
 		}
@@ -155,7 +170,7 @@ func ForSettingsDir(dir string) (agent.Agent, bool) {
 // (Agent.PluginManifest).
 func WithPlugins() []agent.Agent {
 	var out []agent.Agent
-	for _, a := range All() {
+	for _, a := range described() {
 		if a.PluginManifest != "" {
 			out = append(out, a)
 		}

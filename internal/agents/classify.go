@@ -39,7 +39,7 @@ type Classification struct {
 // when agentName is an agent of the table that has it, else the first
 // agent of the table whose tools (then whose MCP prefix) have it.
 func Classify(agentName, tool string) Classification {
-	all := All()
+	all := described()
 	a, ok := find(all, agentName)
 	if !ok {
 		a = agent.Agent{Name: agentName}
@@ -49,7 +49,7 @@ func Classify(agentName, tool string) Classification {
 
 // classifyFor is Classify for an agent that may not be in the table.
 func classifyFor(a agent.Agent, tool string) Classification {
-	return classify(All(), a, tool)
+	return classify(described(), a, tool)
 }
 
 func classify(all []agent.Agent, a agent.Agent, tool string) Classification {

@@ -14,7 +14,7 @@ import (
 // "".
 func DetectAgent(f verdict.Format, in *event.Input, getenv func(string) string) string {
 	var cands []agent.Agent
-	for _, a := range All() {
+	for _, a := range described() {
 		if f == verdict.FormatResult || f == "" || a.Format == string(f) {
 			cands = append(cands, a)
 		}

@@ -17,7 +17,7 @@ func agentForDir(dir string) (agent.Agent, bool) {
 	slashed := "/" + strings.Trim(filepath.ToSlash(dir), "/")
 	var best agent.Agent
 	bestLen := 0
-	for _, a := range agents.All() {
+	for a := range agents.Each() {
 		for _, cd := range a.ConfigDirs {
 			cd = "/" + strings.Trim(cd, "/")
 			if strings.HasSuffix(slashed, cd) && len(cd) > bestLen {

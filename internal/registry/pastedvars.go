@@ -103,7 +103,7 @@ func pastedText(a agent.Agent, value string) string { return doubleQuoted(a.Past
 // pasterOf finds the agent that pastes the variable name into its hooks'
 // commands.
 func pasterOf(name string) (agent.Agent, bool) {
-	for _, a := range agents.All() {
+	for a := range agents.Each() {
 		if slices.Contains(a.PastedVars, name) {
 			return a, true
 		}

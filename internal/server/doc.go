@@ -16,4 +16,13 @@
 // registry is loaded once per project directory and loaded again when a
 // stat of the files and directories it depends on changes (engine.Cache).
 // It answers on stdin and stdout, or on a Unix socket (ParseListen, ServeUnix).
+//
+// Over HTTP (ListenHTTP, ServeHTTPOn) it answers the agents' http hooks:
+// POST /v1/FORMAT/EVENT with the event JSON gets what `hookexec fire EVENT
+// --format FORMAT` prints, through the same engine path (Server.run); GET
+// /v1/health proves the server holds the user's token (Proof) and POST
+// /v1/shutdown stops it. Requests pass the checks of auth.go first (Host,
+// Origin, the token of TokenPath, Content-Type) and run in the environment
+// of their agent session (httpenv.go), never the server's. The client side
+// (Probe, Shutdown) and serve --ensure are in client.go and ensure*.go.
 package server

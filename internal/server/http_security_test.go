@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,8 +33,8 @@ func markerServer(t *testing.T, ho HTTPOptions, log zerolog.Logger) (*httpT, str
 
 func TestHTTPTokenRequired(t *testing.T) {
 	t.Parallel()
-	var logs bytes.Buffer
-	h, dir := markerServer(t, HTTPOptions{}, zerolog.New(&logs).Level(zerolog.DebugLevel))
+	logs := &lockedBuffer{}
+	h, dir := markerServer(t, HTTPOptions{}, zerolog.New(logs).Level(zerolog.DebugLevel))
 	marker := filepath.Join(dir, "ran")
 	for name, auth := range map[string]string{
 		"none":         "",
@@ -51,6 +52,24 @@ func TestHTTPTokenRequired(t *testing.T) {
 	assert.FileExists(t, marker)
 	assert.NotContains(t, logs.String(), testToken[:16], "the token is logged")
 	assert.Contains(t, logs.String(), "/v1/claude/PreToolUse", "requests are logged at debug")
+}
+
+// lockedBuffer is a log written from several goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 func TestHTTPHostAndOrigin(t *testing.T) {
@@ -213,4 +232,64 @@ func TestListenHTTPRefusesRemote(t *testing.T) {
 	ln, err := ListenHTTP("localhost:0", false)
 	require.NoError(t, err)
 	ln.Close()
+}
+
+// Headers past MaxHeaderBytes are refused (431) before any check runs.
+func TestHTTPHeadersBounded(t *testing.T) {
+	t.Parallel()
+	h, dir := markerServer(t, HTTPOptions{}, zerolog.Nop())
+	status, _ := h.post("PreToolUse", bashEvent(dir), map[string]string{"X-Padding": strings.Repeat("a", 2*MaxHeaderBytes)})
+	assert.Equal(t, http.StatusRequestHeaderFieldsTooLarge, status)
+	assert.NoFileExists(t, filepath.Join(dir, "ran"))
+}
+
+// --idle-exit never cuts a request that is running: the server waits for
+// it to be answered, then for the idle time again.
+func TestHTTPIdleExitWaitsForRequests(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "sleep 2; touch "+filepath.Join(dir, "ran"))
+	h := startHTTP(t, New(testOptions(cfg, nil, zerolog.Nop())), HTTPOptions{IdleExit: time.Second})
+	status, body := h.post("PreToolUse", bashEvent(dir), nil)
+	assert.Equal(t, http.StatusOK, status, body)
+	assert.FileExists(t, filepath.Join(dir, "ran"))
+	require.NoError(t, h.waitDone(30*time.Second))
+}
+
+// The read timeouts bound the reading of a request, not the hooks: an
+// event whose hook outlives ReadTimeout is answered in full.
+func TestHTTPReadTimeoutSparesLongHooks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, "sleep 1.5; touch "+filepath.Join(dir, "ran"))
+	h := startHTTP(t, New(testOptions(cfg, nil, zerolog.Nop())), HTTPOptions{ReadHeaderTimeout: 200 * time.Millisecond, ReadTimeout: 400 * time.Millisecond})
+	status, body := h.post("PreToolUse", bashEvent(dir), nil)
+	assert.Equal(t, http.StatusOK, status, body)
+	assert.NotContains(t, body, "cancel")
+	assert.FileExists(t, filepath.Join(dir, "ran"))
+}
+
+// A client that goes away (the agent's hook timeout) cancels its event:
+// the hook's process does not outlive it.
+func TestHTTPClientGoneCancelsHooks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "pid")
+	cfg := writeConfig(t, dir, "echo $$ > "+pidFile+"; exec sleep 300")
+	h := startHTTP(t, New(testOptions(cfg, nil, zerolog.Nop())), HTTPOptions{})
+	req, err := http.NewRequest(http.MethodPost, "http://"+h.addr+"/v1/claude/PreToolUse", strings.NewReader(bashEvent(dir)))
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	req.Header.Set("Content-Type", "application/json")
+	_, err = (&http.Client{Timeout: 3 * time.Second}).Do(req)
+	require.Error(t, err, "the hook sleeps 300 s: the client gives up first")
+	waitExists(t, pidFile)
+	time.Sleep(50 * time.Millisecond) // the pid written whole
+	b, err := os.ReadFile(pidFile)
+	require.NoError(t, err)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	require.NoError(t, err)
+	for deadline := time.Now().Add(30 * time.Second); processAlive(pid); time.Sleep(20 * time.Millisecond) {
+		require.True(t, time.Now().Before(deadline), "the hook of a request whose client went away still runs after 30 s")
+	}
 }

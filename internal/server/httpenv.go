@@ -20,7 +20,7 @@ import (
 // without them.
 func SessionVars() []string {
 	out := append(dirs.ProjectVars(), "HOOKEXEC_CWD", "HOOKEXEC_SESSION_ID", trust.EnvVar)
-	for _, a := range agents.All() {
+	for a := range agents.Each() {
 		for _, v := range append([]string{a.ProjectVar, a.SessionVar, a.CwdVar}, a.Markers...) {
 			if v != "" && !slices.Contains(out, v) {
 				out = append(out, v)

@@ -135,9 +135,6 @@ func (f *httpFront) event(w http.ResponseWriter, r *http.Request, format, evName
 	if err != nil {
 		return writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error())
 	}
-	if _, _, err := agents.ResolveEvent(evName, fm); err != nil {
-		return writeError(w, http.StatusBadRequest, CodeUnknownEvent, err.Error())
-	}
 	project := r.Header.Get(ProjectDirHeader)
 	if project != "" && (!filepath.IsAbs(project) || strings.ContainsRune(project, 0)) {
 		return writeError(w, http.StatusBadRequest, CodeBadRequest, ProjectDirHeader+" must be an absolute path")
