@@ -3,6 +3,7 @@
 package claude
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,17 +31,15 @@ const (
 type benchWay struct {
 	name     string
 	label    string
-	settings func(b *benchSetup, project string) map[string]any
+	settings func(b *benchSetup) map[string]any
 }
 
 // benchSetup is what the sessions of the bench share: the user's HOME
 // (hookexec's user config holds the policy; the server's token), the
-// server's address.
+// PreToolUse entries and env blocks install writes.
 type benchSetup struct {
-	env   e2eEnv
-	home  string
-	addr  string
-	token string
+	fire, serve       map[string]any
+	fireEnv, serveEnv map[string]any
 }
 
 // benchWays are the ways the bench compares (issue 21): no hook at all,
@@ -49,25 +48,49 @@ type benchSetup struct {
 // writes it (the server started before the session, as the SessionStart
 // entry would).
 func benchWays() []benchWay {
-	pre := func(h map[string]any) map[string]any {
-		return map[string]any{"hooks": map[string]any{"PreToolUse": []any{map[string]any{"hooks": []any{h}}}}}
+	pre := func(h, env map[string]any) map[string]any {
+		s := map[string]any{"hooks": map[string]any{"PreToolUse": []any{map[string]any{"hooks": []any{h}}}}}
+		if len(env) > 0 {
+			s["env"] = env
+		}
+		return s
 	}
 	return []benchWay{
-		{name: "none", label: "no hooks", settings: func(*benchSetup, string) map[string]any { return map[string]any{} }},
-		{name: "claude", label: "`true` run by Claude itself", settings: func(*benchSetup, string) map[string]any {
-			return pre(map[string]any{"type": "command", "command": "true", "timeout": hookexecTimeout})
+		{name: "none", label: "no hooks", settings: func(*benchSetup) map[string]any { return map[string]any{} }},
+		{name: "claude", label: "`true` run by Claude itself", settings: func(*benchSetup) map[string]any {
+			return pre(map[string]any{"type": "command", "command": "true", "timeout": hookexecTimeout}, nil)
 		}},
-		{name: "fire", label: "`true` through `hookexec fire`", settings: func(b *benchSetup, _ string) map[string]any {
-			h := hookexecHook(b.env.bin, "PreToolUse")
-			h["command"] = shellQuote(b.env.bin) + " fire PreToolUse --format claude"
-			return pre(h)
+		{name: "fire", label: "`true` through `hookexec fire`", settings: func(b *benchSetup) map[string]any {
+			return pre(b.fire, b.fireEnv)
 		}},
-		{name: "serve", label: "`true` through `hookexec serve --http`", settings: func(b *benchSetup, _ string) map[string]any {
-			s := pre(serveHook(b.addr, "PreToolUse"))
-			s["env"] = map[string]any{serveTokenVar: b.token}
-			return s
+		{name: "serve", label: "`true` through `hookexec serve --http`", settings: func(b *benchSetup) map[string]any {
+			return pre(b.serve, b.serveEnv)
 		}},
 	}
+}
+
+// installedPreToolUse runs hookexec install claude --user with args as the
+// user whose HOME is home, and returns the PreToolUse entry and the env
+// block it wrote; then it uninstalls, so that the user's settings hold
+// nothing of it.
+func installedPreToolUse(t *testing.T, env e2eEnv, home string, args ...string) (entry, envBlock map[string]any) {
+	t.Helper()
+	hookexecAs(t, env, home, home, append([]string{"install", "claude", "--user"}, args...)...)
+	b, err := os.ReadFile(filepath.Join(home, ".claude", "settings.json"))
+	require.NoError(t, err)
+	var settings struct {
+		Env   map[string]any `json:"env"`
+		Hooks struct {
+			PreToolUse []struct {
+				Hooks []map[string]any `json:"hooks"`
+			} `json:"PreToolUse"`
+		} `json:"hooks"`
+	}
+	require.NoError(t, json.Unmarshal(b, &settings))
+	require.Len(t, settings.Hooks.PreToolUse, 1, "install's PreToolUse:\n%s", b)
+	require.Len(t, settings.Hooks.PreToolUse[0].Hooks, 1, "install's PreToolUse:\n%s", b)
+	hookexecAs(t, env, home, home, "uninstall", "claude", "--user")
+	return settings.Hooks.PreToolUse[0].Hooks[0], settings.Env
 }
 
 // TestClaudeBench measures what one trivial policy adds to a Bash tool
@@ -84,11 +107,16 @@ func TestClaudeBench(t *testing.T) {
 	calls, rounds := envInt(t, "HOOKEXEC_E2E_BENCH_CALLS", benchCalls), envInt(t, "HOOKEXEC_E2E_BENCH_ROUNDS", benchRounds)
 	home := t.TempDir()
 	writePolicyTrue(t, home)
-	b := &benchSetup{env: env, home: home}
+	b := &benchSetup{}
 	ways := harness.Only(t, benchWays(), func(w benchWay) string { return w.name })
 	for _, w := range ways {
-		if w.name == "serve" {
-			b.addr, b.token = startServe(t, env, home)
+		switch w.name {
+		case "fire":
+			b.fire, b.fireEnv = installedPreToolUse(t, env, home)
+		case "serve":
+			addr := closedAddr(t)
+			b.serve, b.serveEnv = installedPreToolUse(t, env, home, "--http", "--http-addr", addr)
+			startServe(t, env, home, addr)
 		}
 	}
 	samples := map[string][]time.Duration{}
@@ -97,7 +125,7 @@ func TestClaudeBench(t *testing.T) {
 		for _, w := range ways {
 			project := t.TempDir()
 			require.NoError(t, os.MkdirAll(filepath.Join(project, ".claude"), 0o755))
-			writeJSONFile(t, filepath.Join(project, ".claude", "settings.json"), w.settings(b, project))
+			writeJSONFile(t, filepath.Join(project, ".claude", "settings.json"), w.settings(b))
 			var script []scriptedCall
 			for i := 0; i < calls; i++ {
 				script = append(script, scriptedCall{name: "Bash", input: map[string]any{"command": "true", "description": fmt.Sprintf("call %d", i+1)}})
