@@ -109,6 +109,9 @@ func TestClaudeBench(t *testing.T) {
 	writePolicyTrue(t, home)
 	b := &benchSetup{}
 	ways := harness.Only(t, benchWays(), func(w benchWay) string { return w.name })
+	if len(ways) == 0 {
+		t.Skip("HOOKEXEC_E2E_ONLY keeps none of the ways")
+	}
 	for _, w := range ways {
 		switch w.name {
 		case "fire":
