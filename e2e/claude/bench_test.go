@@ -23,7 +23,7 @@ import (
 // HOOKEXEC_E2E_BENCH_ROUNDS raise them by hand.
 const (
 	benchCalls  = 20
-	benchRounds = 5
+	benchRounds = 4
 )
 
 // benchWay is one way of running the PreToolUse policy `true` on every
