@@ -65,7 +65,7 @@ func (a *app) serveHTTP(ctx context.Context, srv *server.Server, h httpFlags) er
 	}
 	tok, err := server.EnsureToken(server.TokenPath(a.getenv))
 	if err != nil {
-		ln.Close()
+		_ = ln.Close()
 		return err
 	}
 	return srv.ServeHTTPOn(ctx, ln, server.HTTPOptions{Token: tok, AllowRemote: h.allowRemote, IdleExit: h.idleExit.v, Version: buildVersion()})

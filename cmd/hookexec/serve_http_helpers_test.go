@@ -53,14 +53,15 @@ func (e *serveEnv) serveHTTP(t *testing.T, extraEnv []string, args ...string) *h
 	t.Cleanup(func() {
 		_ = cmd.Process.Kill()
 		select {
-		case <-p.done:
+		case err := <-p.done:
+			_ = err // the process or server was stopped; how does not matter here
 		case <-time.After(30 * time.Second):
 		}
 	})
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		resp, err := http.Get("http://" + addr + "/v1/health")
 		if err == nil {
-			resp.Body.Close()
+			_ = resp.Body.Close()
 			break
 		}
 		select {
@@ -89,7 +90,7 @@ func (p *httpProc) post(format, event, body, project string) (int, string) {
 	}
 	resp, err := (&http.Client{Timeout: 120 * time.Second}).Do(req)
 	require.NoError(p.t, err)
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	b, err := io.ReadAll(resp.Body)
 	require.NoError(p.t, err)
 	return resp.StatusCode, string(b)

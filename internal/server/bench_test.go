@@ -174,7 +174,7 @@ func benchHTTP(b *testing.B, hooks string) func() {
 			b.Fatal(err)
 		}
 		body, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		if err != nil || resp.StatusCode != http.StatusOK {
 			b.Fatalf("status %d, %v: %s", resp.StatusCode, err, body)
 		}

@@ -59,7 +59,7 @@ func ListenHTTP(addr string, allowRemote bool) (net.Listener, error) {
 		return nil, fmt.Errorf("--http %q: %w", addr, err)
 	}
 	if tcp, ok := ln.Addr().(*net.TCPAddr); !allowRemote && (!ok || !tcp.IP.IsLoopback()) {
-		ln.Close()
+		_ = ln.Close()
 		return nil, fmt.Errorf("--http %q: bound %s, which is not a loopback address", addr, ln.Addr())
 	}
 	return ln, nil
@@ -154,9 +154,12 @@ func (s *Server) ServeHTTPOn(ctx context.Context, ln net.Listener, o HTTPOptions
 	}()
 	cancelRuns(errShutdown)
 	if err := <-done; err != nil {
-		hs.Close()
+		_ = hs.Close()
 	}
-	<-served
+	// Serve returns http.ErrServerClosed once Shutdown or Close began.
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve --http: %w", err)
+	}
 	return nil
 }
 

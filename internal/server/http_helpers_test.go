@@ -73,7 +73,8 @@ func startHTTP(t testing.TB, srv *Server, ho HTTPOptions) *httpT {
 	t.Cleanup(func() {
 		cancel()
 		select {
-		case <-h.done:
+		case err := <-h.done:
+			_ = err // the process or server was stopped; how does not matter here
 		case <-time.After(60 * time.Second):
 			t.Error("the server did not stop in 60 s")
 		}
@@ -103,7 +104,7 @@ func (h *httpT) do(method, path, body string, headers map[string]string) (int, s
 	}
 	resp, err := h.client.Do(req)
 	require.NoError(h.t, err)
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	b, err := io.ReadAll(resp.Body)
 	require.NoError(h.t, err)
 	return resp.StatusCode, string(b)
@@ -163,7 +164,7 @@ func (h *httpT) rawConn() net.Conn {
 	h.t.Helper()
 	c, err := net.DialTimeout("tcp", h.addr, 10*time.Second)
 	require.NoError(h.t, err)
-	h.t.Cleanup(func() { c.Close() })
+	h.t.Cleanup(func() { _ = c.Close() })
 	return c
 }
 

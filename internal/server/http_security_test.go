@@ -138,6 +138,12 @@ func TestHTTPRoutes(t *testing.T) {
 	status, _ = h.post("PreToolUse", bashEvent(dir), map[string]string{ProjectDirHeader: "relative/dir"})
 	assert.Equal(t, http.StatusBadRequest, status)
 	assert.NoFileExists(t, filepath.Join(dir, "ran"))
+	// A query is no part of the route: install --http's URLs carry a hint
+	// for Claude Code's failure message (?on-failure=...), which the
+	// event route answers as without it.
+	status, _ = h.do(http.MethodPost, "/v1/claude/PreToolUse?on-failure=run-hookexec-doctor", bashEvent(dir), nil)
+	assert.Equal(t, http.StatusOK, status)
+	assert.FileExists(t, filepath.Join(dir, "ran"))
 }
 
 func TestHTTPBodyTooLarge(t *testing.T) {
@@ -147,7 +153,7 @@ func TestHTTPBodyTooLarge(t *testing.T) {
 	// bytes of it are ever sent).
 	c := h.rawConn()
 	_, port, _ := strings.Cut(h.addr, ":")
-	fmt.Fprintf(c, "POST /v1/claude/PreToolUse HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{", port, testToken, event.MaxInputSize+1)
+	_, _ = fmt.Fprintf(c, "POST /v1/claude/PreToolUse HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{", port, testToken, event.MaxInputSize+1)
 	require.NoError(t, c.SetReadDeadline(time.Now().Add(30*time.Second)))
 	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
 	require.NoError(t, err)
@@ -161,7 +167,7 @@ func TestHTTPBodyTooLarge(t *testing.T) {
 	req.Header.Set("Content-Type", "application/json")
 	r2, err := h.client.Do(req)
 	require.NoError(t, err)
-	r2.Body.Close()
+	_ = r2.Body.Close()
 	assert.Equal(t, http.StatusRequestEntityTooLarge, r2.StatusCode)
 	assert.NoFileExists(t, filepath.Join(dir, "ran"))
 }
@@ -231,7 +237,7 @@ func TestListenHTTPRefusesRemote(t *testing.T) {
 	require.ErrorContains(t, err, "HOST:PORT")
 	ln, err := ListenHTTP("localhost:0", false)
 	require.NoError(t, err)
-	ln.Close()
+	_ = ln.Close()
 }
 
 // Headers past MaxHeaderBytes are refused (431) before any check runs.

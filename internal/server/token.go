@@ -84,7 +84,7 @@ func readToken(path string, uid int) (string, error) {
 		}
 		return "", fmt.Errorf("serve token: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	fi, err := f.Stat()
 	if err != nil {
 		return "", fmt.Errorf("serve token: %w", err)
