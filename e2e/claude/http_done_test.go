@@ -72,6 +72,7 @@ func TestClaudeInstalledHTTP(t *testing.T) {
 	mu.Unlock()
 	assert.NoFileExists(t, filepath.Join(project, madeFile), "the tool ran while its guard was down")
 	assert.Contains(t, results[1], `blocking because onFailure is "block"`, "the model was not told why the call was refused")
+	assert.Contains(t, results[1], "run-hookexec-doctor", "the message does not say how to fix it (install's URL carries the hint)")
 	assert.Equal(t, []string{"rm -rf victim/"}, servedCommands(t, home), "the policy ran once, on rm, through the server")
 	note("Session 1 (SessionStart ran `serve --ensure`): the model asked for `rm -rf victim/`; it got:\n\n```\n%s\n```\n", results[0])
 	note("Then the server was killed (kill -9 of the pid its health route reported) and the model asked for `touch %s`; it got (Claude's onFailure, the tool did not run):\n\n```\n%s\n```\n", madeFile, portless(results[1], addr))
@@ -150,7 +151,8 @@ func checkHTTPSettings(t *testing.T, env e2eEnv, home, addr string) {
 	}
 	require.NotEmpty(t, pre, "no PreToolUse entry:\n%s", b)
 	assert.Equal(t, "http", pre[0]["type"])
-	assert.Equal(t, "http://"+addr+"/v1/claude/PreToolUse", pre[0]["url"])
+	url, _ := pre[0]["url"].(string)
+	assert.True(t, strings.HasPrefix(url, "http://"+addr+"/v1/claude/PreToolUse"), "the PreToolUse entry's url %q", url)
 	assert.Equal(t, "block", pre[0]["onFailure"])
 	var ensure bool
 	for _, h := range start {
