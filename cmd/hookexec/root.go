@@ -59,7 +59,7 @@ func (a *app) rootCommand() *cobra.Command {
 	pf.BoolVarP(&a.verbose, "verbose", "v", false, "log debug messages to stderr")
 	pf.StringVar(&a.logLevel, "log-level", "", "log level: trace, debug, info, warn, error (default off; debug with -v)")
 	pf.StringVar(&a.logFile, "log-file", "", "append logs to this file instead of stderr")
-	root.AddCommand(a.fireCommand(), a.planCommand(), a.validateCommand(), a.testCommand(), a.trustCommand(), a.untrustCommand(), a.initCommand(), a.installCommand(), a.uninstallCommand(), a.doctorCommand(), a.schemaCommand(), a.serveCommand(), a.versionCommand(), a.backgroundCommand())
+	root.AddCommand(a.fireCommand(), a.planCommand(), a.validateCommand(), a.testCommand(), a.trustCommand(), a.untrustCommand(), a.initCommand(), a.installCommand(), a.uninstallCommand(), a.doctorCommand(), a.schemaCommand(), a.serveCommand(), a.versionCommand(), a.backgroundCommand(), a.keeperCommand())
 	// --version prints what `hookexec version` prints.
 	root.Version = versionLine()
 	root.SetVersionTemplate("{{.Version}}\n")
