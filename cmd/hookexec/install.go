@@ -64,7 +64,8 @@ for both: install refuses the second set and says how to choose, unless
 
 With --http (Claude Code), the entries are "type": "http" hooks that send
 each event to 'hookexec serve --http' (no process per event): one per
-event Claude Code sends over http, URL http://ADDR/v1/claude/EVENT, with
+event Claude Code sends over http, URL http://ADDR/v1/claude/EVENT (with
+?on-failure=run-hookexec-doctor, which Claude shows when it fails), with
 "onFailure": "block" (a server that is down blocks the action); SessionStart
 keeps its command entry and gets 'hookexec serve --http ADDR --ensure',
 which starts the server when none answers. The token the server checks

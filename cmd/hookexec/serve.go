@@ -128,7 +128,7 @@ func (a *app) serve(f serveFlags) error {
 	if err != nil {
 		return err
 	}
-	run := runner.New(settings.runnerOptions(f.maxParallel.v))
+	run := runner.New(withKeeper(settings.runnerOptions(f.maxParallel.v), log))
 	ctx, stop := runner.WatchSignals(run, runner.Interrupts()...)
 	defer stop()
 	// Async hooks run in this process, bounded by their timeouts; serve

@@ -18,18 +18,17 @@ import (
 
 // fakeAPI is a scripted Anthropic Messages API on 127.0.0.1. It records
 // every request. A main-loop request (one that offers the Bash tool) whose
-// conversation holds no tool call yet is answered with the scenario's tool
-// call; every other main-loop request with the text "done: N" (N counts the
-// main-loop requests) and end_turn. Side requests (titles, summaries,
-// anything without the Bash tool) get a short text and do not advance the
-// script.
+// conversation holds K tool calls is answered with the script's call K
+// while there is one; every other main-loop request with the text "done: N"
+// (N counts the main-loop requests) and end_turn. Side requests (titles,
+// summaries, anything without the Bash tool) get a short text and do not
+// advance the script.
 type fakeAPI struct {
-	URL string
-	// tool is the input of the scripted tool call; nil answers the
-	// first main-loop request with text, too.
-	tool map[string]any
-	// toolName is the scripted tool ("Bash" unless the scenario says).
-	toolName string
+	URL    string
+	script []scriptedCall
+	// beforeMain, when set, runs before a main-loop request is answered,
+	// with the number of tool calls its conversation holds.
+	beforeMain func(calls int)
 
 	srv *http.Server
 
@@ -48,7 +47,16 @@ type apiRequest struct {
 	Body     json.RawMessage `json:"body,omitempty"`
 	BodyText string          `json:"bodyText,omitempty"`
 
+	// Sent is when the answer was written out.
+	Sent time.Time `json:"sent"`
+
 	parsed messagesRequest
+}
+
+// scriptedCall is one tool call the fake model asks for.
+type scriptedCall struct {
+	name  string
+	input map[string]any
 }
 
 // messagesRequest is the part of a Messages API request the fake reads.
@@ -116,30 +124,44 @@ func (r messagesRequest) isMain() bool {
 	return false
 }
 
-func (r messagesRequest) hasToolCall() bool {
+// toolCalls counts the tool calls of the conversation.
+func (r messagesRequest) toolCalls() int {
+	n := 0
 	for _, m := range r.Messages {
 		if m.Role != "assistant" {
 			continue
 		}
 		for _, b := range m.blocks() {
 			if b.Type == "tool_use" {
-				return true
+				n++
 			}
 		}
 	}
-	return false
+	return n
 }
 
 // startFakeAPI listens on 127.0.0.1 (never any other address) until the
-// test ends.
+// test ends, and asks for one call of toolName (Bash when "") with
+// toolInput, or for none when toolInput is nil.
 func startFakeAPI(t *testing.T, toolName string, toolInput map[string]any) *fakeAPI {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
 	if toolName == "" {
 		toolName = "Bash"
 	}
-	f := &fakeAPI{URL: "http://" + ln.Addr().String(), tool: toolInput, toolName: toolName}
+	var script []scriptedCall
+	if toolInput != nil {
+		script = []scriptedCall{{name: toolName, input: toolInput}}
+	}
+	return startScriptedAPI(t, script, nil)
+}
+
+// startScriptedAPI is startFakeAPI with a script of any length, and a
+// function to run before each main-loop request is answered (or nil).
+func startScriptedAPI(t *testing.T, script []scriptedCall, beforeMain func(calls int)) *fakeAPI {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	f := &fakeAPI{URL: "http://" + ln.Addr().String(), script: script, beforeMain: beforeMain}
 	f.srv = &http.Server{Handler: http.HandlerFunc(f.serve), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = f.srv.Serve(ln) }()
 	t.Cleanup(func() { _ = f.srv.Close() })
@@ -198,6 +220,10 @@ func (f *fakeAPI) messages(w http.ResponseWriter, rec apiRequest, body []byte) {
 	rec.parsed = req
 	var content []block
 	stop := "end_turn"
+	calls := req.toolCalls()
+	if req.isMain() && f.beforeMain != nil {
+		f.beforeMain(calls)
+	}
 	f.mu.Lock()
 	switch {
 	case !req.isMain():
@@ -206,11 +232,12 @@ func (f *fakeAPI) messages(w http.ResponseWriter, rec apiRequest, body []byte) {
 	default:
 		f.main++
 		rec.Main = true
-		if f.tool != nil && !req.hasToolCall() {
-			in, _ := json.Marshal(f.tool)
-			content = []block{{Type: "tool_use", ID: fmt.Sprintf("toolu_e2e_%d", f.main), Name: f.toolName, Input: in}}
+		if calls < len(f.script) {
+			c := f.script[calls]
+			in, _ := json.Marshal(c.input)
+			content = []block{{Type: "tool_use", ID: fmt.Sprintf("toolu_e2e_%d", f.main), Name: c.name, Input: in}}
 			stop = "tool_use"
-			rec.Answer = "tool_use " + f.toolName + " " + string(in)
+			rec.Answer = "tool_use " + c.name + " " + string(in)
 		} else {
 			text := fmt.Sprintf("done: %d", f.main)
 			content = []block{{Type: "text", Text: text}}
@@ -220,7 +247,7 @@ func (f *fakeAPI) messages(w http.ResponseWriter, rec apiRequest, body []byte) {
 	f.requests = append(f.requests, rec)
 	n := len(f.requests)
 	f.mu.Unlock()
-
+	defer f.sent(n - 1)
 	id := fmt.Sprintf("msg_e2e_%d", n)
 	if !req.Stream {
 		out := []map[string]any{}
@@ -263,6 +290,13 @@ func (f *fakeAPI) messages(w http.ResponseWriter, rec apiRequest, body []byte) {
 		"delta": map[string]any{"stop_reason": stop, "stop_sequence": nil},
 		"usage": map[string]any{"output_tokens": 10}})
 	sse(w, "message_stop", map[string]any{"type": "message_stop"})
+}
+
+// sent records that the answer to request i is written out.
+func (f *fakeAPI) sent(i int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.requests[i].Sent = time.Now()
 }
 
 func sse(w http.ResponseWriter, event string, data any) {

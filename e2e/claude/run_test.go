@@ -83,20 +83,39 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	}
 
 	api := startFakeAPI(t, sc.toolName, sc.tool)
+	res := claudeSession(t, env, session{project: project, home: home, api: api, prompt: sc.prompt,
+		env: []string{httpTokenVar + "=" + httpTokenValue, httpUnlistedVar + "=" + httpUnlistedVal}})
+	res.mode = mode
+	res.policyHTTP = srv.Requests()
+	return res
+}
+
+// session is one claude -p run in a project prepared by the caller.
+type session struct {
+	project, home string
+	api           *fakeAPI
+	prompt        string   // "" for the default
+	env           []string // more variables of Claude's environment
+}
+
+// claudeSession runs claude -p once in s.project against s.api, with a
+// fresh marker, and kills whatever the run left behind.
+func claudeSession(t *testing.T, env e2eEnv, s session) runResult {
+	t.Helper()
 	marker := fmt.Sprintf("e2e-claude-%d-%d", os.Getpid(), runSeq.Add(1))
-	prompt := sc.prompt
+	prompt := s.prompt
 	if prompt == "" {
 		prompt = "Remove the victim directory."
 	}
 	args := []string{"-p", prompt, "--output-format", "stream-json", "--verbose",
 		"--include-hook-events", "--no-session-persistence",
 		"--permission-mode", "acceptEdits", "--allowedTools", "Bash"}
-	run := harness.Run{Program: env.claude, Args: args, Dir: project, Marker: marker, Timeout: runTimeout, Env: []string{
+	run := harness.Run{Program: env.claude, Args: args, Dir: s.project, Marker: marker, Timeout: runTimeout, Env: append([]string{
 		"PATH=" + os.Getenv("PATH"),
-		"HOME=" + home,
+		"HOME=" + s.home,
 		"LANG=C.UTF-8",
 		"TMPDIR=" + os.TempDir(),
-		"ANTHROPIC_BASE_URL=" + api.URL,
+		"ANTHROPIC_BASE_URL=" + s.api.URL,
 		"ANTHROPIC_API_KEY=dummy",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
 		"DISABLE_TELEMETRY=1",
@@ -108,17 +127,15 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 		"CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY=1",
 		"NO_PROXY=127.0.0.1",
 		"HOOKEXEC_E2E_RUN=" + marker,
-		httpTokenVar + "=" + httpTokenValue,
-		httpUnlistedVar + "=" + httpUnlistedVal,
-	}}
+	}, s.env...)}
 	r := run.Do()
 	// Claude's record keeps a non-zero exit as its error.
 	err := r.Wait
 	if r.TimedOut {
 		err = r.Err
 	}
-	res := runResult{mode: mode, project: project, home: home, elapsed: r.Elapsed, err: err, rawOut: r.Stdout,
-		stderr: r.Stderr, requests: api.Requests(), policyHTTP: srv.Requests(), leftover: r.Leftover}
+	res := runResult{project: s.project, home: s.home, elapsed: r.Elapsed, err: err, rawOut: r.Stdout,
+		stderr: r.Stderr, requests: s.api.Requests(), leftover: r.Leftover}
 	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
 		var ev map[string]any
 		if json.Unmarshal(line, &ev) == nil {

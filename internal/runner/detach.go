@@ -51,29 +51,10 @@ func StartDetachedWith(path string, argv []string, input []byte, o DetachOptions
 }
 
 func startDetached(path string, argv []string, input []byte, attr *sysProcAttr, o DetachOptions, writeTimeout time.Duration) error {
-	out := o.Output
-	if out == nil {
-		null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
-		if err != nil {
-			return fmt.Errorf("runner: opening %s: %w", os.DevNull, err)
-		}
-		defer func() { _ = null.Close() }() // the child has its own copy
-		out = null
-	}
-	pr, pw, err := os.Pipe()
+	pw, err := startPiped(path, argv, attr, o)
 	if err != nil {
-		return fmt.Errorf("runner: pipe: %w", err)
+		return err
 	}
-	proc, err := startOwn(path, argv, &os.ProcAttr{Dir: o.Dir, Env: o.Env, Files: []*os.File{pr, out, out}, Sys: attr})
-	_ = pr.Close()
-	if err != nil {
-		_ = pw.Close()
-		return fmt.Errorf("runner: starting %s: %w", path, err)
-	}
-	go func() {
-		_, _ = proc.Wait()
-		forgetOwn(proc.Pid)
-	}()
 	// A process that neither reads nor exits (not the program meant)
 	// must not hold the caller: the write gives up after a while where
 	// the system can time out a pipe.
@@ -86,4 +67,34 @@ func startDetached(path string, argv []string, input []byte, attr *sysProcAttr, 
 		return fmt.Errorf("runner: writing to %s: %w", path, werr)
 	}
 	return nil
+}
+
+// startPiped starts a process of this program's own (startOwn), with o,
+// and a pipe as its stdin, whose write end it returns. The process is
+// reaped whenever it ends.
+func startPiped(path string, argv []string, attr *sysProcAttr, o DetachOptions) (*os.File, error) {
+	out := o.Output
+	if out == nil {
+		null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, fmt.Errorf("runner: opening %s: %w", os.DevNull, err)
+		}
+		defer func() { _ = null.Close() }() // the child has its own copy
+		out = null
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("runner: pipe: %w", err)
+	}
+	proc, err := startOwn(path, argv, &os.ProcAttr{Dir: o.Dir, Env: o.Env, Files: []*os.File{pr, out, out}, Sys: attr})
+	_ = pr.Close()
+	if err != nil {
+		_ = pw.Close()
+		return nil, fmt.Errorf("runner: starting %s: %w", path, err)
+	}
+	go func() {
+		_, _ = proc.Wait()
+		forgetOwn(proc.Pid)
+	}()
+	return pw, nil
 }

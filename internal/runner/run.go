@@ -45,8 +45,10 @@ func (r *Runner) run(ctx context.Context, spec Spec) Result {
 	defer r.released()
 	g := r.register(p.ctl)
 	defer r.unregister(g)
+	r.keeper.hold(p.ctl)
 	res := r.supervise(ctx, spec, p, g)
 	p.ctl.finish(res.Status == Exited || res.Status == Signaled)
+	r.keeper.release(p.ctl)
 	return res
 }
 

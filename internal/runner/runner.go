@@ -33,6 +33,10 @@ type Options struct {
 	// PipeDrain is how long to keep reading after the main process exited
 	// on its own, while a backgrounded child holds the pipes (default 250 ms).
 	PipeDrain time.Duration
+	// Keeper, for a long-lived server, starts a keeper process that
+	// terminates the hooks still running if this process is killed
+	// outright (keeper.go). nil: none (fire). Ignored on Windows.
+	Keeper *Keeper
 }
 
 // Runner spawns and supervises hook processes. It is safe for concurrent
@@ -49,6 +53,8 @@ type Runner struct {
 	short  bool                // a spawn ran out of file descriptors: spawns take turns
 
 	spawnTurn sync.Mutex // held by a spawn once descriptors ran short
+
+	keeper *keeperLink // nil: no keeper
 
 	httpOnce sync.Once
 	http     *http.Client // http hooks' client (http.go)
@@ -82,7 +88,7 @@ func New(opts Options) *Runner {
 	}
 	// The process-wide set-up for hooks (subreaper, reaper, threads) waits
 	// for the first spawn: a fire that runs no hook does not pay it.
-	return &Runner{opts: opts, live: make(map[*group]struct{}), ended: make(chan struct{})}
+	return &Runner{opts: opts, live: make(map[*group]struct{}), ended: make(chan struct{}), keeper: newKeeperLink(opts.Keeper, opts.KillGrace)}
 }
 
 // KillAll is the "second signal": it sends SIGKILL to every live process

@@ -248,7 +248,12 @@ func (c *treeTable) claimable(t *tree, o procInfo) bool {
 // signalled first would leave descendants that are not yet known as the
 // hook's. It reports whether anything of t is left.
 func signalTree(t *tree, sigs ...syscall.Signal) (alive bool) {
-	live, ok := children.scan(t)
+	return children.signal(t, sigs...)
+}
+
+// signal is signalTree with the trees of table c.
+func (c *treeTable) signal(t *tree, sigs ...syscall.Signal) (alive bool) {
+	live, ok := c.scan(t)
 	for _, sig := range sigs {
 		signalGroup(t.leader, sig)
 	}

@@ -138,6 +138,12 @@ func TestHTTPRoutes(t *testing.T) {
 	status, _ = h.post("PreToolUse", bashEvent(dir), map[string]string{ProjectDirHeader: "relative/dir"})
 	assert.Equal(t, http.StatusBadRequest, status)
 	assert.NoFileExists(t, filepath.Join(dir, "ran"))
+	// A query is no part of the route: install --http's URLs carry a hint
+	// for Claude Code's failure message (?on-failure=...), which the
+	// event route answers as without it.
+	status, _ = h.do(http.MethodPost, "/v1/claude/PreToolUse?on-failure=run-hookexec-doctor", bashEvent(dir), nil)
+	assert.Equal(t, http.StatusOK, status)
+	assert.FileExists(t, filepath.Join(dir, "ran"))
 }
 
 func TestHTTPBodyTooLarge(t *testing.T) {

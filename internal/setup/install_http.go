@@ -144,10 +144,18 @@ func isCommandOnly(ag Agent, key string) bool {
 	return false
 }
 
+// failureHint is the query of install's URLs. serve ignores it; it is
+// there for the one message the user and the model get when the server
+// does not answer: Claude Code's onFailure block names the hook by its URL
+// and adds only the connection error ("[URL]: failed; blocking because
+// onFailure is "block"" then "connect ECONNREFUSED ADDR"), so the URL is
+// where the fix can be said.
+const failureHint = "on-failure=run-hookexec-doctor"
+
 // httpURL is the URL hookexec serve --http answers the agent's event key
-// at.
+// at, with failureHint.
 func httpURL(addr, format, key string) string {
-	return "http://" + addr + "/v1/" + format + "/" + key
+	return "http://" + addr + "/v1/" + format + "/" + key + "?" + failureHint
 }
 
 // httpHook is the http entry install writes, in this key order.
@@ -189,7 +197,7 @@ func parseHTTPEntry(h *object, format string) (httpEntry, bool) {
 	}
 	raw, _ := h.str("url")
 	u, err := url.Parse(raw)
-	if err != nil || u.Scheme != "http" || u.Host == "" || u.RawQuery != "" {
+	if err != nil || u.Scheme != "http" || u.Host == "" || (u.RawQuery != "" && u.RawQuery != failureHint) {
 		return httpEntry{}, false
 	}
 	ev, ok := strings.CutPrefix(u.Path, "/v1/"+format+"/")

@@ -62,7 +62,7 @@ func TestInstallHTTPUserRoundTrip(t *testing.T) {
 			kinds = append(kinds, e.Key+":user")
 		}
 	}
-	assert.Equal(t, []string{"PreToolUse:user", "PreToolUse:http http://127.0.0.1:41234/v1/claude/PreToolUse", "SessionStart:ensure 127.0.0.1:41234", "SessionStart:fire"}, kinds)
+	assert.Equal(t, []string{"PreToolUse:user", "PreToolUse:http http://127.0.0.1:41234/v1/claude/PreToolUse?on-failure=run-hookexec-doctor", "SessionStart:ensure 127.0.0.1:41234", "SessionStart:fire"}, kinds)
 	text := string(data)
 	assert.Contains(t, text, `"FOO": "1"`)
 	assert.Contains(t, text, `"HOOKEXEC_SERVE_TOKEN": "`+testToken+`"`)
