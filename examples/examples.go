@@ -11,8 +11,10 @@ import "embed"
 var Starter embed.FS
 
 // StarterFiles maps each file init writes under .hookexec/ to its source
-// in Starter.
-var StarterFiles = map[string]string{
-	"policies/block-dangerous-shell.sh": "policies/block-dangerous-shell/block-dangerous-shell.sh",
-	"tests/block-dangerous-shell.json":  "policies/block-dangerous-shell/tests/cases.json",
+// in Starter (a new map each call: nothing is built at start-up).
+func StarterFiles() map[string]string {
+	return map[string]string{
+		"policies/block-dangerous-shell.sh": "policies/block-dangerous-shell/block-dangerous-shell.sh",
+		"tests/block-dangerous-shell.json":  "policies/block-dangerous-shell/tests/cases.json",
+	}
 }

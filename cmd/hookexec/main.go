@@ -13,6 +13,6 @@ func main() { os.Exit(mainStatus()) }
 
 // mainStatus is main's work: what the test scripts run as hookexec too.
 func mainStatus() int {
-	runner.SurvivePipeClose()
-	return run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stdout, stderr := runner.PipeSafeStdio(os.Stdout, os.Stderr)
+	return run(os.Args[1:], os.Stdin, stdout, stderr)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/spf13/cobra"
 
+	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/safefile"
 )
 
@@ -28,7 +29,7 @@ type app struct {
 // run builds the command tree, executes args and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
-	root := a.rootCommand()
+	root := a.rootCommand(verbOf(args))
 	root.SetArgs(args)
 	err := root.Execute()
 	if a.logClose != nil {
@@ -37,7 +38,70 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitCode(err, stderr)
 }
 
-func (a *app) rootCommand() *cobra.Command {
+// verbs are hookexec's commands, in the order of the help.
+var verbs = []string{"fire", "plan", "validate", "test", "trust", "untrust", "init", "install", "uninstall", "doctor", "schema", "serve", "version", background.Verb, keeperVerb}
+
+// subcommand builds the command named verb, nil when there is none.
+func (a *app) subcommand(verb string) *cobra.Command {
+	switch verb {
+	case "fire":
+		return a.fireCommand()
+	case "plan":
+		return a.planCommand()
+	case "validate":
+		return a.validateCommand()
+	case "test":
+		return a.testCommand()
+	case "trust":
+		return a.trustCommand()
+	case "untrust":
+		return a.untrustCommand()
+	case "init":
+		return a.initCommand()
+	case "install":
+		return a.installCommand()
+	case "uninstall":
+		return a.uninstallCommand()
+	case "doctor":
+		return a.doctorCommand()
+	case "schema":
+		return a.schemaCommand()
+	case "serve":
+		return a.serveCommand()
+	case "version":
+		return a.versionCommand()
+	case background.Verb:
+		return a.backgroundCommand()
+	case keeperVerb:
+		return a.keeperCommand()
+	}
+	return nil
+}
+
+// verbOf is the command args name (the first argument that is neither a
+// flag of the root nor a flag's value), "" when there is none or the
+// arguments end flag parsing ("--").
+func verbOf(args []string) string {
+	for i := 0; i < len(args); i++ {
+		switch arg := args[i]; {
+		case arg == "--":
+			return ""
+		case arg == "--log-level" || arg == "--log-file":
+			i++ // its value
+		case strings.HasPrefix(arg, "-"):
+		default:
+			return arg
+		}
+	}
+	return ""
+}
+
+// rootCommand builds the root command with, when verb is one of hookexec's
+// commands, that command alone: an agent event pays for building `fire`
+// and its flags, not the other commands, their flags and the completion
+// set-up (issue 21). Anything else (help, completion, --version, a
+// misspelt command that cobra suggests a name for) gets the whole tree.
+func (a *app) rootCommand(verb string) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "hookexec",
 		Short:         "Execute coding-agent hooks",
@@ -59,7 +123,16 @@ func (a *app) rootCommand() *cobra.Command {
 	pf.BoolVarP(&a.verbose, "verbose", "v", false, "log debug messages to stderr")
 	pf.StringVar(&a.logLevel, "log-level", "", "log level: trace, debug, info, warn, error (default off; debug with -v)")
 	pf.StringVar(&a.logFile, "log-file", "", "append logs to this file instead of stderr")
-	root.AddCommand(a.fireCommand(), a.planCommand(), a.validateCommand(), a.testCommand(), a.trustCommand(), a.untrustCommand(), a.initCommand(), a.installCommand(), a.uninstallCommand(), a.doctorCommand(), a.schemaCommand(), a.serveCommand(), a.versionCommand(), a.backgroundCommand(), a.keeperCommand())
+	if c := a.subcommand(verb); c != nil {
+		root.AddCommand(c)
+		// Completion needs the whole tree: the single command goes without
+		// cobra's completion command.
+		root.CompletionOptions.DisableDefaultCmd = true
+		return root
+	}
+	for _, v := range verbs {
+		root.AddCommand(a.subcommand(v))
+	}
 	// --version prints what `hookexec version` prints.
 	root.Version = versionLine()
 	root.SetVersionTemplate("{{.Version}}\n")

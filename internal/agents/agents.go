@@ -64,18 +64,38 @@ func table() []entry {
 	}
 }
 
-// described is the table's descriptions, built once: a fire asks the
-// table dozens of times (formats, dialects, variables, event names), and
-// twenty descriptions each time cost more than the rest of its start.
-// The value never changes after it is built.
-var described = sync.OnceValue(func() []agent.Agent {
-	t := table()
-	out := make([]agent.Agent, len(t))
-	for i, e := range t {
-		out[i] = e.describe()
-	}
-	return out
-})
+// descriptions are the table's descriptions, built once (described): a
+// fire asks the table dozens of times (formats, dialects, variables, event
+// names), and twenty descriptions each time cost more than the rest of its
+// start. They are built on the first question, not at start-up (a
+// sync.OnceValue at package level would be made by the package's
+// initializer: issue 21). The value never changes after it is built.
+var descriptions struct {
+	once sync.Once
+	all  []agent.Agent
+	refs []*agent.Agent // &all[i]: the table walked without copying
+}
+
+func described() []agent.Agent {
+	descriptions.once.Do(func() {
+		t := table()
+		descriptions.all = make([]agent.Agent, len(t))
+		descriptions.refs = make([]*agent.Agent, len(t))
+		for i, e := range t {
+			descriptions.all[i] = e.describe()
+			descriptions.refs[i] = &descriptions.all[i]
+		}
+	})
+	return descriptions.all
+}
+
+// refs is the table's descriptions by pointer, for the lookups of this
+// package: a description is some 800 bytes, and a fire makes dozens of
+// lookups (issue 21). They must not be changed.
+func refs() []*agent.Agent {
+	described()
+	return descriptions.refs
+}
 
 // All describes the agents hookexec knows, in the README's order. The
 // slice is the caller's; the descriptions' own slices are shared and must
@@ -88,8 +108,8 @@ func All() []agent.Agent { return slices.Clone(described()) }
 // slices are shared and must not be changed.
 func Each() iter.Seq[agent.Agent] {
 	return func(yield func(agent.Agent) bool) {
-		for _, a := range described() {
-			if !yield(a) {
+		for _, a := range refs() {
+			if !yield(*a) {
 				return
 			}
 		}
@@ -109,9 +129,9 @@ func Names() []string {
 
 // ByName finds an agent by its exact name (also its dialect's name).
 func ByName(name string) (agent.Agent, bool) {
-	for _, a := range described() {
+	for _, a := range refs() {
 		if a.Name == name {
-			return a, true
+			return *a, true
 		}
 	}
 	return agent.Agent{}, false
@@ -124,9 +144,9 @@ func ByDialect(d string) (agent.Agent, bool) { return ByName(d) }
 // Parse finds an agent by a name given on the command line
 // (case-insensitive, surrounding space ignored).
 func Parse(name string) (agent.Agent, error) {
-	for _, a := range described() {
+	for _, a := range refs() {
 		if strings.EqualFold(a.Name, strings.TrimSpace(name)) {
-			return a, nil
+			return *a, nil
 		}
 	}
 	return agent.Agent{}, fmt.Errorf("unknown agent %q (want %s)", name, OrList(Names()))
@@ -136,7 +156,7 @@ func Parse(name string) (agent.Agent, error) {
 // each once, in table order.
 func Formats() []string {
 	var out []string
-	for _, a := range described() {
+	for _, a := range refs() {
 		if !slices.Contains(out, a.Format) {
 			out = append(out, a.Format)
 		}
@@ -158,9 +178,9 @@ func ByFormat(f string) (agent.Agent, bool) {
 // element (".claude" for /home/dev/app/.claude).
 func ForSettingsDir(dir string) (agent.Agent, bool) {
 	base := filepath.Base(dir)
-	for _, a := range described() {
+	for _, a := range refs() {
 		if a.Dir == base {
-			return a, true
+			return *a, true
 		}
 	}
 	return agent.Agent{}, false
@@ -170,9 +190,9 @@ func ForSettingsDir(dir string) (agent.Agent, bool) {
 // (Agent.PluginManifest).
 func WithPlugins() []agent.Agent {
 	var out []agent.Agent
-	for _, a := range described() {
+	for _, a := range refs() {
 		if a.PluginManifest != "" {
-			out = append(out, a)
+			out = append(out, *a)
 		}
 	}
 	return out

@@ -27,7 +27,10 @@ type Call struct {
 	once  sync.Once
 	view  agent.View
 	class Classification
-	json  []byte
+	// json is the view encoded, on first use of ViewJSON only: an event
+	// no native hook runs for does not encode it (issue 21).
+	jsonOnce sync.Once
+	json     []byte
 }
 
 // NewCall is the event n fired by agentName ("" when unknown) with input
@@ -71,6 +74,16 @@ func (c *Call) Classification() Classification {
 // ViewJSON is the view as a native hook gets it at agent.ViewKey.
 func (c *Call) ViewJSON() []byte {
 	c.build()
+	c.jsonOnce.Do(func() {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if enc.Encode(c.view) == nil {
+			c.json = bytes.TrimRight(buf.Bytes(), "\n")
+		} else {
+			c.json = []byte("{}")
+		}
+	})
 	return c.json
 }
 
@@ -111,14 +124,6 @@ func (c *Call) build() {
 		}
 		v.Family = c.class.Family
 		c.view = v
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if enc.Encode(v) == nil {
-			c.json = bytes.TrimRight(buf.Bytes(), "\n")
-		} else {
-			c.json = []byte("{}")
-		}
 	})
 }
 

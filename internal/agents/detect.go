@@ -13,18 +13,21 @@ import (
 // hook_event_name and its tool_name leave, when exactly one is left; else
 // "".
 func DetectAgent(f verdict.Format, in *event.Input, getenv func(string) string) string {
-	var cands []agent.Agent
-	for _, a := range described() {
-		if f == verdict.FormatResult || f == "" || a.Format == string(f) {
+	// Pointers into the table, not copies: a description is some 800
+	// bytes, and copying all of them showed in every fire (issue 21).
+	all := described()
+	var cands []*agent.Agent
+	for i := range all {
+		if a := &all[i]; f == verdict.FormatResult || f == "" || a.Format == string(f) {
 			cands = append(cands, a)
 		}
 	}
 	if len(cands) == 1 {
 		return cands[0].Name
 	}
-	cands = narrow(cands, func(a agent.Agent) (bool, bool) { return byEnv(a, getenv) })
-	cands = narrow(cands, func(a agent.Agent) (bool, bool) { return byEventName(a, in) })
-	cands = narrow(cands, func(a agent.Agent) (bool, bool) { return byTool(a, in) })
+	cands = narrow(cands, func(a *agent.Agent) (bool, bool) { return byEnv(a, getenv) })
+	cands = narrow(cands, func(a *agent.Agent) (bool, bool) { return byEventName(a, in) })
+	cands = narrow(cands, func(a *agent.Agent) (bool, bool) { return byTool(a, in) })
 	if len(cands) == 1 {
 		return cands[0].Name
 	}
@@ -33,8 +36,8 @@ func DetectAgent(f verdict.Format, in *event.Input, getenv func(string) string) 
 
 // narrow keeps the agents test says yes to, when it can tell for any
 // (known) and says yes to at least one; otherwise it keeps them all.
-func narrow(cands []agent.Agent, test func(agent.Agent) (yes, known bool)) []agent.Agent {
-	var kept []agent.Agent
+func narrow(cands []*agent.Agent, test func(*agent.Agent) (yes, known bool)) []*agent.Agent {
+	var kept []*agent.Agent
 	for _, a := range cands {
 		if yes, known := test(a); known && yes {
 			kept = append(kept, a)
@@ -46,7 +49,7 @@ func narrow(cands []agent.Agent, test func(agent.Agent) (yes, known bool)) []age
 	return kept
 }
 
-func byEnv(a agent.Agent, getenv func(string) string) (bool, bool) {
+func byEnv(a *agent.Agent, getenv func(string) string) (bool, bool) {
 	if getenv == nil {
 		return false, false
 	}
@@ -59,7 +62,7 @@ func byEnv(a agent.Agent, getenv func(string) string) (bool, bool) {
 	return false, true
 }
 
-func byEventName(a agent.Agent, in *event.Input) (bool, bool) {
+func byEventName(a *agent.Agent, in *event.Input) (bool, bool) {
 	if in == nil {
 		return false, false
 	}
@@ -80,7 +83,7 @@ func byEventName(a agent.Agent, in *event.Input) (bool, bool) {
 	return false, true
 }
 
-func byTool(a agent.Agent, in *event.Input) (bool, bool) {
+func byTool(a *agent.Agent, in *event.Input) (bool, bool) {
 	if in == nil {
 		return false, false
 	}

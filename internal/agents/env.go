@@ -10,7 +10,7 @@ import (
 // directory, in table order (CLAUDE_PROJECT_DIR, ...).
 func ProjectDirVars() []string {
 	var out []string
-	for _, a := range described() {
+	for _, a := range refs() {
 		if a.ProjectVar != "" && !slices.Contains(out, a.ProjectVar) {
 			out = append(out, a.ProjectVar)
 		}
@@ -23,7 +23,7 @@ func ProjectDirVars() []string {
 // id variables.
 func Env(projectDir, sessionID string) map[string]string {
 	env := map[string]string{}
-	for _, a := range described() {
+	for _, a := range refs() {
 		if a.ProjectVar != "" {
 			env[a.ProjectVar] = projectDir
 		}
@@ -38,7 +38,7 @@ func Env(projectDir, sessionID string) map[string]string {
 // dir.
 func CwdEnv(dir string) map[string]string {
 	env := map[string]string{}
-	for _, a := range described() {
+	for _, a := range refs() {
 		if a.CwdVar != "" {
 			env[a.CwdVar] = dir
 		}
@@ -52,7 +52,7 @@ func CwdEnv(dir string) map[string]string {
 // markers (agent.Agent.Markers), in table order.
 func Markers() []string {
 	var out []string
-	for _, a := range described() {
+	for _, a := range refs() {
 		if a.ProjectVar != "" {
 			out = append(out, a.ProjectVar)
 		}
@@ -71,7 +71,7 @@ func FileTools() []string { return tools(agent.Tools.Files) }
 
 func tools(family func(agent.Tools) []string) []string {
 	var out []string
-	for _, a := range described() {
+	for _, a := range refs() {
 		for _, name := range family(a.Tools) {
 			if !slices.Contains(out, name) {
 				out = append(out, name)

@@ -56,7 +56,7 @@ func EventNames() []EventName {
 			add(EventName{Key: k, Event: ev}, "")
 		}
 	}
-	for _, a := range described() {
+	for _, a := range refs() {
 		for _, ev := range catalogue {
 			if k, ok := a.EventKey(ev); ok && k != "" {
 				add(EventName{Key: k, Event: ev}, a.Name)

@@ -86,6 +86,10 @@ func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Inpu
 // same input; it is serialized once per event key (hook_event_name differs)
 // and the bytes are shared by the specs of that key.
 func (e *Engine) prepare(p planner.Plan, in *event.Input) []runner.Spec {
+	if len(p.Steps) == 0 {
+		// Nothing to start: no environment to build for it (issue 21).
+		return nil
+	}
 	sh := e.shared(in)
 	type form struct {
 		key    string

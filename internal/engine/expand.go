@@ -6,9 +6,13 @@ import (
 )
 
 // posixShells are the programs whose `-c SCRIPT` argument is shell code.
-var posixShells = map[string]bool{
-	"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true,
-	"mksh": true, "ash": true, "yash": true, "posh": true,
+func posixShells(name string) bool {
+	switch name {
+	case "sh", "bash", "dash", "zsh", "ksh",
+		"mksh", "ash", "yash", "posh":
+		return true
+	}
+	return false
 }
 
 // expandArgv is an exec-form hook's argv (SPEC §4.2): command and args with
@@ -48,7 +52,7 @@ func shellScriptIndex(command string, args []string) int {
 		}
 		command, start = args[start], start+1
 	}
-	if !posixShells[programName(command)] {
+	if !posixShells(programName(command)) {
 		return -1
 	}
 	sawC := false

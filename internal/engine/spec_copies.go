@@ -49,7 +49,7 @@ func (sh shared) withCopies(h *registry.Hook, shell string, argv []string) []str
 		}
 		return out
 	}
-	if !posixShells[filepath.Base(shell)] || f.End > len(h.Command) || f.Start > f.End {
+	if !posixShells(filepath.Base(shell)) || f.End > len(h.Command) || f.Start > f.End {
 		return argv
 	}
 	return registry.ShellArgv(shell, h.Command[:f.Start]+shellQuote(path)+h.Command[f.End:])

@@ -39,43 +39,32 @@ var catalogue = []Event{
 	{Name: "SessionEnd", Claude: "SessionEnd", MatchField: "reason", Strategy: StrategyReplace},
 	{Name: "PreCompress", Claude: "PreCompact", MatchField: "trigger", Strategy: StrategyDecision, CanBlock: true},
 	{Name: "Notification", Claude: "Notification", MatchField: "notification_type", Strategy: StrategyReplace},
-	claudeOnly("PermissionRequest", "tool_name", StrategyDecision, true),
-	claudeOnly("PostToolUseFailure", "tool_name", StrategyDecision, false),
-	claudeOnly("SubagentStart", "agent_type", StrategyReplace, false),
-	claudeOnly("SubagentStop", "agent_type", StrategyDecision, true),
-	claudeOnly("PostCompact", "trigger", StrategyReplace, false),
+	{Name: "PermissionRequest", Claude: "PermissionRequest", ClaudeOnly: true, MatchField: "tool_name", Strategy: StrategyDecision, CanBlock: true},
+	{Name: "PostToolUseFailure", Claude: "PostToolUseFailure", ClaudeOnly: true, MatchField: "tool_name", Strategy: StrategyDecision},
+	{Name: "SubagentStart", Claude: "SubagentStart", ClaudeOnly: true, MatchField: "agent_type", Strategy: StrategyReplace},
+	{Name: "SubagentStop", Claude: "SubagentStop", ClaudeOnly: true, MatchField: "agent_type", Strategy: StrategyDecision, CanBlock: true},
+	{Name: "PostCompact", Claude: "PostCompact", ClaudeOnly: true, MatchField: "trigger", Strategy: StrategyReplace},
 	// Added for Claude Code 2.1.3xx (issue 17).
-	claudeOnly("PostToolBatch", "", StrategyDecision, true),
-	claudeOnly("PermissionDenied", "tool_name", StrategyDecision, false),
-	withPlain(claudeOnly("UserPromptExpansion", "command_name", StrategyDecision, true), PlainContext),
-	claudeOnly("MessageDisplay", "", StrategyReplace, false),
-	claudeOnly("StopFailure", "error", StrategyReplace, false),
-	claudeOnly("TaskCreated", "", StrategyDecision, true),
-	claudeOnly("TaskCompleted", "", StrategyDecision, true),
-	claudeOnly("TeammateIdle", "", StrategyDecision, true),
-	claudeOnly("Setup", "trigger", StrategyDecision, false),
-	claudeOnly("InstructionsLoaded", "load_reason", StrategyReplace, false),
-	claudeOnly("ConfigChange", "source", StrategyDecision, true),
-	claudeOnly("CwdChanged", "", StrategyDecision, false),
+	{Name: "PostToolBatch", Claude: "PostToolBatch", ClaudeOnly: true, Strategy: StrategyDecision, CanBlock: true},
+	{Name: "PermissionDenied", Claude: "PermissionDenied", ClaudeOnly: true, MatchField: "tool_name", Strategy: StrategyDecision},
+	{Name: "UserPromptExpansion", Claude: "UserPromptExpansion", ClaudeOnly: true, MatchField: "command_name", Strategy: StrategyDecision, CanBlock: true, Plain: PlainContext},
+	{Name: "MessageDisplay", Claude: "MessageDisplay", ClaudeOnly: true, Strategy: StrategyReplace},
+	{Name: "StopFailure", Claude: "StopFailure", ClaudeOnly: true, MatchField: "error", Strategy: StrategyReplace},
+	{Name: "TaskCreated", Claude: "TaskCreated", ClaudeOnly: true, Strategy: StrategyDecision, CanBlock: true},
+	{Name: "TaskCompleted", Claude: "TaskCompleted", ClaudeOnly: true, Strategy: StrategyDecision, CanBlock: true},
+	{Name: "TeammateIdle", Claude: "TeammateIdle", ClaudeOnly: true, Strategy: StrategyDecision, CanBlock: true},
+	{Name: "Setup", Claude: "Setup", ClaudeOnly: true, MatchField: "trigger", Strategy: StrategyDecision},
+	{Name: "InstructionsLoaded", Claude: "InstructionsLoaded", ClaudeOnly: true, MatchField: "load_reason", Strategy: StrategyReplace},
+	{Name: "ConfigChange", Claude: "ConfigChange", ClaudeOnly: true, MatchField: "source", Strategy: StrategyDecision, CanBlock: true},
+	{Name: "CwdChanged", Claude: "CwdChanged", ClaudeOnly: true, Strategy: StrategyDecision},
 	{Name: "FileChanged", Claude: "FileChanged", ClaudeOnly: true, MatchField: "file_path", MatchBase: true, Strategy: StrategyDecision},
-	claudeOnly("DirectoryAdded", "source", StrategyReplace, false),
-	withPlain(claudeOnly("WorktreeCreate", "", StrategyDecision, true), PlainWorktreePath),
-	claudeOnly("WorktreeRemove", "", StrategyReplace, false),
-	claudeOnly("Elicitation", "mcp_server_name", StrategyDecision, true),
-	claudeOnly("ElicitationResult", "mcp_server_name", StrategyDecision, true),
-	claudeOnly("PreModelSwitch", "to_model", StrategyDecision, true),
-	withPlain(claudeOnly("PostModelSwitch", "to_model", StrategyDecision, false), PlainContext),
-}
-
-// claudeOnly is an event only Claude Code has: its Claude name is its
-// canonical name.
-func claudeOnly(name, matchField string, s Strategy, canBlock bool) Event {
-	return Event{Name: name, Claude: name, ClaudeOnly: true, MatchField: matchField, Strategy: s, CanBlock: canBlock}
-}
-
-func withPlain(e Event, p Plain) Event {
-	e.Plain = p
-	return e
+	{Name: "DirectoryAdded", Claude: "DirectoryAdded", ClaudeOnly: true, MatchField: "source", Strategy: StrategyReplace},
+	{Name: "WorktreeCreate", Claude: "WorktreeCreate", ClaudeOnly: true, Strategy: StrategyDecision, CanBlock: true, Plain: PlainWorktreePath},
+	{Name: "WorktreeRemove", Claude: "WorktreeRemove", ClaudeOnly: true, Strategy: StrategyReplace},
+	{Name: "Elicitation", Claude: "Elicitation", ClaudeOnly: true, MatchField: "mcp_server_name", Strategy: StrategyDecision, CanBlock: true},
+	{Name: "ElicitationResult", Claude: "ElicitationResult", ClaudeOnly: true, MatchField: "mcp_server_name", Strategy: StrategyDecision, CanBlock: true},
+	{Name: "PreModelSwitch", Claude: "PreModelSwitch", ClaudeOnly: true, MatchField: "to_model", Strategy: StrategyDecision, CanBlock: true},
+	{Name: "PostModelSwitch", Claude: "PostModelSwitch", ClaudeOnly: true, MatchField: "to_model", Strategy: StrategyDecision, Plain: PlainContext},
 }
 
 // Unknown is the event hookexec runs for a name that is not in the

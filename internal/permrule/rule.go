@@ -168,7 +168,7 @@ func (r *Rule) Tools() (names []string, ok bool) {
 	if r.toolGlob != nil {
 		return nil, false
 	}
-	if fam, isFam := toolFamilies[r.tool]; isFam {
+	if fam, isFam := toolFamilies(r.tool); isFam {
 		return append([]string(nil), fam...), true
 	}
 	return []string{r.tool}, true
@@ -259,7 +259,7 @@ func (r *Rule) toolText() string {
 	if r.toolGlob != nil && isMCPServer(r.tool) {
 		return r.tool + "__*"
 	}
-	if fam, ok := toolFamilies[r.tool]; ok {
+	if fam, ok := toolFamilies(r.tool); ok {
 		return r.tool + " (" + strings.Join(fam, ", ") + ")"
 	}
 	return r.tool
@@ -268,9 +268,14 @@ func (r *Rule) toolText() string {
 // toolFamilies: as in Claude Code's permissions, an Edit rule covers every
 // built-in tool that edits files, and a Read rule the tools that read
 // them (Grep and Glob through their "path").
-var toolFamilies = map[string][]string{
-	"Edit": {"Edit", "Write", "MultiEdit", "NotebookEdit"},
-	"Read": {"Read", "Grep", "Glob"},
+func toolFamilies(tool string) ([]string, bool) {
+	switch tool {
+	case "Edit":
+		return []string{"Edit", "Write", "MultiEdit", "NotebookEdit"}, true
+	case "Read":
+		return []string{"Read", "Grep", "Glob"}, true
+	}
+	return nil, false
 }
 
 // matchTool: names are exact, except for the families above, and a star
@@ -279,7 +284,7 @@ func (r *Rule) matchTool(tool string) bool {
 	if r.toolGlob != nil {
 		return r.toolGlob.Match(tool)
 	}
-	if fam, ok := toolFamilies[r.tool]; ok {
+	if fam, ok := toolFamilies(r.tool); ok {
 		return contains(fam, tool)
 	}
 	return tool == r.tool

@@ -94,7 +94,13 @@ func splitDepth(command string, depth int) (cmds []subcommand, ok bool) {
 }
 
 // shells are the programs whose -c argument is a script.
-var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true, "ash": true}
+func shells(name string) bool {
+	switch name {
+	case "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash":
+		return true
+	}
+	return false
+}
 
 // nestedScript returns the script a command runs as shell code: the
 // argument of a shell's -c, or eval's words joined; nil (with nested
@@ -116,7 +122,7 @@ func nestedScript(c subcommand) (script *string, nested bool) {
 			}
 			joined := strings.Join(parts, " ")
 			return &joined, true
-		case shells[base]:
+		case shells(base):
 			for i := 1; i+1 < len(form); i++ {
 				if t := form[i].text; !form[i].dynamic && strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.Contains(t, "c") {
 					if form[i+1].dynamic {
@@ -203,17 +209,30 @@ func sourceText(n syntax.Node, src string) string {
 // command: Claude Code's documented process wrappers (timeout, time, nice,
 // nohup, stdbuf) and the shell's and env's, which hookexec sees through
 // too. The value is the options that take a separate argument.
-var wrappers = map[string]string{
-	"timeout": "sk",         // timeout [-s SIG] [-k DUR] [--...] DURATION CMD
-	"time":    "o",          // time [-p] [-o FILE] CMD
-	"nice":    "n",          // nice [-n N] CMD
-	"nohup":   "",           // nohup CMD
-	"stdbuf":  "ioe",        // stdbuf [-i M] [-o M] [-e M] CMD
-	"env":     "uSCP",       // env [-i] [-u NAME] [NAME=VALUE]... CMD
-	"command": "",           // command [-p] CMD
-	"builtin": "",           // builtin CMD
-	"exec":    "a",          // exec [-cl] [-a NAME] CMD
-	"xargs":   "aEeIdLlnPs", // xargs [options] CMD: runs CMD with more arguments
+func wrappers(name string) (string, bool) {
+	switch name {
+	case "timeout":
+		return "sk", true // timeout [-s SIG] [-k DUR] [--...] DURATION CMD
+	case "time":
+		return "o", true // time [-p] [-o FILE] CMD
+	case "nice":
+		return "n", true // nice [-n N] CMD
+	case "nohup":
+		return "", true // nohup CMD
+	case "stdbuf":
+		return "ioe", true // stdbuf [-i M] [-o M] [-e M] CMD
+	case "env":
+		return "uSCP", true // env [-i] [-u NAME] [NAME=VALUE]... CMD
+	case "command":
+		return "", true // command [-p] CMD
+	case "builtin":
+		return "", true // builtin CMD
+	case "exec":
+		return "a", true // exec [-cl] [-a NAME] CMD
+	case "xargs":
+		return "aEeIdLlnPs", true // xargs [options] CMD: runs CMD with more arguments
+	}
+	return "", false
 }
 
 // unwrap strips leading wrappers with their options (and timeout's
@@ -225,7 +244,7 @@ func unwrap(c subcommand) []subcommand {
 	for len(c) > 0 && !c[0].dynamic {
 		name := c[0].text
 		name = name[strings.LastIndexByte(name, '/')+1:]
-		argOpts, ok := wrappers[name]
+		argOpts, ok := wrappers(name)
 		if !ok {
 			break
 		}

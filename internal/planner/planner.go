@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/permrule"
 	"github.com/hookexec/hookexec/internal/registry"
 )
 
@@ -92,7 +93,16 @@ func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options
 	}
 	matchValue, hasMatchValue := matchValue(ev, in, call)
 	p := Plan{Event: ev, MatchValue: matchValue, HasMatchValue: hasMatchValue, Call: call}
-	ifCall := toolCall(ev, in, opts)
+	// The tool call "if" rules test is read (tool_input decoded) only for
+	// a hook that has one: most events have none (issue 21).
+	var ifCall *permrule.Call
+	ifCallRead := false
+	readIfCall := func() *permrule.Call {
+		if !ifCallRead {
+			ifCall, ifCallRead = toolCall(ev, in, opts), true
+		}
+		return ifCall
+	}
 	shells := map[registry.Dialect]string{}
 	var candidates []Step
 	var ids []string
@@ -108,7 +118,10 @@ func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options
 			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: NoMatch, Detail: noMatchDetail(h, ev, hasMatchValue, call)})
 			continue
 		}
-		ifMatch, ok := checkIf(h, ifCall)
+		ifMatch, ok := "", true
+		if h.If != "" {
+			ifMatch, ok = checkIf(h, readIfCall())
+		}
 		if !ok {
 			p.Dropped = append(p.Dropped, Dropped{Hook: h, Reason: If, Detail: ifMatch})
 			continue

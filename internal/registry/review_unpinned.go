@@ -74,19 +74,46 @@ func unpinned(h *Hook) []string {
 }
 
 // runners run files their own configuration names.
-var runners = map[string]string{
-	"make": "the Makefile", "gmake": "the Makefile", "just": "the justfile", "task": "the Taskfile",
-	"npm": "package.json's scripts and node_modules", "npx": "node_modules", "pnpm": "package.json's scripts and node_modules",
-	"yarn": "package.json's scripts and node_modules", "bun": "package.json's scripts and node_modules",
-	"cargo": "Cargo.toml and the build scripts", "go": "the Go sources it builds", "gradle": "the build files",
-	"gradlew": "the build files", "mvn": "pom.xml", "rake": "the Rakefile", "tox": "tox.ini", "nox": "noxfile.py",
-	"poetry": "pyproject.toml", "uv": "pyproject.toml", "docker": "the images and compose files", "docker-compose": "the compose file",
+func runners(name string) (string, bool) {
+	switch name {
+	case "make", "gmake":
+		return "the Makefile", true
+	case "just":
+		return "the justfile", true
+	case "task":
+		return "the Taskfile", true
+	case "npm", "pnpm", "yarn", "bun":
+		return "package.json's scripts and node_modules", true
+	case "npx":
+		return "node_modules", true
+	case "cargo":
+		return "Cargo.toml and the build scripts", true
+	case "go":
+		return "the Go sources it builds", true
+	case "gradle", "gradlew":
+		return "the build files", true
+	case "mvn":
+		return "pom.xml", true
+	case "rake":
+		return "the Rakefile", true
+	case "tox":
+		return "tox.ini", true
+	case "nox":
+		return "noxfile.py", true
+	case "poetry", "uv":
+		return "pyproject.toml", true
+	case "docker":
+		return "the images and compose files", true
+	case "docker-compose":
+		return "the compose file", true
+	}
+	return "", false
 }
 
 // programNote says what running name with args leaves unpinned, "" when
 // it is only the files its words name.
 func programNote(name string, args []string) string {
-	if what, ok := runners[name]; ok {
+	if what, ok := runners(name); ok {
 		return "runs " + name + ": " + what + " and what it runs are not pinned"
 	}
 	switch name {
@@ -115,17 +142,21 @@ func programNote(name string, args []string) string {
 }
 
 // fileVars make a program read a file or load code at startup.
-var fileVars = map[string]bool{
-	"BASH_ENV": true, "ENV": true, "ZDOTDIR": true, "PYTHONSTARTUP": true, "PYTHONPATH": true,
-	"NODE_OPTIONS": true, "NODE_PATH": true, "PERL5OPT": true, "PERL5LIB": true, "RUBYOPT": true, "RUBYLIB": true,
-	"LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "DYLD_INSERT_LIBRARIES": true, "PATH": true, "GIT_CONFIG_GLOBAL": true,
+func fileVars(name string) bool {
+	switch name {
+	case "BASH_ENV", "ENV", "ZDOTDIR", "PYTHONSTARTUP", "PYTHONPATH",
+		"NODE_OPTIONS", "NODE_PATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB",
+		"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES", "PATH", "GIT_CONFIG_GLOBAL":
+		return true
+	}
+	return false
 }
 
 // envNote says when an env entry of a hook makes its programs read files
 // that are not pinned.
 func envNote(name, value string) string {
 	switch {
-	case fileVars[name]:
+	case fileVars(name):
 		return "env " + trust.Printable(name) + " makes its programs load files: not pinned"
 	case strings.Contains(value, "/"):
 		return "env " + trust.Printable(name) + " names a file: not pinned"

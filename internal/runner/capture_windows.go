@@ -2,6 +2,7 @@ package runner
 
 import (
 	"os"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -47,12 +48,20 @@ func (c *capture) stop() {
 // stopped reports whether reading ended because stop was called.
 func (c *capture) stopped(error) bool { return c.sys.stopping.Load() }
 
-var procPeekNamedPipe = windows.NewLazySystemDLL("kernel32.dll").NewProc("PeekNamedPipe")
+// peekNamedPipe is kernel32's PeekNamedPipe (x/sys/windows has no
+// wrapper), set up at its first use rather than at start-up (issue 21).
+var peekNamedPipe struct {
+	once sync.Once
+	proc *windows.LazyProc
+}
 
 // available is how many bytes the pipe holds (0 when it cannot tell).
 func available(h windows.Handle) int {
+	peekNamedPipe.once.Do(func() {
+		peekNamedPipe.proc = windows.NewLazySystemDLL("kernel32.dll").NewProc("PeekNamedPipe")
+	})
 	var n uint32
-	r, _, _ := procPeekNamedPipe.Call(uintptr(h), 0, 0, 0, uintptr(unsafe.Pointer(&n)), 0)
+	r, _, _ := peekNamedPipe.proc.Call(uintptr(h), 0, 0, 0, uintptr(unsafe.Pointer(&n)), 0)
 	if r == 0 {
 		return 0
 	}

@@ -9,6 +9,6 @@
 // TerminateJobObject. It returns one raw Result per Spec, in the order
 // given, and knows nothing about decisions. The signals hookexec itself
 // stops at are here too: one watcher (WatchSignals, Interrupts,
-// FireInterrupts) and the SIGPIPE a closed reader would kill it with
-// (SurvivePipeClose).
+// FireInterrupts) and the stdout and stderr on which a closed reader does
+// not kill it with SIGPIPE (PipeSafeStdio).
 package runner

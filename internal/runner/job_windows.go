@@ -143,11 +143,21 @@ func resumeProcess(pid uint32) error {
 	return nil
 }
 
+// console is whether hookexec is attached to a console, asked once, at
+// the first hook's start (not at start-up: issue 21).
+var console struct {
+	once     sync.Once
+	attached bool
+}
+
 // hasConsole reports whether hookexec is attached to a console.
-var hasConsole = sync.OnceValue(func() bool {
-	_, err := windows.GetConsoleCP()
-	return err == nil
-})
+func hasConsole() bool {
+	console.once.Do(func() {
+		_, err := windows.GetConsoleCP()
+		console.attached = err == nil
+	})
+	return console.attached
+}
 
 // stop sends CTRL_BREAK to the leader's process group. It reaches only
 // processes that share hookexec's console; without one it fails, and the

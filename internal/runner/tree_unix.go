@@ -56,7 +56,10 @@ type treeTable struct {
 	kicks chan os.Signal // wakes the reaper of adopted orphans (nil: none)
 }
 
-var children = &treeTable{trees: make(map[*tree]struct{}), leaders: make(map[int]*tree), own: make(map[int]struct{})}
+// children is the process's table. Its maps are made by the first spawn
+// (add, addOwn), not at start-up: a command that starts no process pays
+// nothing for it (issue 21).
+var children = &treeTable{}
 
 // adopt makes this process adopt orphaned descendants where the OS can.
 func (c *treeTable) adopt() {
@@ -74,6 +77,9 @@ func (c *treeTable) adopt() {
 func (c *treeTable) addOwn(pid int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.own == nil {
+		c.own = make(map[int]struct{})
+	}
 	c.own[pid] = struct{}{}
 }
 
@@ -95,6 +101,9 @@ func (c *treeTable) add(leader int) *tree {
 	t := &tree{leader: leader, start: procStart(leader), found: make(map[int]uint64)}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.trees == nil {
+		c.trees, c.leaders = make(map[*tree]struct{}), make(map[int]*tree)
+	}
 	c.trees[t] = struct{}{}
 	c.leaders[leader] = t
 	return t

@@ -21,26 +21,27 @@ func FireInterrupts() []os.Signal {
 	return append(Interrupts(), syscall.SIGQUIT)
 }
 
-// SurvivePipeClose keeps hookexec alive when the reader of its stdout or
-// stderr goes away (`hookexec fire ... | head -c1`). Go kills a program
-// that writes to a broken pipe on fd 1 or 2 with SIGPIPE unless it asks
-// for the signal; once asked, the write fails with EPIPE and hookexec
-// still exits 2 for a block. The handler is not inherited: hooks start
-// with SIGPIPE at its default, as signal.Ignore would not leave them.
-func SurvivePipeClose() {
-	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
-}
-
 // WatchSignals is hookexec's one signal watcher (fire, test, serve and the
 // background supervisor): the returned context is cancelled on the first
 // of sigs, and every later one kills every hook of run at once (SPEC §4.5;
 // run may be nil: nothing to kill). The returned
 // function stops watching and reports the first signal (0 if none),
-// including one that arrived just before it was called.
+// including one that arrived just before it was called. Every caller
+// exits right after it: sigs stay caught and are ignored from then on.
 func WatchSignals(run *Runner, sigs ...os.Signal) (context.Context, func() syscall.Signal) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, sigs...)
+	// flush is registered for a signal that ch has already enabled, so
+	// that neither this Notify nor its Stop changes what the process
+	// catches: each such change is a round trip to os/signal's own thread
+	// (about 40 µs each here, 8 per fire). Its Stop only waits until the
+	// runtime has delivered every signal that arrived before it, to ch
+	// too (issue 21).
+	flush := make(chan os.Signal, 1)
+	if len(sigs) > 0 {
+		signal.Notify(flush, sigs[0])
+	}
 	var first syscall.Signal // owned by the goroutine until exited is closed
 	done := make(chan struct{})
 	exited := make(chan struct{})
@@ -60,8 +61,8 @@ func WatchSignals(run *Runner, sigs ...os.Signal) (context.Context, func() sysca
 			case s := <-ch:
 				handle(s)
 			case <-done:
-				// Stop has returned: ch receives nothing more, but may
-				// hold signals that arrived before it.
+				// flush's Stop has returned: every signal that arrived
+				// before it is in ch.
 				for {
 					select {
 					case s := <-ch:
@@ -76,11 +77,13 @@ func WatchSignals(run *Runner, sigs ...os.Signal) (context.Context, func() sysca
 	var once sync.Once
 	return ctx, func() syscall.Signal {
 		once.Do(func() {
-			// Stop first: it returns only once the runtime has delivered
-			// every signal that arrived before it, so the drain below
-			// sees a signal that came just as the hooks finished. (It
-			// costs about 80 µs per fire; skipping it loses such signals.)
-			signal.Stop(ch)
+			// Stop flush first: it returns only once the runtime has
+			// delivered every signal that arrived before it, so the drain
+			// below sees a signal that came just as the hooks finished
+			// (without it such a signal is lost). sigs stay caught, and
+			// from here on ignored, until the caller exits, which it does
+			// right away: un-catching them would cost 4 round trips.
+			signal.Stop(flush)
 			close(done)
 			<-exited
 			cancel()

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
+	"unicode/utf8"
 )
 
 // Message types.
@@ -140,14 +140,58 @@ func payloadID(payload json.RawMessage) string {
 	return s
 }
 
-// idPattern finds a correlationId in a line that is not valid JSON or is
-// too long to keep (only its start is searched).
-var idPattern = regexp.MustCompile(`"correlationId"\s*:\s*"([^"\\]{1,256})"`)
-
-// correlationIDIn is the first plain correlationId string in b, or "".
+// correlationIDIn is the first plain correlationId string in b, or "": in
+// a line that is not valid JSON or is too long to keep (only its start is
+// searched), what the regular expression
+// `"correlationId"\s*:\s*"([^"\\]{1,256})"` finds, read by hand so that
+// nothing is compiled at start-up (issue 21).
 func correlationIDIn(b []byte) string {
-	if m := idPattern.FindSubmatch(b); m != nil {
-		return string(m[1])
+	const key = `"correlationId"`
+	for i := 0; ; {
+		at := bytes.Index(b[i:], []byte(key))
+		if at < 0 {
+			return ""
+		}
+		if id, ok := quotedIDAt(b[i+at+len(key):]); ok {
+			return id
+		}
+		i += at + 1 // the key's closing quote may open the next one
 	}
-	return ""
+}
+
+// quotedIDAt reads `\s*:\s*"ID"` at the start of b, ID being 1 to 256
+// characters other than a quote or a backslash.
+func quotedIDAt(b []byte) (string, bool) {
+	j := skipSpace(b, 0)
+	if j >= len(b) || b[j] != ':' {
+		return "", false
+	}
+	j = skipSpace(b, j+1)
+	if j >= len(b) || b[j] != '"' {
+		return "", false
+	}
+	start := j + 1
+	for j, n := start, 0; j < len(b) && n <= 256; n++ {
+		switch b[j] {
+		case '"':
+			if n == 0 {
+				return "", false
+			}
+			return string(b[start:j]), true
+		case '\\':
+			return "", false
+		}
+		_, size := utf8.DecodeRune(b[j:])
+		j += size
+	}
+	return "", false
+}
+
+// skipSpace skips the white space of \s (RE2: tab, newline, form feed,
+// carriage return, space) from b[i].
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\f' || b[i] == '\r') {
+		i++
+	}
+	return i
 }

@@ -80,7 +80,7 @@ func Init(dir string) (InitResult, error) {
 	if err != nil {
 		return res, fmt.Errorf("init: %w", err)
 	}
-	files = append(files, slices.Sorted(maps.Keys(examples.StarterFiles))...)
+	files = append(files, slices.Sorted(maps.Keys(examples.StarterFiles()))...)
 	for _, rel := range files {
 		if err := realDirs(root, path.Join(dirs.Name, path.Dir(rel))); err != nil {
 			return res, err
@@ -132,7 +132,7 @@ func writeScaffoldFile(root, rel string) (FileResult, error) {
 	name := path.Join(dirs.Name, rel)
 	var data []byte
 	var err error
-	if src, ok := examples.StarterFiles[rel]; ok {
+	if src, ok := examples.StarterFiles()[rel]; ok {
 		data, err = examples.Starter.ReadFile(src)
 	} else {
 		data, err = scaffold.ReadFile("scaffold/" + rel)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"github.com/hookexec/hookexec/scripts/internal/machine"
 	"os"
@@ -15,6 +16,10 @@ type binaries struct {
 	hookexec  string
 	spawner   string
 	printjson string
+	// linked prints {} too, and links every package hookexec links: its
+	// start is the runtime's and those packages' initializers, nothing
+	// of hookexec's own (linkedBaseline).
+	linked string
 	// dispatch is the bash + jq dispatcher; "" when jq is missing.
 	dispatch string
 	// noDispatch says why there is no dispatcher.
@@ -49,6 +54,11 @@ func buildAll(root, dir, ldflags, prebuilt string) (binaries, error) {
 			return b, err
 		}
 	}
+	linked, err := linkedBaseline(root, dir)
+	if err != nil {
+		return b, err
+	}
+	b.linked = linked
 	if _, err := exec.LookPath("jq"); err != nil {
 		b.noDispatch = "jq is not installed: the dispatcher row is skipped"
 	} else {
@@ -57,8 +67,9 @@ func buildAll(root, dir, ldflags, prebuilt string) (binaries, error) {
 	return b, nil
 }
 
-func goBuild(root, out, pkg, ldflags string) error {
-	cmd := exec.Command(machine.GoTool(), "build", "-trimpath", "-ldflags", ldflags, "-o", out, pkg)
+func goBuild(root, out, pkg, ldflags string, extra ...string) error {
+	args := append([]string{"build", "-trimpath", "-ldflags", ldflags, "-o", out}, extra...)
+	cmd := exec.Command(machine.GoTool(), append(args, pkg)...)
 	cmd.Dir = root
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {
@@ -66,6 +77,45 @@ func goBuild(root, out, pkg, ldflags string) error {
 	}
 	return nil
 }
+
+// linkedBaseline builds, into dir, a program that prints {} and imports
+// (blank) every package cmd/hookexec imports, so that it links, and
+// initializes, what hookexec does. The source is generated from `go list`
+// of the tree and placed in the module with -overlay (it must be inside
+// the module to import internal packages), so nothing is written there.
+func linkedBaseline(root, dir string) (string, error) {
+	list := exec.Command(machine.GoTool(), "list", "-f", "{{join .Imports \"\\n\"}}", "./cmd/hookexec")
+	list.Dir = root
+	out, err := list.Output()
+	if err != nil {
+		return "", fmt.Errorf("go list ./cmd/hookexec: %w", err)
+	}
+	src := "package main\n\nimport (\n\t\"os\"\n"
+	for _, p := range strings.Fields(string(out)) {
+		if p != "os" {
+			src += "\t_ " + strconv.Quote(p) + "\n"
+		}
+	}
+	src += ")\n\nfunc main() { _, _ = os.Stdout.WriteString(\"{}\\n\") }\n"
+	main := filepath.Join(dir, "linked.go")
+	if err := os.WriteFile(main, []byte(src), 0o644); err != nil {
+		return "", err
+	}
+	overlay, err := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(root, linkedPkg, "main.go"): main}})
+	if err != nil {
+		return "", err
+	}
+	overlayFile := filepath.Join(dir, "linked-overlay.json")
+	if err := os.WriteFile(overlayFile, overlay, 0o644); err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "linked")
+	return bin, goBuild(root, bin, "./"+linkedPkg, "-s -w", "-overlay", overlayFile)
+}
+
+// linkedPkg is where linkedBaseline's program seems to be: a directory
+// that does not exist in the tree.
+const linkedPkg = "scripts/bench/baseline/linked"
 
 // runGoBenchmarks runs the hot-path Go benchmarks, streams their output and
 // returns it.

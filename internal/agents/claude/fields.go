@@ -7,17 +7,30 @@ import "github.com/hookexec/hookexec/internal/verdict"
 // (Claude Code 2.1.328's output schema). The decision fields
 // (permissionDecision, decision, updatedInput) are rendered from the
 // verdict instead, and additionalContext goes by contextEvents.
-var fieldsOf = map[string][]string{
-	"PostToolUse":         {"updatedToolOutput", "updatedMCPToolOutput", "classifierContext"},
-	"UserPromptSubmit":    {"sessionTitle", "suppressOriginalPrompt"},
-	"UserPromptExpansion": {"suppressOriginalPrompt"},
-	"SessionStart":        {"initialUserMessage", "sessionTitle", "watchPaths", "reloadSkills"},
-	"PermissionDenied":    {"retry"},
-	"CwdChanged":          {"watchPaths"},
-	"FileChanged":         {"watchPaths"},
-	"MessageDisplay":      {"displayContent"},
-	"Elicitation":         {"action", "content"},
-	"ElicitationResult":   {"action", "content"},
+func fieldsOf(name string) []string {
+	switch name {
+	case "PostToolUse":
+		return []string{"updatedToolOutput", "updatedMCPToolOutput", "classifierContext"}
+	case "UserPromptSubmit":
+		return []string{"sessionTitle", "suppressOriginalPrompt"}
+	case "UserPromptExpansion":
+		return []string{"suppressOriginalPrompt"}
+	case "SessionStart":
+		return []string{"initialUserMessage", "sessionTitle", "watchPaths", "reloadSkills"}
+	case "PermissionDenied":
+		return []string{"retry"}
+	case "CwdChanged":
+		return []string{"watchPaths"}
+	case "FileChanged":
+		return []string{"watchPaths"}
+	case "MessageDisplay":
+		return []string{"displayContent"}
+	case "Elicitation":
+		return []string{"action", "content"}
+	case "ElicitationResult":
+		return []string{"action", "content"}
+	}
+	return nil
 }
 
 // specific is the hookSpecificOutput of Claude event name with the
@@ -26,10 +39,10 @@ var fieldsOf = map[string][]string{
 // answer). Text that reaches the model is cut to in.MaxMessage.
 func specific(name string, hso map[string]any, in verdict.AgentInput) *SpecificOutput {
 	s := &SpecificOutput{HookEventName: name}
-	if contextEvents[name] {
+	if contextEvents(name) {
 		s.AdditionalContext = in.Cut(verdict.ContextOf(hso))
 	}
-	for _, k := range fieldsOf[name] {
+	for _, k := range fieldsOf(name) {
 		val, ok := hso[k]
 		if !ok || val == nil {
 			continue

@@ -68,10 +68,14 @@ type PermissionDecision struct {
 
 // contextEvents are the Claude events whose hookSpecificOutput takes
 // additionalContext (Claude Code 2.1.328's output schema).
-var contextEvents = map[string]bool{
-	"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PostToolBatch": true,
-	"UserPromptSubmit": true, "UserPromptExpansion": true, "SessionStart": true, "Setup": true,
-	"SubagentStart": true, "Stop": true, "SubagentStop": true, "Notification": true, "PostModelSwitch": true,
+func contextEvents(name string) bool {
+	switch name {
+	case "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch",
+		"UserPromptSubmit", "UserPromptExpansion", "SessionStart", "Setup",
+		"SubagentStart", "Stop", "SubagentStop", "Notification", "PostModelSwitch":
+		return true
+	}
+	return false
 }
 
 // RenderOutput renders v as the output of one Claude Code hook for ev's

@@ -80,17 +80,26 @@ func Agent() agent.Agent {
 }
 
 // events maps the canonical events to Cline's hook names.
-var events = map[string]string{
-	"BeforeTool":   "PreToolUse",
-	"AfterTool":    "PostToolUse",
-	"BeforeAgent":  "UserPromptSubmit",
-	"SessionStart": "TaskStart",
-	"AfterAgent":   "TaskComplete",
-	"PreCompress":  "PreCompact",
+func events(name string) (string, bool) {
+	switch name {
+	case "BeforeTool":
+		return "PreToolUse", true
+	case "AfterTool":
+		return "PostToolUse", true
+	case "BeforeAgent":
+		return "UserPromptSubmit", true
+	case "SessionStart":
+		return "TaskStart", true
+	case "AfterAgent":
+		return "TaskComplete", true
+	case "PreCompress":
+		return "PreCompact", true
+	}
+	return "", false
 }
 
 func eventKey(ev event.Event) (string, bool) {
-	key, ok := events[ev.Name]
+	key, ok := events(ev.Name)
 	return key, ok
 }
 

@@ -144,7 +144,7 @@ func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
 // nor on the events copilot -p never fired here (subagentStop, preCompact,
 // ...), where what exit 2 does is not known.
 func warning(ev event.Event, v verdict.Verdict) string {
-	if !warns[ev.Name] {
+	if !warns(ev.Name) {
 		return ""
 	}
 	v = verdict.SkipNotice(ev, v, nil)
@@ -153,7 +153,13 @@ func warning(ev event.Event, v verdict.Verdict) string {
 
 // warns are the events (canonical names) on which Copilot shows the stderr
 // of exit 2 as a warning and reads the answer all the same (a real run).
-var warns = map[string]bool{"SessionStart": true, "BeforeAgent": true, "AfterTool": true, "AfterAgent": true, "SessionEnd": true}
+func warns(name string) bool {
+	switch name {
+	case "SessionStart", "BeforeAgent", "AfterTool", "AfterAgent", "SessionEnd":
+		return true
+	}
+	return false
+}
 
 // failures describes each hook that failed, timed out or could not start
 // without denying (a fail-closed one already denies with its reason).

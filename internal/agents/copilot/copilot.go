@@ -83,27 +83,43 @@ func Agent() agent.Agent {
 
 // camel is Copilot's own (camelCase) name of each catalogue event it
 // fires (its hooks reference, and a real run for those marked so).
-var camel = map[string]string{
-	"BeforeTool":         "preToolUse",          // real run
-	"AfterTool":          "postToolUse",         // real run
-	"PostToolUseFailure": "postToolUseFailure",  // documentation
-	"BeforeAgent":        "userPromptSubmitted", // real run
-	"SessionStart":       "sessionStart",        // real run
-	"SessionEnd":         "sessionEnd",          // real run
-	"AfterAgent":         "agentStop",           // real run
-	"SubagentStart":      "subagentStart",       // documentation
-	"SubagentStop":       "subagentStop",        // documentation
-	"PreCompress":        "preCompact",          // documentation
-	"PermissionRequest":  "permissionRequest",   // real run
-	"Notification":       "notification",        // documentation
+func camel(name string) (string, bool) {
+	switch name {
+	case "BeforeTool":
+		return "preToolUse", true // real run
+	case "AfterTool":
+		return "postToolUse", true // real run
+	case "PostToolUseFailure":
+		return "postToolUseFailure", true // documentation
+	case "BeforeAgent":
+		return "userPromptSubmitted", true // real run
+	case "SessionStart":
+		return "sessionStart", true // real run
+	case "SessionEnd":
+		return "sessionEnd", true // real run
+	case "AfterAgent":
+		return "agentStop", true // real run
+	case "SubagentStart":
+		return "subagentStart", true // documentation
+	case "SubagentStop":
+		return "subagentStop", true // documentation
+	case "PreCompress":
+		return "preCompact", true // documentation
+	case "PermissionRequest":
+		return "permissionRequest", true // real run
+	case "Notification":
+		return "notification", true // documentation
 	// errorOccurred ("an error occurs during execution") is closest to
 	// Claude Code's StopFailure; it cannot block in either.
-	"StopFailure": "errorOccurred", // documentation
+	case "StopFailure":
+		return "errorOccurred", true // documentation
+	}
+	return "", false
 }
 
 // eventKey is Copilot's camelCase name for ev.
 func eventKey(ev event.Event) (string, bool) {
-	key, ok := camel[ev.Name]
+	key, ok := camel(ev.Name)
 	return key, ok
 }
 

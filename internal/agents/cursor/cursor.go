@@ -95,22 +95,35 @@ func Agent() agent.Agent {
 }
 
 // events maps the canonical events to Cursor's names for them.
-var events = map[string]string{
-	"BeforeTool":         "preToolUse",
-	"AfterTool":          "postToolUse",
-	"PostToolUseFailure": "postToolUseFailure",
-	"BeforeAgent":        "beforeSubmitPrompt",
-	"AfterAgent":         "stop",
-	"SessionStart":       "sessionStart",
-	"SessionEnd":         "sessionEnd",
-	"PreCompress":        "preCompact",
-	"SubagentStart":      "subagentStart",
-	"SubagentStop":       "subagentStop",
+func events(name string) (string, bool) {
+	switch name {
+	case "BeforeTool":
+		return "preToolUse", true
+	case "AfterTool":
+		return "postToolUse", true
+	case "PostToolUseFailure":
+		return "postToolUseFailure", true
+	case "BeforeAgent":
+		return "beforeSubmitPrompt", true
+	case "AfterAgent":
+		return "stop", true
+	case "SessionStart":
+		return "sessionStart", true
+	case "SessionEnd":
+		return "sessionEnd", true
+	case "PreCompress":
+		return "preCompact", true
+	case "SubagentStart":
+		return "subagentStart", true
+	case "SubagentStop":
+		return "subagentStop", true
+	}
+	return "", false
 }
 
 // eventKey is Cursor's name for ev.
 func eventKey(ev event.Event) (string, bool) {
-	key, ok := events[ev.Name]
+	key, ok := events(ev.Name)
 	return key, ok
 }
 

@@ -21,8 +21,12 @@ type Output struct {
 
 // claudeDecisionKeys are hookSpecificOutput fields that only carry Claude
 // Code's decisions; the merged decision and reason already contain them.
-var claudeDecisionKeys = map[string]bool{
-	"permissionDecision": true, "permissionDecisionReason": true, "decision": true,
+func claudeDecisionKeys(key string) bool {
+	switch key {
+	case "permissionDecision", "permissionDecisionReason", "decision":
+		return true
+	}
+	return false
 }
 
 // RenderOutput renders v as the output of one Gemini CLI / LLxprt hook
@@ -68,7 +72,7 @@ func stopsOn(ev event.Event) bool { return ev.Name == "SessionStart" }
 func specific(hso map[string]any) map[string]any {
 	out := make(map[string]any, len(hso))
 	for k, val := range hso {
-		if !claudeDecisionKeys[k] && k != "updatedInput" && k != "hookEventName" {
+		if !claudeDecisionKeys(k) && k != "updatedInput" && k != "hookEventName" {
 			out[k] = val
 		}
 	}

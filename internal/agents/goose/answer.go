@@ -15,7 +15,13 @@ type Output struct {
 }
 
 // blocks are the Claude names of the events whose decision goose reads.
-var blocks = map[string]bool{"PreToolUse": true, "Stop": true}
+func blocks(name string) bool {
+	switch name {
+	case "PreToolUse", "Stop":
+		return true
+	}
+	return false
+}
 
 // answer is --format goose. A block is in the JSON, exit 0. A config or
 // input error exits 1, which goose reads as no decision (the tool runs,
@@ -31,7 +37,7 @@ func answer() agent.Answer {
 // stdout as an allow, and any other output (even {}) as no decision.
 // Context and messages have no place in goose's answer.
 func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
-	if !blocks[ev.Claude] {
+	if !blocks(ev.Claude) {
 		return nil
 	}
 	switch {
@@ -51,7 +57,7 @@ func render(ev event.Event, v verdict.Verdict, in verdict.AgentInput) any {
 // only events it lets block): exit 2, or a JSON "decision": "block" on
 // stdout (which must start with "{") whatever the status.
 func Blocks(ev event.Event, stdout []byte, status int) bool {
-	if !blocks[ev.Claude] {
+	if !blocks(ev.Claude) {
 		return false
 	}
 	if status == 2 {

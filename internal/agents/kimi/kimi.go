@@ -88,13 +88,19 @@ func answer() agent.Answer {
 
 // blockable are the Claude names of the events whose answer Kimi Code
 // reads; the others only observe.
-var blockable = map[string]bool{"PreToolUse": true, "Stop": true, "UserPromptSubmit": true}
+func blockable(name string) bool {
+	switch name {
+	case "PreToolUse", "Stop", "UserPromptSubmit":
+		return true
+	}
+	return false
+}
 
 // Blocks is how Kimi Code reads one hook's answer on the events that can
 // block: exit 2, or on exit 0 a JSON hookSpecificOutput.permissionDecision
 // "deny"; any other status lets the operation go on (fail-open).
 func Blocks(ev event.Event, stdout []byte, status int) bool {
-	if !blockable[ev.Claude] {
+	if !blockable(ev.Claude) {
 		return false
 	}
 	if status == 2 {

@@ -84,16 +84,24 @@ func Agent() agent.Agent {
 }
 
 // events maps the canonical events to Kiro's names.
-var events = map[string]string{
-	"SessionStart": "agentSpawn",
-	"BeforeAgent":  "userPromptSubmit",
-	"BeforeTool":   "preToolUse",
-	"AfterTool":    "postToolUse",
-	"AfterAgent":   "stop",
+func events(name string) (string, bool) {
+	switch name {
+	case "SessionStart":
+		return "agentSpawn", true
+	case "BeforeAgent":
+		return "userPromptSubmit", true
+	case "BeforeTool":
+		return "preToolUse", true
+	case "AfterTool":
+		return "postToolUse", true
+	case "AfterAgent":
+		return "stop", true
+	}
+	return "", false
 }
 
 func eventKey(ev event.Event) (string, bool) {
-	key, ok := events[ev.Name]
+	key, ok := events(ev.Name)
 	return key, ok
 }
 

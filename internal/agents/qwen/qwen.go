@@ -83,17 +83,21 @@ func Agent() agent.Agent {
 }
 
 // events are Qwen Code 0.24.4's event names that the catalogue knows.
-var events = map[string]bool{
-	"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PostToolBatch": true,
-	"Notification": true, "UserPromptSubmit": true, "UserPromptExpansion": true, "SessionStart": true,
-	"Stop": true, "MessageDisplay": true, "SubagentStart": true, "SubagentStop": true,
-	"PreCompact": true, "PostCompact": true, "SessionEnd": true, "PermissionRequest": true,
-	"PermissionDenied": true, "StopFailure": true, "InstructionsLoaded": true,
+func events(name string) bool {
+	switch name {
+	case "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch",
+		"Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart",
+		"Stop", "MessageDisplay", "SubagentStart", "SubagentStop",
+		"PreCompact", "PostCompact", "SessionEnd", "PermissionRequest",
+		"PermissionDenied", "StopFailure", "InstructionsLoaded":
+		return true
+	}
+	return false
 }
 
 // eventKey is Qwen Code's name for ev: its Claude Code name, for the
 // events Qwen Code fires.
-func eventKey(ev event.Event) (string, bool) { return ev.Claude, events[ev.Claude] }
+func eventKey(ev event.Event) (string, bool) { return ev.Claude, events(ev.Claude) }
 
 // Tools are Qwen Code 0.24.4's built-in tools by family, as its events'
 // tool_name gives them, each with the other names its matchers accept
