@@ -38,6 +38,9 @@ type Engine struct {
 	// copies is set by Fire on its own copy of the engine from the
 	// registry's trust decision (spec_copies.go).
 	copies *trust.Copies
+	// programs is set by Do on its copy of the engine: the shells the
+	// planner found (programs.go).
+	programs programs
 }
 
 // Run executes the plan with input in and returns the merged verdict.
