@@ -125,7 +125,11 @@ func (s *Server) respond(id string, o outcome) Response {
 func (o outcome) agentInput(s *Server, in *event.Input) verdict.AgentInput {
 	ai := verdict.AgentInput{ToolInput: verdict.ToolInputOf(in), MaxMessage: s.opts.MaxMessage}
 	if getenv := o.req.Getenv; getenv != nil {
-		ai.Notices = engine.NoticeLog(getenv, o.req.Format, in)
+		project := "" // found again under --project-dir, as fire does
+		if o.req.ProjectDir == "" {
+			project = o.res.ProjectDir // found with the same getenv and cwd
+		}
+		ai.Notices = engine.NoticeLogIn(getenv, o.req.Format, in, project)
 	}
 	return ai
 }
