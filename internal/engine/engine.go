@@ -76,7 +76,14 @@ func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Inpu
 		specs[i].Budget = budget
 		e.logStart(step)
 	}
-	results := e.Runner.RunAll(ctx, specs)
+	var results []runner.Result
+	if len(specs) == 1 {
+		// One hook (the common guard): run in this goroutine, as RunAll
+		// would in one of its own, without the hop to it and back.
+		results = []runner.Result{e.Runner.Run(ctx, specs[0])}
+	} else {
+		results = e.Runner.RunAll(ctx, specs)
+	}
 	reports := make([]verdict.HookReport, len(p.Steps))
 	for i, step := range p.Steps {
 		reports[i] = aggregator.Interpret(p.Event, meta(step), results[i])
