@@ -119,8 +119,14 @@ func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 // OverlayEnv returns base ("NAME=value") with the overlays applied in order
 // (later wins), without duplicate names.
 func OverlayEnv(base []string, overlays ...map[string]string) []string {
-	out := make([]string, 0, len(base)+16)
-	over := map[string]string{}
+	n := 0
+	for _, o := range overlays {
+		n += len(o)
+	}
+	// Sized once: grown entry by entry, the map was most of the cost of
+	// preparing a hook's spawn (issue 21).
+	out := make([]string, 0, len(base)+n)
+	over := make(map[string]string, n)
 	for _, o := range overlays {
 		for k, v := range o {
 			over[k] = v
