@@ -71,14 +71,20 @@ func (s *Server) run(ctx context.Context, r *Request, env requestEnv) outcome {
 		if len(r.Input) > event.MaxInputSize {
 			return nil, fmt.Errorf("input larger than %d MiB", event.MaxInputSize>>20)
 		}
-		wd, _ := os.Getwd()
-		return event.ParseInput(r.Input, time.Now(), wd)
+		return event.ParseInputIn(r.Input, time.Now(), workDir)
 	}
 	o := outcome{req: req, res: s.opts.Engine.Do(ctx, req)}
 	if ctx.Err() != nil {
 		o.cancelled = context.Cause(ctx)
 	}
 	return o
+}
+
+// workDir is the server's working directory, the cwd of an event that has
+// none.
+func workDir() string {
+	wd, _ := os.Getwd()
+	return wd
 }
 
 // respond is the NDJSON response to o.
