@@ -33,6 +33,9 @@ type outcome struct {
 type requestEnv struct {
 	getenv  func(string) string
 	environ []string
+	// format is the format the HTTP route named, parsed already; ""
+	// takes the request's Format.
+	format verdict.Format
 }
 
 // fire runs one request as `hookexec fire` runs one event, through the
@@ -53,7 +56,10 @@ func (s *Server) run(ctx context.Context, r *Request, env requestEnv) outcome {
 	if env.getenv != nil {
 		req.Getenv, req.Environ = env.getenv, env.environ
 	}
-	if r.Format != "" {
+	switch {
+	case env.format != "":
+		req.Format = env.format
+	case r.Format != "":
 		var err error
 		if req.Format, err = agents.ParseFormat(r.Format); err != nil {
 			return outcome{problem: &Error{CodeBadRequest, fmt.Sprintf("invalid format %q (supported: %s)", r.Format, strings.Join(agents.FormatNames(), ", "))}}
