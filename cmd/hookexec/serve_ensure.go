@@ -20,35 +20,37 @@ import (
 	"github.com/hookexec/hookexec/internal/server"
 )
 
-// lifeFlags are serve's flags that start or describe a server instead of
-// being one: --ensure and --unit.
+// lifeFlags are serve's flags that start, stop or describe a server
+// instead of being one: --ensure, --stop and --unit.
 type lifeFlags struct {
 	ensure bool
+	stop   bool
 	unit   string
 }
 
 func (l *lifeFlags) register(fl *pflag.FlagSet) {
 	fl.BoolVar(&l.ensure, "ensure", false, "make sure the user's server answers at --http (default: the user's port) and return: start one, detached, when none does (an agent's SessionStart hook)")
+	fl.BoolVar(&l.stop, "stop", false, "stop the user's server at --http (default: the user's port) and wait until it is gone")
 	fl.StringVar(&l.unit, "unit", "", "print a user service that runs serve --http: systemd or launchd")
 }
 
 // set reports whether a life flag was given: serve then does that
 // instead of serving.
-func (l *lifeFlags) set() bool { return l.ensure || l.unit != "" }
+func (l *lifeFlags) set() bool { return l.ensure || l.stop || l.unit != "" }
 
 // defaultIdleExit is the --idle-exit of a server that --ensure starts.
 const defaultIdleExit = "12h"
 
-// serveLife runs --ensure or --unit. Neither loads a config or sets up a
-// runner: --ensure, the SessionStart hook of every session, costs one
+// serveLife runs --ensure, --stop or --unit. None loads a config or sets
+// up a runner: --ensure, the SessionStart hook of every session, costs one
 // probe when the server answers.
 func (a *app) serveLife(cmd *cobra.Command, f serveFlags) error {
 	l := f.life
 	switch {
-	case l.ensure && l.unit != "":
-		return errors.New("--ensure and --unit exclude each other")
+	case btoi(l.ensure)+btoi(l.stop)+btoi(l.unit != "") > 1:
+		return errors.New("--ensure, --stop and --unit exclude each other")
 	case f.listen != "":
-		return errors.New("--ensure and --unit are for serve --http, not --listen")
+		return errors.New("--ensure, --stop and --unit are for serve --http, not --listen")
 	}
 	addr := f.http.addr
 	if addr == "" {
@@ -59,6 +61,9 @@ func (a *app) serveLife(cmd *cobra.Command, f serveFlags) error {
 	}
 	if l.unit != "" {
 		return a.printUnit(cmd, l.unit, addr)
+	}
+	if l.stop {
+		return a.stopServer(addr)
 	}
 	log, err := a.logger()
 	if err != nil {
@@ -73,6 +78,35 @@ func (a *app) serveLife(cmd *cobra.Command, f serveFlags) error {
 		return a.writeSystemMessage(fmt.Sprintf("hookexec serve could not start at %s: %v; guarded tools will be blocked until it runs: run 'hookexec doctor'", addr, err))
 	}
 	return nil
+}
+
+// stopServer is --stop: the user's server at addr shut down (its running
+// events cancelled, their hooks terminated) and gone. Nothing answering is
+// no error; something that does not hold the user's token is, and is sent
+// nothing.
+func (a *app) stopServer(addr string) error {
+	token, err := server.ReadToken(server.TokenPath(a.getenv))
+	if err != nil {
+		return err
+	}
+	info, err := server.Stop(context.Background(), addr, token)
+	switch {
+	case errors.Is(err, server.ErrNotRunning):
+		_, err = fmt.Fprintf(a.stdout, "no hookexec serve answers at %s\n", addr)
+		return err
+	case err != nil:
+		return err
+	}
+	_, err = fmt.Fprintf(a.stdout, "stopped hookexec serve %s (pid %d) at %s\n", info.Version, info.PID, addr)
+	return err
+}
+
+// btoi is 1 for true.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // ensureServer is --ensure: started says whether it started the server.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"runtime"
@@ -190,6 +191,34 @@ func TestServeEnsureAfterShutdown(t *testing.T) {
 	pids, err := testproc.Survivors(e.addr)
 	require.NoError(t, err)
 	assert.Equal(t, []int{second.PID}, pids, "the server shut down is gone")
+}
+
+// serve --stop shuts the user's server down and returns once it is gone;
+// a second --stop finds nothing and says so (exit 0); --stop with
+// --ensure is a usage error.
+func TestServeStop(t *testing.T) {
+	t.Parallel()
+	e := newEnsureEnv(t)
+	_, _ = e.ensure(t)
+	first, err := e.probe(t)
+	require.NoError(t, err)
+	stop := func() (string, error) {
+		cmd := e.command("serve", "--http", e.addr, "--stop")
+		cmd.Env = e.env
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	out, err := stop()
+	require.NoError(t, err, out)
+	assert.Equal(t, fmt.Sprintf("stopped hookexec serve %s (pid %d) at %s\n", first.Version, first.PID, e.addr), out)
+	_, err = e.probe(t)
+	require.ErrorIs(t, err, server.ErrNotRunning, "--stop returns once the server is gone")
+	out, err = stop()
+	require.NoError(t, err, out)
+	assert.Equal(t, "no hookexec serve answers at "+e.addr+"\n", out)
+	_, stderr, err := e.runArgs([]string{"--stop"})
+	require.Error(t, err)
+	assert.Contains(t, stderr, "--ensure, --stop and --unit exclude each other")
 }
 
 // A server that --ensure starts but that stops at once (here: it refuses

@@ -88,17 +88,36 @@ func settled(info Info, err error, version string) (bool, error) {
 // replace shuts down the user's server of another version and waits
 // until nothing listens at the address.
 func replace(ctx context.Context, o EnsureOptions, old Info) error {
-	if err := Shutdown(ctx, o.Addr, o.Token); err != nil && !errors.Is(err, ErrNotRunning) {
+	return stopAndWait(ctx, o.Addr, o.Token, old, wait(o))
+}
+
+// Stop shuts down the user's server at addr (`serve --stop`) and waits
+// until nothing listens there (at most DefaultEnsureWait). It returns what
+// the server said of itself; the error wraps ErrNotRunning when nothing
+// answers, ErrNotOurs when what answers does not hold token (it is then
+// sent nothing).
+func Stop(ctx context.Context, addr, token string) (Info, error) {
+	info, err := Probe(ctx, addr, token)
+	if err != nil {
+		return Info{}, err
+	}
+	return info, stopAndWait(ctx, addr, token, info, DefaultEnsureWait)
+}
+
+// stopAndWait asks the server old at addr to shut down and waits at most
+// max until nothing listens there.
+func stopAndWait(ctx context.Context, addr, token string, old Info, max time.Duration) error {
+	if err := Shutdown(ctx, addr, token); err != nil && !errors.Is(err, ErrNotRunning) {
 		return fmt.Errorf("stopping the server of version %s (pid %d): %w", old.Version, old.PID, err)
 	}
-	deadline := time.Now().Add(wait(o))
+	deadline := time.Now().Add(max)
 	for {
-		_, err := Probe(ctx, o.Addr, o.Token)
+		_, err := Probe(ctx, addr, token)
 		if errors.Is(err, ErrNotRunning) {
 			return nil
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("the server of version %s (pid %d) did not stop within %s", old.Version, old.PID, wait(o))
+			return fmt.Errorf("the server of version %s (pid %d) did not stop within %s", old.Version, old.PID, max)
 		}
 		if err := sleep(ctx, pollEvery); err != nil {
 			return err

@@ -45,27 +45,7 @@ func (d *settingsDoc) mergeKind(ag Agent, program string, w wantEntry, found []h
 	if len(found) == 0 {
 		return "added", d.addEntry(ag, w.Key, ordered{{"hooks", []any{want}}})
 	}
-	before := d.edited
-	d.edited = false
-	if err := d.replaceHook(found[0], want); err != nil {
-		return "", err
-	}
-	for i := len(found) - 1; i > 0; i-- {
-		if err := d.removeHook(found[i]); err != nil {
-			return "", err
-		}
-	}
-	if found[0].HasMatch {
-		if err := d.moveToOwnGroup(found[0]); err != nil {
-			return "", err
-		}
-	}
-	changed := d.edited
-	d.edited = before || changed
-	if changed {
-		return "updated", nil
-	}
-	return "", nil
+	return d.settle(found, func() error { return d.replaceHook(found[0], want) })
 }
 
 // replaceHook puts want in the place of e's hook, unless it is the same.

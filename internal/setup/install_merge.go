@@ -138,14 +138,19 @@ func (d *settingsDoc) mergeEvent(ag Agent, program string, w wantEntry) (string,
 	if len(found) == 0 {
 		return "added", d.addEntry(ag, w.Key, d.newEntry(ag, program, command, w, failClosed))
 	}
+	return d.settle(found, func() error { return d.updateHook(ag, found[0], program, command, w, failClosed) })
+}
+
+// settle applies edit to the first of hookexec's entries found for an
+// event, removes the other copies (the last first, so that the others'
+// places stay) and moves the entry out of a matcher's definition (it must
+// see every tool). It returns "updated" when anything changed, else "".
+func (d *settingsDoc) settle(found []hookEntry, edit func() error) (string, error) {
 	before := d.edited
 	d.edited = false
-	if err := d.updateHook(ag, found[0], program, command, w, failClosed); err != nil {
+	if err := edit(); err != nil {
 		return "", err
 	}
-	// A second copy goes (the last first, so that the others' places
-	// stay), and hookexec's entry leaves a matcher's definition: it must
-	// see every tool.
 	for i := len(found) - 1; i > 0; i-- {
 		if err := d.removeHook(found[i]); err != nil {
 			return "", err
