@@ -183,8 +183,9 @@ func (d *agentDoctor) serverCheck(ctx context.Context, addr string) Check {
 		c.Detail = "nothing answers at " + addr + ": until the next session start, " + d.ag.Title + " blocks every guarded action"
 		c.Fix = "start it: " + start
 	case state == ServerForeign:
-		c.Detail = fmt.Sprintf("another program holds %s (%v): %s's events go to it, and are blocked", addr, err, d.ag.Title)
-		c.Fix = "stop it, or choose another address: hookexec install " + d.ag.Name + " --http --http-addr 127.0.0.1:PORT"
+		c.Detail = fmt.Sprintf("something that does not hold your serve token answers at %s (%v): %s's events go to it, and are blocked", addr, err, d.ag.Title)
+		c.Fix = "if it is a hookexec serve started before the token file was replaced, stop that process (kill it) and run: " + start +
+			"; if it is another program or user, stop it, or choose another address: hookexec install " + d.ag.Name + " --http --http-addr 127.0.0.1:PORT"
 	case state != ServerAnswers || err != nil:
 		c.Detail = fmt.Sprintf("the server at %s: %v", addr, err)
 		c.Fix = "restart it: " + start

@@ -54,7 +54,7 @@ func TestDoctorHTTP(t *testing.T) {
 		serve                    *ServeProbe
 	}{
 		{"down", "claude http server", "nothing answers at 127.0.0.1:41234", "start it: hookexec serve --http 127.0.0.1:41234 --ensure", probe("", ServerDown, errors.New("connection refused"))},
-		{"squatted", "claude http server", "another program holds 127.0.0.1:41234", "--http-addr", probe("", ServerForeign, errors.New("no proof"))},
+		{"squatted", "claude http server", "does not hold your serve token answers at 127.0.0.1:41234", "--http-addr", probe("", ServerForeign, errors.New("no proof"))},
 		{"stale", "claude http server", "hookexec serve 1.0.0 answers", "restart it: hookexec serve --http 127.0.0.1:41234 --ensure", probe("1.0.0", ServerAnswers, nil)},
 		{"other token", "claude http token", "is not the token in serve-token", "install claude --http", &ServeProbe{TokenPath: "serve-token", Token: "feed", Probe: probe("1.2.3", ServerAnswers, nil).Probe}},
 		{"no token file", "claude http token", "serve-token: missing", "creates the token file", &ServeProbe{TokenPath: "serve-token", TokenErr: errors.New("missing")}},
