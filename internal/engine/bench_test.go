@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,6 +25,22 @@ func BenchmarkPrepare10MiBFor20Hooks(b *testing.B) {
 	e := f.engine(runner.Options{})
 	b.ReportAllocs()
 	b.SetBytes(int64(len(input)))
+	for b.Loop() {
+		_ = e.prepare(f.plan, f.input)
+	}
+}
+
+// BenchmarkPrepareOneHook is what a served event with one guard does
+// before its spawn (issue 21): the environment of the run and the hook's
+// (this process's, as a server's), the input with the normalized view,
+// the spec.
+func BenchmarkPrepareOneHook(b *testing.B) {
+	input := `{"session_id":"s","cwd":"/","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`
+	f := load(b, "PreToolUse", map[string][]def{"PreToolUse": {group(cmd("true a"))}}, input, planner.Options{})
+	e := f.engine(runner.Options{})
+	e.Environ = os.Environ()
+	f.plan.Call = agents.NewDetectedCall("claude", func(string) string { return "" }, agents.EventName{Key: "PreToolUse", Event: f.plan.Event}, f.input)
+	b.ReportAllocs()
 	for b.Loop() {
 		_ = e.prepare(f.plan, f.input)
 	}

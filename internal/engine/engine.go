@@ -38,6 +38,9 @@ type Engine struct {
 	// copies is set by Fire on its own copy of the engine from the
 	// registry's trust decision (spec_copies.go).
 	copies *trust.Copies
+	// programs is set by Do on its copy of the engine: the shells the
+	// planner found (programs.go).
+	programs programs
 }
 
 // Run executes the plan with input in and returns the merged verdict.
@@ -73,7 +76,14 @@ func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Inpu
 		specs[i].Budget = budget
 		e.logStart(step)
 	}
-	results := e.Runner.RunAll(ctx, specs)
+	var results []runner.Result
+	if len(specs) == 1 {
+		// One hook (the common guard): run in this goroutine, as RunAll
+		// would in one of its own, without the hop to it and back.
+		results = []runner.Result{e.Runner.Run(ctx, specs[0])}
+	} else {
+		results = e.Runner.RunAll(ctx, specs)
+	}
 	reports := make([]verdict.HookReport, len(p.Steps))
 	for i, step := range p.Steps {
 		reports[i] = aggregator.Interpret(p.Event, meta(step), results[i])

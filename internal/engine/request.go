@@ -132,6 +132,8 @@ func (e Engine) Do(ctx context.Context, req Request) Result {
 	run := e
 	run.ProjectDir, run.Environ = l.projectDir, environ
 	opts := PlanDefaults(l.reg.Getenv, environ)
+	run.programs = programs{}
+	opts.HasProgram = run.programs.lookup(environ)
 	opts.Timeout, opts.Sequential, opts.FailClosed = req.Timeout, req.Sequential, req.FailClosed
 	opts.Call = req.call(l.in)
 	v := run.Fire(ctx, l.reg, ev, l.in, opts)

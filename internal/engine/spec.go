@@ -49,6 +49,8 @@ type shared struct {
 	// copies are the trusted copies of the files project hooks execute
 	// (spec_copies.go); nil: hooks run the working tree's files.
 	copies *trust.Copies
+	// programs are the shells the planner found (programs.go).
+	programs programs
 }
 
 func (e *Engine) shared(in *event.Input) shared {
@@ -63,7 +65,7 @@ func (e *Engine) shared(in *event.Input) shared {
 	// guard fail open (the directories are existing ones: no NUL, within
 	// the system's path limit).
 	cwd, sessionID = e.inputEnvValue("cwd", cwd), e.inputEnvValue("session_id", sessionID)
-	return shared{projectDir: e.ProjectDir, agentDir: agentDir, copies: e.copies, depth: strconv.Itoa(e.Depth + 1), env: OverlayEnv(e.Environ, map[string]string{
+	return shared{projectDir: e.ProjectDir, agentDir: agentDir, copies: e.copies, programs: e.programs, depth: strconv.Itoa(e.Depth + 1), env: OverlayEnv(e.Environ, map[string]string{
 		"HOOKEXEC_PROJECT_DIR": e.ProjectDir,
 		"HOOKEXEC_CWD":         cwd,
 		"HOOKEXEC_SESSION_ID":  sessionID,
@@ -111,14 +113,20 @@ func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 		argv = registry.ShellArgv(step.Shell, h.Command)
 	}
 	argv = sh.withCopies(h, step.Shell, argv)
-	return runner.Spec{Argv: argv, Dir: dir, Env: env, Timeout: step.Timeout, Stdin: stdin}
+	return runner.Spec{Argv: argv, Program: sh.programs.program(argv), Dir: dir, Env: env, Timeout: step.Timeout, Stdin: stdin}
 }
 
 // OverlayEnv returns base ("NAME=value") with the overlays applied in order
 // (later wins), without duplicate names.
 func OverlayEnv(base []string, overlays ...map[string]string) []string {
-	out := make([]string, 0, len(base)+16)
-	over := map[string]string{}
+	n := 0
+	for _, o := range overlays {
+		n += len(o)
+	}
+	// Sized once: grown entry by entry, the map was most of the cost of
+	// preparing a hook's spawn (issue 21).
+	out := make([]string, 0, len(base)+n)
+	over := make(map[string]string, n)
 	for _, o := range overlays {
 		for k, v := range o {
 			over[k] = v

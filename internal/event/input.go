@@ -59,6 +59,13 @@ func ReadInput(r io.Reader, now time.Time, wd string) (*Input, error) {
 // in every JSON hookexec reads; error columns count its bytes, as a
 // config's do.
 func ParseInput(data []byte, now time.Time, wd string) (*Input, error) {
+	return ParseInputIn(data, now, func() string { return wd })
+}
+
+// ParseInputIn is ParseInput with the working directory asked for only
+// when the event has no cwd (the agents send one: a server answering many
+// events does not look its own up for each).
+func ParseInputIn(data []byte, now time.Time, wd func() string) (*Input, error) {
 	body := data
 	if jsonpos.HasBOM(data) {
 		body = data[len(jsonpos.BOM):]
@@ -80,7 +87,9 @@ func ParseInput(data []byte, now time.Time, wd string) (*Input, error) {
 	in := &Input{fields: fields, order: order}
 	in.setDefault("session_id", "")
 	in.setDefault("transcript_path", "")
-	in.setDefault("cwd", wd)
+	if _, ok := in.fields["cwd"]; !ok {
+		in.setDefault("cwd", wd())
+	}
 	in.setDefault("timestamp", now.UTC().Format(TimestampLayout))
 	return in, nil
 }

@@ -157,3 +157,21 @@ func TestObjectField(t *testing.T) {
 	assert.Nil(t, in.Object("arr"))
 	assert.Nil(t, in.Object("missing"))
 }
+
+// TestParseInputInAsksForTheWorkingDirectoryOnlyWithoutCwd: the working
+// directory is the default cwd, looked up only for an event without one.
+func TestParseInputInAsksForTheWorkingDirectoryOnlyWithoutCwd(t *testing.T) {
+	asked := 0
+	wd := func() string { asked++; return "/w" }
+	in, err := ParseInputIn([]byte(`{"cwd":"/p","session_id":"s"}`), time.Now(), wd)
+	require.NoError(t, err)
+	cwd, _ := in.String("cwd")
+	assert.Equal(t, "/p", cwd)
+	assert.Zero(t, asked)
+
+	in, err = ParseInputIn([]byte(`{"session_id":"s"}`), time.Now(), wd)
+	require.NoError(t, err)
+	cwd, _ = in.String("cwd")
+	assert.Equal(t, "/w", cwd)
+	assert.Equal(t, 1, asked)
+}

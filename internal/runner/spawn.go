@@ -35,7 +35,7 @@ func (r *Runner) spawn(spec Spec) (*process, error) {
 		env = os.Environ()
 	}
 	env = dedupEnv(env)
-	path, err := lookPath(spec.Argv[0], env)
+	path, err := spec.Program.pathFor(spec.Argv[0], env)
 	if err != nil {
 		return nil, err
 	}
@@ -115,18 +115,6 @@ func (p *process) leaderDone() bool {
 	default:
 		return false
 	}
-}
-
-// HasProgram reports whether Run would find name as Argv[0] with env as
-// Spec.Env: on env's PATH (with env's PATHEXT on Windows), or as a path
-// when name has a slash (relative names are checked against the current
-// directory).
-func HasProgram(name string, env []string) bool {
-	if name == "" {
-		return false
-	}
-	path, err := lookPath(name, dedupEnv(env))
-	return err == nil && progpath.Check(path) == nil
 }
 
 // lookPath resolves name like execvp does (on Windows like os/exec does,

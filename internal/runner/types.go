@@ -7,6 +7,10 @@ type Spec struct {
 	// Argv is the program and its arguments. Argv[0] without a slash is
 	// looked up on the PATH of Env (shell form: [shell, "-c", command]).
 	Argv []string
+	// Program is where Argv[0] was found already (LookProgram); the zero
+	// value, or one found for another name or on another PATH, has the
+	// spawn look Argv[0] up.
+	Program Program
 	// Dir is the working directory.
 	Dir string
 	// Env is the complete environment ("NAME=value"); when a name repeats,

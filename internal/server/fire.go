@@ -33,6 +33,9 @@ type outcome struct {
 type requestEnv struct {
 	getenv  func(string) string
 	environ []string
+	// format is the format the HTTP route named, parsed already; ""
+	// takes the request's Format.
+	format verdict.Format
 }
 
 // fire runs one request as `hookexec fire` runs one event, through the
@@ -53,7 +56,10 @@ func (s *Server) run(ctx context.Context, r *Request, env requestEnv) outcome {
 	if env.getenv != nil {
 		req.Getenv, req.Environ = env.getenv, env.environ
 	}
-	if r.Format != "" {
+	switch {
+	case env.format != "":
+		req.Format = env.format
+	case r.Format != "":
 		var err error
 		if req.Format, err = agents.ParseFormat(r.Format); err != nil {
 			return outcome{problem: &Error{CodeBadRequest, fmt.Sprintf("invalid format %q (supported: %s)", r.Format, strings.Join(agents.FormatNames(), ", "))}}
@@ -71,14 +77,20 @@ func (s *Server) run(ctx context.Context, r *Request, env requestEnv) outcome {
 		if len(r.Input) > event.MaxInputSize {
 			return nil, fmt.Errorf("input larger than %d MiB", event.MaxInputSize>>20)
 		}
-		wd, _ := os.Getwd()
-		return event.ParseInput(r.Input, time.Now(), wd)
+		return event.ParseInputIn(r.Input, time.Now(), workDir)
 	}
 	o := outcome{req: req, res: s.opts.Engine.Do(ctx, req)}
 	if ctx.Err() != nil {
 		o.cancelled = context.Cause(ctx)
 	}
 	return o
+}
+
+// workDir is the server's working directory, the cwd of an event that has
+// none.
+func workDir() string {
+	wd, _ := os.Getwd()
+	return wd
 }
 
 // respond is the NDJSON response to o.
@@ -125,7 +137,11 @@ func (s *Server) respond(id string, o outcome) Response {
 func (o outcome) agentInput(s *Server, in *event.Input) verdict.AgentInput {
 	ai := verdict.AgentInput{ToolInput: verdict.ToolInputOf(in), MaxMessage: s.opts.MaxMessage}
 	if getenv := o.req.Getenv; getenv != nil {
-		ai.Notices = engine.NoticeLog(getenv, o.req.Format, in)
+		project := "" // found again under --project-dir, as fire does
+		if o.req.ProjectDir == "" {
+			project = o.res.ProjectDir // found with the same getenv and cwd
+		}
+		ai.Notices = engine.NoticeLogIn(getenv, o.req.Format, in, project)
 	}
 	return ai
 }

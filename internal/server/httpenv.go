@@ -87,5 +87,5 @@ func (sf sessionFree) envFor(f verdict.Format, projectDir string) requestEnv {
 	if projectDir != "" {
 		environ = append(slices.Clip(environ), name+"="+projectDir)
 	}
-	return requestEnv{getenv: getenv, environ: environ}
+	return requestEnv{getenv: getenv, environ: environ, format: f}
 }
