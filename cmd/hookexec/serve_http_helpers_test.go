@@ -43,8 +43,18 @@ func freePort(t *testing.T) string {
 // added to the environment, and waits until it answers its health check.
 func (e *serveEnv) serveHTTP(t *testing.T, extraEnv []string, args ...string) *httpProc {
 	t.Helper()
+	return e.serveHTTPIn(t, "", extraEnv, args...)
+}
+
+// serveHTTPIn is serveHTTP with the server's working directory dir ("":
+// the command's default).
+func (e *serveEnv) serveHTTPIn(t *testing.T, dir string, extraEnv []string, args ...string) *httpProc {
+	t.Helper()
 	addr := freePort(t)
 	cmd := e.command(append([]string{"serve", "--http", addr}, args...)...)
+	if dir != "" {
+		cmd.Dir = dir
+	}
 	cmd.Env = append(append([]string{}, cmd.Env...), extraEnv...)
 	p := &httpProc{t: t, cmd: cmd, addr: addr, stderr: &strings.Builder{}, done: make(chan error, 1)}
 	cmd.Stderr = p.stderr

@@ -129,6 +129,24 @@ func TestServeHTTPProjectDirPerRequest(t *testing.T) {
 	assert.NoFileExists(t, e.path("a.ran"), "the server's own QWEN_PROJECT_DIR applied")
 }
 
+// The server's own working directory is no session's: an event whose cwd
+// is in no project finds no project, even when the server runs inside one
+// (fire, run by the agent in that cwd, would find none either).
+func TestServeHTTPIgnoresItsOwnDirectory(t *testing.T) {
+	t.Parallel()
+	e := newServeEnv(t)
+	e.write(t, "home-project/.hookexec/hooks.json", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"touch `+e.path("ran")+`"}]}]}}`)
+	trust := e.command("trust", "--yes")
+	trust.Dir = e.path("home-project")
+	out, err := trust.CombinedOutput()
+	require.NoError(t, err, string(out))
+	e.write(t, "elsewhere/file", "")
+	p := e.serveHTTPIn(t, e.path("home-project"), nil)
+	status, body := p.post("claude", "PreToolUse", `{"session_id":"s","cwd":"`+e.path("elsewhere")+`","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`, "")
+	require.Equal(t, http.StatusOK, status, body)
+	assert.NoFileExists(t, e.path("ran"), "the project of the server's working directory applied to another session's event")
+}
+
 // A pinned script changed while the server runs is refused at the next
 // request over HTTP too (docs/trust-serve.md).
 func TestServeHTTPRedecidesTrust(t *testing.T) {

@@ -34,6 +34,19 @@ func ProjectVars() []string {
 // {"cwd": "../other-repo"} could pick another repository's .hookexec/ as
 // the project.
 func ProjectRoot(flag string, getenv func(string) string, inputCwd string) (string, error) {
+	return projectRoot(flag, getenv, inputCwd, false)
+}
+
+// EventProjectRoot is ProjectRoot for a process whose working directory
+// is not the agent's (serve, started once for every session): the event's
+// cwd alone is searched, and the process's working directory only for an
+// event without a usable cwd. One session's project never comes from
+// where the server happens to run.
+func EventProjectRoot(flag string, getenv func(string) string, inputCwd string) (string, error) {
+	return projectRoot(flag, getenv, inputCwd, true)
+}
+
+func projectRoot(flag string, getenv func(string) string, inputCwd string, cwdOnly bool) (string, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
@@ -57,11 +70,13 @@ func ProjectRoot(flag string, getenv func(string) string, inputCwd string) (stri
 			starts = append(starts, filepath.Clean(inputCwd))
 		}
 	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", fmt.Errorf("dirs: project directory: %w", err)
+	if !cwdOnly || len(starts) == 0 {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", fmt.Errorf("dirs: project directory: %w", err)
+		}
+		starts = append(starts, wd)
 	}
-	starts = append(starts, wd)
 	home := Home(getenv)
 	for _, start := range starts {
 		if found, ok := FindProject(start, home); ok {

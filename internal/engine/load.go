@@ -42,7 +42,11 @@ func loadRequest(req Request) loaded {
 		return loaded{err: err, inputErr: true}
 	}
 	inputCwd, _ := in.String("cwd")
-	projectDir, err := dirs.ProjectRoot(req.ProjectDir, req.Getenv, inputCwd)
+	root := dirs.ProjectRoot
+	if req.CwdOnly {
+		root = dirs.EventProjectRoot
+	}
+	projectDir, err := root(req.ProjectDir, req.Getenv, inputCwd)
 	if err != nil {
 		return loaded{in: in, err: err}
 	}

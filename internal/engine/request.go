@@ -43,6 +43,10 @@ type Request struct {
 	// found with; Environ the one hooks start from ("NAME=value").
 	Getenv  func(string) string
 	Environ []string
+	// CwdOnly finds the project from the input's cwd alone, not from this
+	// process's working directory, which is not the agent's (serve --http:
+	// one server for every session; dirs.EventProjectRoot).
+	CwdOnly bool
 	// Cache, when set, keeps the registry between requests (serve); nil
 	// loads it afresh.
 	Cache *Cache

@@ -54,7 +54,9 @@ func (s *Server) run(ctx context.Context, r *Request, env requestEnv) outcome {
 	}
 	req := s.opts.Request
 	if env.getenv != nil {
-		req.Getenv, req.Environ = env.getenv, env.environ
+		// An HTTP request: one server answers every session, and its
+		// working directory is none of theirs.
+		req.Getenv, req.Environ, req.CwdOnly = env.getenv, env.environ, true
 	}
 	switch {
 	case env.format != "":
