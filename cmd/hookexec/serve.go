@@ -7,9 +7,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/background"
@@ -27,7 +26,7 @@ type serveFlags struct {
 	listen    string
 	maxEvents *value[int]
 	http      httpFlags
-	life      lifeFlags // --ensure, --unit (serve_ensure.go)
+	life      lifeFlags // --ensure, --stop, --unit (serve_ensure.go)
 }
 
 // httpFlags are serve's HTTP flags: --http ADDR, --http-allow-remote,
