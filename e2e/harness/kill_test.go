@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -59,6 +60,15 @@ func TestKillMarkedReal(t *testing.T) {
 	require.NoError(t, cmd.Start())
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
+	// Until the child has exec'd, /proc shows the parent's environment
+	// (without the marker): wait for sleep's own.
+	environ := "/proc/" + strconv.Itoa(cmd.Process.Pid) + "/environ"
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if b, err := os.ReadFile(environ); err == nil && strings.Contains(string(b), MarkerVar+"="+marker) {
+			break
+		}
+		require.False(t, time.Now().After(deadline), "sleep never showed the marker in %s", environ)
+	}
 	assert.Equal(t, []int{cmd.Process.Pid}, KillMarked("/proc", marker))
 	select {
 	case err := <-done:
