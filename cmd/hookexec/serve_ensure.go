@@ -214,7 +214,7 @@ func (a *app) printUnit(cmd *cobra.Command, kind, addr string) error {
 
 // serverArgs are the arguments after the program of the server that
 // --ensure starts or --unit runs: serve, --http ADDR, and the flags given
-// to this serve but --ensure and --unit, with paths made absolute (the
+// to this serve but --ensure, --stop and --unit, with paths made absolute (the
 // server runs elsewhere); with idle, --idle-exit 12h unless given.
 func serverArgs(cmd *cobra.Command, addr string, idle bool) ([]string, error) {
 	args := []string{"serve", "--http", addr}
@@ -224,7 +224,7 @@ func serverArgs(cmd *cobra.Command, addr string, idle bool) ([]string, error) {
 			return
 		}
 		switch f.Name {
-		case "ensure", "unit", "http", "help":
+		case "ensure", "stop", "unit", "http", "help":
 			return
 		}
 		values := []string{f.Value.String()}
