@@ -2,6 +2,12 @@ package agent
 
 import "github.com/hookexec/hookexec/internal/event"
 
+// ByName makes an Agent.Events from the agent's table of names keyed by
+// the catalogue's canonical event names.
+func ByName(keyOf func(name string) (string, bool)) func(event.Event) (string, bool) {
+	return func(ev event.Event) (string, bool) { return keyOf(ev.Name) }
+}
+
 // InstallKeys are the agent's names under which hookexec's entries for ev
 // go: the one Events gives; else, for an agent that fires ev only per
 // family of tools (Windsurf: pre_run_command, pre_read_code,

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
-	"github.com/hookexec/hookexec/internal/event"
 )
 
 // Name is Cline's name on the command line, its dialect's and its
@@ -31,7 +30,7 @@ func Agent() agent.Agent {
 		SettingsComments: false,
 		PluginManifest:   "",
 		PluginRootVar:    "",
-		Events:           eventKey,
+		Events:           agent.ByName(events),
 		DefaultEvents:    []string{"PreToolUse", "PostToolUse", "UserPromptSubmit", "TaskStart"},
 		Aliases: []agent.Alias{
 			{Key: "TaskResume", Event: "SessionStart"},
@@ -96,11 +95,6 @@ func events(name string) (string, bool) {
 		return "PreCompact", true
 	}
 	return "", false
-}
-
-func eventKey(ev event.Event) (string, bool) {
-	key, ok := events(ev.Name)
-	return key, ok
 }
 
 // Tools are Cline's tools by family: the cline CLI's (3.0, seen in a

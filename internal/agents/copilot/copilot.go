@@ -38,7 +38,7 @@ func Agent() agent.Agent {
 		SettingsComments: false,
 		PluginManifest:   "",
 		PluginRootVar:    "",
-		Events:           eventKey,
+		Events:           agent.ByName(camel),
 		DefaultEvents:    []string{"preToolUse", "permissionRequest", "postToolUse", "userPromptSubmitted", "agentStop", "subagentStop", "sessionStart", "preCompact"},
 		Aliases:          pascalAliases(),
 		Tools:            Tools(),
@@ -115,12 +115,6 @@ func camel(name string) (string, bool) {
 		return "errorOccurred", true // documentation
 	}
 	return "", false
-}
-
-// eventKey is Copilot's camelCase name for ev.
-func eventKey(ev event.Event) (string, bool) {
-	key, ok := camel(ev.Name)
-	return key, ok
 }
 
 // pascal are the Claude Code names Copilot also reads, for the catalogue

@@ -5,7 +5,6 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
-	"github.com/hookexec/hookexec/internal/event"
 )
 
 // Name is Cursor's name on the command line, its dialect's and its
@@ -41,7 +40,7 @@ func Agent() agent.Agent {
 		// layout is not documented: hookexec reads none.
 		PluginManifest: "",
 		PluginRootVar:  "",
-		Events:         eventKey,
+		Events:         agent.ByName(events),
 		// The permission events and the context events of the README's
 		// recipe; the per-tool events (beforeShellExecution, ...) fire for
 		// the same tool calls as preToolUse, so installing both would run
@@ -119,12 +118,6 @@ func events(name string) (string, bool) {
 		return "subagentStop", true
 	}
 	return "", false
-}
-
-// eventKey is Cursor's name for ev.
-func eventKey(ev event.Event) (string, bool) {
-	key, ok := events(ev.Name)
-	return key, ok
 }
 
 // aliases are Cursor's per-tool events: each fires for one family of

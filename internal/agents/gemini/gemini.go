@@ -24,7 +24,7 @@ func Agent() agent.Agent {
 		SettingsComments:    true,
 		PluginManifest:      "",
 		PluginRootVar:       "",
-		Events:              eventKey,
+		Events:              EventKey,
 		DefaultEvents:       []string{"BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "BeforeToolSelection", "SessionStart"},
 		Tools:               Tools(),
 		TimeoutUnit:         time.Millisecond,
@@ -84,6 +84,7 @@ func Tools() agent.Tools {
 	}
 }
 
-// eventKey is Gemini CLI's name for ev: the canonical name, for every
-// event but those only Claude Code has.
-func eventKey(ev event.Event) (string, bool) { return ev.Name, !ev.ClaudeOnly }
+// EventKey is Gemini CLI's name for ev: the canonical name, for every
+// event but those only Claude Code has (LLxprt Code and Tabnine CLI name
+// them the same).
+func EventKey(ev event.Event) (string, bool) { return ev.Name, !ev.ClaudeOnly }

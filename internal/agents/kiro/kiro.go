@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
-	"github.com/hookexec/hookexec/internal/event"
 )
 
 // Name is Kiro CLI's name on the command line, its dialect's and its
@@ -40,7 +39,7 @@ func Agent() agent.Agent {
 		SettingsComments: false,
 		PluginManifest:   "",
 		PluginRootVar:    "",
-		Events:           eventKey,
+		Events:           agent.ByName(events),
 		// The events that can block or take context: Kiro cannot block a
 		// prompt or a stop.
 		DefaultEvents: []string{"preToolUse", "postToolUse", "userPromptSubmit", "agentSpawn"},
@@ -98,11 +97,6 @@ func events(name string) (string, bool) {
 		return "stop", true
 	}
 	return "", false
-}
-
-func eventKey(ev event.Event) (string, bool) {
-	key, ok := events(ev.Name)
-	return key, ok
 }
 
 // Tools are Kiro CLI's built-in tools by family, under their current

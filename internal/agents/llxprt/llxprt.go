@@ -5,7 +5,6 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
-	"github.com/hookexec/hookexec/internal/event"
 )
 
 // Name is LLxprt Code's name on the command line and its dialect's name.
@@ -23,7 +22,7 @@ func Agent() agent.Agent {
 		SettingsComments:    true, // as Gemini CLI
 		PluginManifest:      "",
 		PluginRootVar:       "",
-		Events:              eventKey,
+		Events:              gemini.EventKey, // Gemini CLI's names
 		DefaultEvents:       []string{"BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "BeforeToolSelection", "SessionStart"},
 		Tools:               gemini.Tools(),
 		TimeoutUnit:         time.Millisecond,
@@ -58,7 +57,3 @@ func Agent() agent.Agent {
 		AlsoRuns:            nil,
 	}
 }
-
-// eventKey is LLxprt Code's name for ev: the canonical name, for every
-// event but those only Claude Code has.
-func eventKey(ev event.Event) (string, bool) { return ev.Name, !ev.ClaudeOnly }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
-	"github.com/hookexec/hookexec/internal/event"
 )
 
 // Name is Tabnine CLI's name on the command line and its dialect's.
@@ -29,7 +28,7 @@ func Agent() agent.Agent {
 		SettingsComments:    true, // as Gemini CLI
 		PluginManifest:      "",
 		PluginRootVar:       "",
-		Events:              eventKey,
+		Events:              gemini.EventKey, // Gemini CLI's names
 		DefaultEvents:       []string{"BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "BeforeToolSelection", "SessionStart"},
 		Aliases:             nil,
 		Tools:               gemini.Tools(),
@@ -59,7 +58,3 @@ func Agent() agent.Agent {
 		AlsoRuns: nil,
 	}
 }
-
-// eventKey is Tabnine CLI's name for ev: the canonical name, for every
-// event but those only Claude Code has.
-func eventKey(ev event.Event) (string, bool) { return ev.Name, !ev.ClaudeOnly }
