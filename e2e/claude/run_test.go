@@ -3,7 +3,6 @@
 package claude
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -136,12 +135,7 @@ func claudeSession(t *testing.T, env e2eEnv, s session) runResult {
 	}
 	res := runResult{project: s.project, home: s.home, elapsed: r.Elapsed, err: err, rawOut: r.Stdout,
 		stderr: r.Stderr, requests: s.api.Requests(), leftover: r.Leftover}
-	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
-		var ev map[string]any
-		if json.Unmarshal(line, &ev) == nil {
-			res.stream = append(res.stream, ev)
-		}
-	}
+	res.stream = harness.JSONLines(res.rawOut)
 	return res
 }
 

@@ -3,7 +3,6 @@
 package cline
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -99,12 +98,7 @@ func runCline(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	r := run.Do()
 	res := runResult{mode: mode, project: project, elapsed: r.Elapsed, rawOut: r.Stdout, stderr: r.Stderr,
 		requests: model.Requests(), model: model, exit: r.Exit, err: r.Err, leftover: r.Leftover}
-	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
-		var ev map[string]any
-		if json.Unmarshal(line, &ev) == nil {
-			res.events = append(res.events, ev)
-		}
-	}
+	res.events = harness.JSONLines(res.rawOut)
 	return res
 }
 
@@ -115,13 +109,10 @@ func dump(t *testing.T, dir string, res runResult) {
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "events.jsonl"), res.rawOut, 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "stderr.txt"), res.stderr, 0o644))
-	b, err := json.MarshalIndent(res.requests, "", "  ")
+	index, err := fakeopenai.WriteRequests(dir, res.requests)
 	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "requests.json"), b, 0o644))
 	var idx strings.Builder
-	for i, r := range res.requests {
-		fmt.Fprintf(&idx, "%02d %s %s %s main=%v answer=%s\n", i+1, r.At.Format("15:04:05.000"), r.Method, r.Path, r.Main, r.Answer)
-	}
+	idx.WriteString(index)
 	fmt.Fprintf(&idx, "exit %d, elapsed %s, err %v, leftover processes %v\n", res.exit, res.elapsed.Round(time.Millisecond), res.err, res.leftover)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.txt"), []byte(idx.String()), 0o644))
 }

@@ -3,7 +3,6 @@
 package copilot
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -104,12 +103,7 @@ func runCopilot(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	r := harness.Run{Program: env.copilot, Args: args, Dir: project, Env: envv, Marker: marker, Timeout: runTimeout}.Do()
 	res.stdout, res.stderr, res.exit, res.err, res.leftover = r.Stdout, r.Stderr, r.Exit, r.Err, r.Leftover
 	res.main, res.all = srv.Main(), srv.Requests()
-	for _, line := range bytes.Split(res.stdout, []byte("\n")) {
-		var ev map[string]any
-		if json.Unmarshal(line, &ev) == nil {
-			res.events = append(res.events, ev)
-		}
-	}
+	res.events = harness.JSONLines(res.stdout)
 	return res
 }
 

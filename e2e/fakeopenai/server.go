@@ -7,6 +7,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -337,4 +339,22 @@ func writeSSE(w http.ResponseWriter, event string, data any) {
 	if fl, ok := w.(http.Flusher); ok {
 		fl.Flush()
 	}
+}
+
+// WriteRequests writes reqs to dir/requests.json and returns one line
+// per request for a run's index: its time, method, path, whether it was a
+// main-loop request and what the fake answered.
+func WriteRequests(dir string, reqs []Request) (string, error) {
+	b, err := json.MarshalIndent(reqs, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "requests.json"), b, 0o644); err != nil {
+		return "", err
+	}
+	var idx strings.Builder
+	for i, r := range reqs {
+		fmt.Fprintf(&idx, "%02d %s %s %s main=%v answer=%s\n", i+1, r.At.Format("15:04:05.000"), r.Method, r.Path, r.Main, r.Answer)
+	}
+	return idx.String(), nil
 }

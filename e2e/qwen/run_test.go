@@ -3,7 +3,6 @@
 package qwen
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -102,12 +101,7 @@ func runQwen(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	r := run.Do()
 	res := runResult{mode: mode, project: project, home: home, elapsed: r.Elapsed, rawOut: r.Stdout, stderr: r.Stderr,
 		requests: model.Requests(), model: model, exit: r.Exit, err: r.Err, leftover: r.Leftover}
-	for _, line := range bytes.Split(res.rawOut, []byte("\n")) {
-		var ev map[string]any
-		if json.Unmarshal(line, &ev) == nil {
-			res.stream = append(res.stream, ev)
-		}
-	}
+	res.stream = harness.JSONLines(res.rawOut)
 	return res
 }
 
@@ -118,13 +112,10 @@ func dump(t *testing.T, dir string, res runResult) {
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "stream.jsonl"), res.rawOut, 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "stderr.txt"), res.stderr, 0o644))
-	b, err := json.MarshalIndent(res.requests, "", "  ")
+	index, err := fakeopenai.WriteRequests(dir, res.requests)
 	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "requests.json"), b, 0o644))
 	var idx strings.Builder
-	for i, r := range res.requests {
-		fmt.Fprintf(&idx, "%02d %s %s %s main=%v answer=%s\n", i+1, r.At.Format("15:04:05.000"), r.Method, r.Path, r.Main, r.Answer)
-	}
+	idx.WriteString(index)
 	inputs, _ := filepath.Glob(filepath.Join(res.project, ranDir, "*"))
 	for _, in := range inputs {
 		b, err := os.ReadFile(in)
