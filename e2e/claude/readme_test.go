@@ -1,0 +1,325 @@
+//go:build e2e
+
+package claude
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/audit"
+)
+
+// TestClaudeReadmeQuickstart is issue 22's done-when with the real Claude
+// Code: a fresh clone, following only the README, reaches a guarded
+// Claude Code session whose block shows up in hookexec log and hookexec
+// why. It builds hookexec as the README's Install section says (go install
+// ./cmd/hookexec from the repository, GOBIN a scratch directory put first
+// on PATH: a real build, a few seconds with the build cache warm), then
+// runs the quick start's lines in order, as written, in a fresh project
+// of a scratch HOME (the decision log and the trust store live there):
+// init, install and doctor must exit 0; the claude line is a headless
+// session whose fake model asks for the command the user's prompt names,
+// which must not run, and whose next request must carry the policy's
+// reason; log --blocked must list the block (event, Bash, the command,
+// the starter policy) and why must explain it (the policy, its file:line,
+// exit status 2, the reason). What each step printed goes to
+// OUT/claude-readme.md.
+func TestClaudeReadmeQuickstart(t *testing.T) {
+	env := loadEnv(t)
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	require.NoError(t, err, "the repository's README.md")
+	base := t.TempDir()
+	home := filepath.Join(base, "home")
+	qs, err := readQuickstart(readme, home)
+	require.NoError(t, err, "README.md's quick start")
+	require.Contains(t, string(readme), readmeInstall, "README.md does not say how to install hookexec from a clone (%s)", readmeInstall)
+
+	gobin := filepath.Join(base, "bin")
+	start := time.Now()
+	install := exec.Command("go", "install", "./cmd/hookexec")
+	install.Dir = root
+	install.Env = append(os.Environ(), "GOBIN="+gobin, "CGO_ENABLED=0")
+	out, err := install.CombinedOutput()
+	require.NoError(t, err, "%s (from the repository, as the README's Install section says):\n%s", readmeInstall, out)
+	t.Logf("%s took %s", readmeInstall, time.Since(start).Round(time.Millisecond))
+	bin := filepath.Join(gobin, "hookexec")
+
+	project := filepath.Join(base, qs.project)
+	canaries := map[string]string{
+		filepath.Join(home, "notes.txt"):       "the user's own file\n",
+		filepath.Join(project, "main.go"):      "package main\n",
+		filepath.Join(project, "README.md"):    "# a project\n",
+		filepath.Join(home, ".gitconfig"):      "[user]\n\tname = e2e\n\temail = e2e@example.invalid\n",
+		filepath.Join(home, "work", "plan.md"): "precious\n",
+	}
+	for path, content := range canaries {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+	}
+	userEnv := []string{
+		"PATH=" + gobin + string(os.PathListSeparator) + os.Getenv("PATH"),
+		"HOME=" + home,
+		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
+		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"),
+		"LANG=C.UTF-8",
+	}
+	git := exec.Command("git", "init", "-q", project)
+	git.Env = userEnv
+	out, err = git.CombinedOutput()
+	require.NoError(t, err, "git init (the user's project is a repository):\n%s", out)
+
+	rep := &readmeReport{replacer: strings.NewReplacer(project, "<project>", home, "<home>", gobin, "<gobin>")}
+	rep.add("`%s` (GOBIN=<gobin>, CGO_ENABLED=0) built hookexec; then, in a fresh project `%s` of a scratch HOME:\n", readmeInstall, qs.project)
+	var blocked *blockedRun
+	for _, st := range qs.steps {
+		if st.args[0] == "claude" {
+			blocked = guardedSession(t, env, st, bin, project, home, userEnv, rep)
+			continue
+		}
+		out, code := runQuickstartLine(bin, st.args[1:], project, userEnv)
+		rep.add("`%s` exited %d:\n\n```\n%s```\n", st.line, code, out)
+		switch st.args[1] {
+		case "log":
+			checkLog(t, st, out, code, blocked)
+		case "why":
+			checkWhy(t, st, out, code, blocked)
+		default:
+			require.Zero(t, code, "%s:\n%s", st.line, out)
+		}
+	}
+	for path, content := range canaries {
+		b, err := os.ReadFile(path)
+		if assert.NoError(t, err, "the quick start's session removed %s", path) {
+			assert.Equal(t, content, string(b), path)
+		}
+	}
+	rep.write(t, filepath.Join(env.out, "claude-readme.md"))
+}
+
+// blockedRun is what the guarded session blocked and why, as the policy
+// itself says it (hookexec fire on the same tool call, before the session).
+type blockedRun struct {
+	command string // the command the fake model asked for
+	policy  string // the starter policy's name
+	reason  string // its reason
+	hooksJS []byte // the project's .hookexec/hooks.json
+	record  audit.Record
+}
+
+// guardedSession runs the quick start's claude line as a headless session
+// in project: the fake model asks for the command the prompt names.
+func guardedSession(t *testing.T, env e2eEnv, st qsStep, bin, project, home string, userEnv []string, rep *readmeReport) *blockedRun {
+	t.Helper()
+	prompt, err := st.prompt()
+	require.NoError(t, err)
+	cmd, err := dangerousCommand(prompt, home, project)
+	require.NoError(t, err)
+	// HOME is pinned in the command itself too: ~ is the scratch home
+	// even if Claude's shell had another HOME.
+	modelCmd := "HOME=" + shellQuote(home) + "; " + cmd
+	input, err := json.Marshal(map[string]any{"session_id": "readme-preflight", "cwd": project, "hook_event_name": "PreToolUse",
+		"tool_name": "Bash", "tool_input": map[string]any{"command": modelCmd}})
+	require.NoError(t, err)
+	// First ask the policy itself (no record: HOOKEXEC_AUDIT=off): a
+	// command it does not block is never handed to a real session.
+	fire := exec.Command(bin, "fire", "PreToolUse", "--format", "claude")
+	fire.Dir = project
+	fire.Env = append(append([]string(nil), userEnv...), "HOOKEXEC_AUDIT=off")
+	fire.Stdin = strings.NewReader(string(input))
+	out, err := fire.Output()
+	require.NoError(t, err, "hookexec fire PreToolUse on %q", modelCmd)
+	var answer struct {
+		Specific struct {
+			Decision string `json:"permissionDecision"`
+			Reason   string `json:"permissionDecisionReason"`
+		} `json:"hookSpecificOutput"`
+	}
+	require.NoError(t, json.Unmarshal(out, &answer), "%s", out)
+	require.Equal(t, "deny", answer.Specific.Decision, "the starter policy does not block %q; it is not run in a session:\n%s", modelCmd, out)
+	hooksJS, err := os.ReadFile(filepath.Join(project, ".hookexec", "hooks.json"))
+	require.NoError(t, err, "hookexec init wrote no .hookexec/hooks.json")
+	b := &blockedRun{command: cmd, reason: answer.Specific.Reason, hooksJS: hooksJS, policy: policyIn(answer.Specific.Reason, hooksJS)}
+	require.NotEmpty(t, b.policy, "the reason %q names none of the policies of .hookexec/hooks.json:\n%s", b.reason, hooksJS)
+
+	api := startFakeAPI(t, "Bash", map[string]any{"command": modelCmd, "description": "do what the user asked"})
+	res := claudeSession(t, env, session{project: project, home: home, api: api, prompt: prompt, env: userEnv})
+	dump(t, filepath.Join(env.out, "claude", "readme-quickstart"), res)
+	require.NoError(t, res.err, "claude:\n%s", res.stderr)
+	results := toolResults(res)
+	require.Len(t, results, 1, "the model got one tool result")
+	assert.Contains(t, results[0], "is_error=true", "the tool call was not refused")
+	assert.Contains(t, results[0], b.reason, "the model was not told the policy's reason")
+	rep.add("`%s` (a headless session: `claude -p` with the prompt %q, its fake model asking for `%s`): the model got\n\n```\n%s\n```\n",
+		st.line, prompt, modelCmd, results[0])
+
+	logFile := filepath.Join(home, ".local", "state", "hookexec", "audit", "decisions.jsonl")
+	data, err := os.ReadFile(logFile)
+	if !assert.NoError(t, err, "no decision log in the user's state directory: hookexec fire (the decision log's writer) is not built") {
+		return b
+	}
+	sc := bufio.NewScanner(strings.NewReader(string(data)))
+	sc.Buffer(nil, 4<<20)
+	for sc.Scan() {
+		var r audit.Record
+		if json.Unmarshal(sc.Bytes(), &r) == nil && r.Blocked && r.Tool == "Bash" {
+			b.record = r
+		}
+	}
+	assert.True(t, b.record.Blocked, "the decision log holds no blocked Bash event:\n%s", data)
+	if assert.NotNil(t, b.record.Policy, "the blocked event's record names no policy:\n%s", data) {
+		assert.Equal(t, b.policy, b.record.Policy.Name, "the record's deciding policy")
+	}
+	_ = filepath.WalkDir(project, func(path string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasPrefix(d.Name(), "decisions") {
+			t.Errorf("a decision log in the project: %s", path)
+		}
+		return nil
+	})
+	return b
+}
+
+// policyIn is the name of the hook of hooksJS that reason names.
+func policyIn(reason string, hooksJS []byte) string {
+	for _, m := range regexp.MustCompile(`"name":\s*"([^"]+)"`).FindAllSubmatch(hooksJS, -1) {
+		if strings.Contains(reason, string(m[1])) {
+			return string(m[1])
+		}
+	}
+	return ""
+}
+
+// hookLines are the first and last line of the hook named name in
+// hooksJS (its object's braces, in the file init wrote).
+func hookLines(hooksJS []byte, name string) (first, last int) {
+	lines := strings.Split(string(hooksJS), "\n")
+	at := -1
+	for i, l := range lines {
+		if strings.Contains(l, `"name": "`+name+`"`) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return 0, 0
+	}
+	first, last = at+1, at+1
+	for i := at; i >= 0; i-- {
+		if strings.TrimSpace(lines[i]) == "{" {
+			first = i + 1
+			break
+		}
+	}
+	for i := at; i < len(lines); i++ {
+		if strings.HasPrefix(strings.TrimSpace(lines[i]), "}") {
+			last = i + 1
+			break
+		}
+	}
+	return first, last
+}
+
+// runQuickstartLine runs hookexec args in dir, with a generous bound.
+func runQuickstartLine(bin string, args []string, dir string, env []string) (string, int) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		return string(out), exit.ExitCode()
+	case err != nil:
+		return string(out) + err.Error() + "\n", -1
+	}
+	return string(out), 0
+}
+
+// notBuilt fails the test when a verb of the quick start does not exist
+// yet, and says so; it reports whether it did.
+func notBuilt(t *testing.T, st qsStep, out string) bool {
+	t.Helper()
+	if strings.Contains(out, fmt.Sprintf("unknown command %q", st.args[1])) {
+		t.Errorf("hookexec %s is not built (%s):\n%s", st.args[1], st.line, out)
+		return true
+	}
+	return false
+}
+
+// checkLog checks what hookexec log --blocked printed: one line for the
+// block, naming the event, Bash, the command and the policy, and nothing
+// of the events that were not blocked.
+func checkLog(t *testing.T, st qsStep, out string, code int, b *blockedRun) {
+	t.Helper()
+	if notBuilt(t, st, out) {
+		return
+	}
+	require.Zero(t, code, "%s:\n%s", st.line, out)
+	require.NotNil(t, b, "the quick start has no claude line before %s", st.line)
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "rm -rf") {
+			lines = append(lines, l)
+		}
+	}
+	require.Len(t, lines, 1, "%s: one line for the one block:\n%s", st.line, out)
+	l := lines[0]
+	assert.Regexp(t, `PreToolUse|BeforeTool`, l, "%s: the event", st.line)
+	assert.Contains(t, l, "Bash", "%s: the tool", st.line)
+	assert.Contains(t, l, b.policy, "%s: the deciding policy", st.line)
+	assert.NotContains(t, out, "SessionStart", "%s lists an event that was not blocked:\n%s", st.line, out)
+}
+
+// checkWhy checks what hookexec why printed: the policy, where it is
+// written (.hookexec/hooks.json:LINE within the hook), its exit status 2
+// and the reason.
+func checkWhy(t *testing.T, st qsStep, out string, code int, b *blockedRun) {
+	t.Helper()
+	if notBuilt(t, st, out) {
+		return
+	}
+	require.Zero(t, code, "%s:\n%s", st.line, out)
+	require.NotNil(t, b, "the quick start has no claude line before %s", st.line)
+	assert.Contains(t, out, b.policy, "%s: the policy", st.line)
+	first, last := hookLines(b.hooksJS, b.policy)
+	m := regexp.MustCompile(`\.hookexec/hooks\.json:(\d+)`).FindStringSubmatch(out)
+	if assert.NotNil(t, m, "%s: no .hookexec/hooks.json:LINE:\n%s", st.line, out) {
+		n, _ := strconv.Atoi(m[1])
+		assert.True(t, n >= first && n <= last, "%s: hooks.json:%d is not the policy's lines %d-%d", st.line, n, first, last)
+	}
+	assert.Regexp(t, `(?i)exit(ed)?( status| code)?:?\s*2\b`, out, "%s: the policy's exit status", st.line)
+	core, _, _ := strings.Cut(b.reason, ": "+b.command)
+	assert.Contains(t, out, core, "%s: the reason", st.line)
+}
+
+// readmeReport is the text of OUT/claude-readme.md: what each step
+// printed, with the scratch paths replaced.
+type readmeReport struct {
+	replacer *strings.Replacer
+	text     strings.Builder
+}
+
+func (r *readmeReport) add(format string, args ...any) {
+	r.text.WriteString(r.replacer.Replace(fmt.Sprintf(format, args...)) + "\n")
+}
+
+func (r *readmeReport) write(t *testing.T, path string) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(path, []byte(r.text.String()), 0o644))
+}
