@@ -85,10 +85,19 @@ func TestClaudeReadmeQuickstart(t *testing.T) {
 	rep := &readmeReport{replacer: strings.NewReplacer(project, "<project>", home, "<home>", gobin, "<gobin>")}
 	defer rep.write(t, filepath.Join(env.out, "claude-readme.md"))
 	rep.add("TestClaudeReadmeQuickstart: `%s` (GOBIN=<gobin>, CGO_ENABLED=0) built hookexec; then, in a fresh project `%s` of a scratch HOME, the quick start's lines:\n", readmeInstall, qs.project)
+	intact := func(when string) {
+		t.Helper()
+		for path, content := range canaries {
+			b, err := os.ReadFile(path)
+			if assert.NoError(t, err, "%s: %s is gone", when, path) {
+				assert.Equal(t, content, string(b), "%s: %s", when, path)
+			}
+		}
+	}
 	var blocked *blockedRun
 	for _, st := range qs.steps {
 		if st.args[0] == "claude" {
-			blocked = guardedSession(t, env, st, bin, project, home, userEnv, rep)
+			blocked = guardedSession(t, env, st, bin, project, home, userEnv, rep, intact)
 			continue
 		}
 		out, code := runQuickstartLine(bin, st.args[1:], project, userEnv)
@@ -106,12 +115,7 @@ func TestClaudeReadmeQuickstart(t *testing.T) {
 			require.Zero(t, code, "%s:\n%s", st.line, out)
 		}
 	}
-	for path, content := range canaries {
-		b, err := os.ReadFile(path)
-		if assert.NoError(t, err, "the quick start's session removed %s", path) {
-			assert.Equal(t, content, string(b), path)
-		}
-	}
+	intact("after the quick start")
 }
 
 // blockedRun is what the guarded session blocked and why, as the policy
@@ -125,8 +129,9 @@ type blockedRun struct {
 }
 
 // guardedSession runs the quick start's claude line as a headless session
-// in project: the fake model asks for the command the prompt names.
-func guardedSession(t *testing.T, env e2eEnv, st qsStep, bin, project, home string, userEnv []string, rep *readmeReport) *blockedRun {
+// in project: the fake model asks for the command the prompt names, and
+// intact checks right after that the files it would remove are there.
+func guardedSession(t *testing.T, env e2eEnv, st qsStep, bin, project, home string, userEnv []string, rep *readmeReport, intact func(when string)) *blockedRun {
 	t.Helper()
 	prompt, err := st.prompt()
 	require.NoError(t, err)
@@ -162,6 +167,7 @@ func guardedSession(t *testing.T, env e2eEnv, st qsStep, bin, project, home stri
 	api := startFakeAPI(t, "Bash", map[string]any{"command": modelCmd, "description": "do what the user asked"})
 	res := claudeSession(t, env, session{project: project, home: home, api: api, prompt: prompt, env: userEnv})
 	dump(t, filepath.Join(env.out, "claude", "readme-quickstart"), res)
+	intact("after the session (the model asked for " + modelCmd + ")")
 	require.NoError(t, res.err, "claude:\n%s", res.stderr)
 	results := toolResults(res)
 	require.Len(t, results, 1, "the model got one tool result")
