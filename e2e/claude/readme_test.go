@@ -172,6 +172,9 @@ func guardedSession(t *testing.T, env e2eEnv, st qsStep, bin, project, home stri
 	results := toolResults(res)
 	require.Len(t, results, 1, "the model got one tool result")
 	assert.Contains(t, results[0], "is_error=true", "the tool call was not refused")
+	// Claude Code 2.1.328 refuses rm -rf ~ by itself too when no hook
+	// does ("Dangerous rm operation detected"): the policy's reason is
+	// what tells a guarded session from an unguarded one.
 	assert.Contains(t, results[0], b.reason, "the model was not told the policy's reason")
 	rep.add("`%s` (a headless session: `claude -p` with the prompt %q, its fake model asking for `%s`): the model got\n\n```\n%s\n```\n",
 		st.line, prompt, modelCmd, results[0])
