@@ -196,9 +196,6 @@ func (st qsStep) prompt() (string, error) {
 	return "", fmt.Errorf("README.md quick start: %q asks Claude nothing (no prompt)", st.line)
 }
 
-// rmWord is where a command line starts in a prompt: the word rm.
-var rmWord = regexp.MustCompile(`(^|[\s:` + "`" + `])rm\s`)
-
 // dangerousCommand is the command the user's prompt asks for (the fake
 // model tries it): from the word rm to the end of the prompt, without
 // closing punctuation or quotes. It fails unless the command is an rm
@@ -207,7 +204,8 @@ var rmWord = regexp.MustCompile(`(^|[\s:` + "`" + `])rm\s`)
 // this test and blocked by the starter policy; anything else is refused
 // rather than run in a real session.
 func dangerousCommand(prompt, home, project string) (string, error) {
-	loc := rmWord.FindStringIndex(prompt)
+	// The command starts at the word rm.
+	loc := regexp.MustCompile(`(^|[\s:` + "`" + `])rm\s`).FindStringIndex(prompt)
 	if loc == nil {
 		return "", fmt.Errorf("the quick start's prompt %q names no rm command for the model to try", prompt)
 	}
