@@ -59,11 +59,12 @@ func newAgentDoctor(ag Agent, opts DoctorOptions, home string, pol *Policies) *a
 
 // settingsPaths are the agent's settings files of scope that hookexec
 // installs into: the one of its shape, and for the project scope of an
-// agent install --http sets up the project's uncommitted one too.
+// agent with an uncommitted settings file (Agent.LocalProjectFile) that
+// one too.
 func settingsPaths(ag Agent, s Scope, projectDir, home string, getenv func(string) string) []string {
 	path := agentSettingsPath(ag, s, projectDir, home, getenv)
-	if s == ProjectScope && httpCapable(ag) {
-		if local := httpPath(ag, s, projectDir, path); local != path {
+	if s == ProjectScope {
+		if local := localPath(ag, projectDir); local != "" && local != path {
 			return []string{path, local}
 		}
 	}

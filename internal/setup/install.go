@@ -20,8 +20,14 @@ type InstallOptions struct {
 	ProjectDir string
 	// Getenv reads HOME and what config discovery reads; nil: os.Getenv.
 	Getenv func(string) string
-	// Program is the hookexec binary the entries run (absolute).
+	// Program is this hookexec binary (absolute): the entries run it,
+	// except --portable's, and install recognises its entries by it.
 	Program string
+	// Portable is --portable: the entries run hookexec by name (found on
+	// the PATH the agent gives its hooks) and go into the project's
+	// committed settings file; only for an agent with a fail-closed option
+	// (Agent.OnFailure), at project scope (install_target.go).
+	Portable bool
 	// Events are --events as given; nil: the events the configs have
 	// hooks for, plus SessionStart, else the agent's default set.
 	Events []string
@@ -65,9 +71,13 @@ type InstallResult struct {
 	// Private: install --http made the file readable by the user only
 	// (mode 0600), since it holds the serve token.
 	Private bool
-	// Moved says where install took hookexec's entries of the other kind
-	// out of (the project's committed or uncommitted settings file).
+	// Moved says where install took hookexec's entries out of: the
+	// project's other settings file (committed or uncommitted), so that
+	// one set of entries runs.
 	Moved []string
+	// Notes say who the file is for: whether to commit it, and what a
+	// teammate needs.
+	Notes []string
 	// Addr is install --http's server address; Secret is the token,
 	// which WriteText never prints.
 	Addr, Secret string
@@ -81,14 +91,23 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	if err := checkHTTP(opts.Agent, opts.HTTP); err != nil {
 		return nil, err
 	}
-	path, other, err := installPaths(opts)
+	if err := checkTarget(opts); err != nil {
+		return nil, err
+	}
+	path, others, err := installPaths(opts)
 	if err != nil {
 		return nil, err
 	}
-	if opts.Scope == ProjectScope {
-		if err := refuseProjectLinks(opts.ProjectDir, path, "install"); err != nil {
-			return nil, err
+	for _, p := range append([]string{path}, others...) {
+		if opts.Scope == ProjectScope || p != path {
+			if err := refuseProjectLinks(opts.ProjectDir, p, "install"); err != nil {
+				return nil, err
+			}
 		}
+	}
+	warnings, notes, err := targetNotes(opts, path)
+	if err != nil {
+		return nil, err
 	}
 	pol, err := LoadPolicies(opts.ProjectDir, opts.Getenv)
 	if err != nil {
@@ -132,18 +151,20 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 		return nil, err
 	}
 	res.CommandOnly = commandOnly
+	res.Warnings = append(res.Warnings, warnings...)
+	res.Notes = notes
 	if opts.HTTP != nil {
 		res.Addr, res.Secret = opts.HTTP.Addr, opts.HTTP.Token
-		if opts.Scope == ProjectScope {
-			if w := ignoreWarning(opts.ProjectDir, path); w != "" {
-				res.Warnings = append(res.Warnings, w)
-			}
-		}
 	}
-	if other != "" && !opts.DryRun {
-		if res.Moved, err = takeOutOf(opts, other); err != nil {
+	for _, other := range others {
+		if opts.DryRun {
+			break
+		}
+		moved, err := takeOutOf(opts, other)
+		if err != nil {
 			return nil, err
 		}
+		res.Moved = append(res.Moved, moved...)
 	}
 	wrote, err := writeManifest(manifest, opts.DryRun)
 	if err != nil {
@@ -171,7 +192,7 @@ func installJSON(opts InstallOptions, path string, wants []wantEntry, pol *Polic
 	if err := refuseForeignOwnFile(opts.Agent, path, f.Data, opts.Program, "install"); err != nil {
 		return nil, err
 	}
-	m, err := mergeInto(f.Data, opts.Agent, opts.Program, wants, isOwnFile(path), opts.HTTP)
+	m, err := mergeInto(f.Data, opts.Agent, entryProgram(opts), opts.Program, wants, isOwnFile(path), opts.HTTP)
 	if err != nil {
 		return nil, fmt.Errorf("setup: %s: %w; fix or move the file, then run install again (nothing was changed)", path, err)
 	}

@@ -27,9 +27,12 @@ func Agent() agent.Agent {
 		SettingsFile: "settings.json",
 		ProjectFile:  "",
 		UserFile:     "",
-		ConfigDirs:   nil,
-		Layout:       agent.LayoutNested,
-		Flat:         agent.Flat{},
+		// Its hooks reference lists .factory/settings.local.json, "local
+		// project settings (not committed)", beside settings.json.
+		LocalProjectFile: ".factory/settings.local.json",
+		ConfigDirs:       nil,
+		Layout:           agent.LayoutNested,
+		Flat:             agent.Flat{},
 		// A manual run of droid 0.225.2 read a settings.json that starts with
 		// a // comment.
 		SettingsComments: true,
