@@ -73,6 +73,20 @@ func settingsPaths(ag Agent, s Scope, projectDir, home string, getenv func(strin
 
 func (d *agentDoctor) name(what string) string { return d.ag.Name + " " + what }
 
+// role says which of the agent's settings files f is: the user's, the
+// project's committed one, or the project's own to this machine.
+func (d *agentDoctor) role(f *agentSettings) string {
+	switch {
+	case f.scope == UserScope:
+		return "user"
+	case f.path == localPath(d.ag, d.opts.ProjectDir):
+		return "project, not committed"
+	case d.ag.LocalProjectFile != "":
+		return "project, committed"
+	}
+	return "project"
+}
+
 func (d *agentDoctor) checks(ctx context.Context, r *Report) {
 	r.add(d.settingsCheck())
 	r.add(d.binaryCheck(ctx))
@@ -110,7 +124,7 @@ func (d *agentDoctor) settingsCheck() Check {
 	var paths []string
 	var matched []string
 	for _, f := range d.files {
-		paths = append(paths, f.path)
+		paths = append(paths, f.path+" ("+d.role(f)+")")
 		for _, e := range f.fires {
 			if e.HasMatch {
 				matched = append(matched, fmt.Sprintf("%s: %s in %s", e.Key, e.Command, f.path))

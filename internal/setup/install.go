@@ -165,6 +165,7 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 			return nil, err
 		}
 		res.Moved = append(res.Moved, moved...)
+		res.Warnings = append(res.Warnings, otherDuplicates(opts, other, pol)...)
 	}
 	wrote, err := writeManifest(manifest, opts.DryRun)
 	if err != nil {

@@ -160,3 +160,18 @@ func userInstalled(opts InstallOptions) string {
 	}
 	return fmt.Sprintf("hookexec is also installed in %s, so %s runs every policy twice in this project: keep one, 'hookexec uninstall %s --user' or this install's 'hookexec uninstall %s'", path, opts.Agent.Title, opts.Agent.Name, opts.Agent.Name)
 }
+
+// otherDuplicates are the policies that run twice through the agent's own
+// hooks in another of its settings files (duplicateRuns), which the agent
+// runs as well as the file install wrote.
+func otherDuplicates(opts InstallOptions, path string, pol *Policies) []string {
+	f, err := readSettingsFile(path)
+	if err != nil || !f.Exists {
+		return nil
+	}
+	doc, err := parseSettings(opts.Agent, f.Data, opts.Program)
+	if err != nil {
+		return nil
+	}
+	return duplicateRuns(opts.Agent, doc, f.Real, pol)
+}
