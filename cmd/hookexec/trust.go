@@ -97,7 +97,7 @@ func (a *app) trust(args []string, f trustFlags) error {
 		_, err := fmt.Fprintln(a.stdout, review.Hash)
 		return stdoutError(err)
 	}
-	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.askTrust(f.yes))
+	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.style(a.stdout), a.askTrust(f.yes))
 	switch {
 	case errors.Is(err, errNoTerminal):
 		return fmt.Errorf("not trusted: no terminal to ask on; review the above and pass --yes to trust %s", review.Root)
