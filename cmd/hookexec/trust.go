@@ -59,7 +59,7 @@ working directory up, else the working directory).
 				if len(args) > 0 {
 					return errors.New("trust --list takes no directory")
 				}
-				return registry.WriteTrustedProjects(a.getenv, a.stdout, a.stderr)
+				return registry.WriteTrustedProjects(a.getenv, a.stdout, a.stderr, a.style(a.stdout))
 			}
 			return a.trust(args, f)
 		},

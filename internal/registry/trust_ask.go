@@ -98,8 +98,8 @@ func (r *Review) trustWarning(store trust.Store, v trust.Version, warn io.Writer
 }
 
 // WriteTrustedProjects writes `trust --list`: each trusted project with its
-// versions on out, or "no trusted projects" on none.
-func WriteTrustedProjects(getenv func(string) string, out, none io.Writer) error {
+// versions on out (coloured by s), or "no trusted projects" on none.
+func WriteTrustedProjects(getenv func(string) string, out, none io.Writer, s termstyle.Style) error {
 	projects, err := TrustedProjects(getenv)
 	if err != nil {
 		return err
@@ -110,7 +110,7 @@ func WriteTrustedProjects(getenv func(string) string, out, none io.Writer) error
 	}
 	var b strings.Builder
 	for _, p := range projects {
-		for _, l := range p.Lines() {
+		for _, l := range p.Lines(s) {
 			b.WriteString(l + "\n")
 		}
 	}
