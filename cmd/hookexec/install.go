@@ -39,20 +39,20 @@ the default) or in your home directory (--user).
 
 Which project file (docs/install.md, "Teams: what to commit"):
   - default: the entries run this hookexec binary by its absolute path, so
-    they work whatever PATH the agent gives its hooks. Where the agent has a
-    settings file that is not committed (Claude Code's
-    .claude/settings.local.json, Factory Droid's .factory/settings.local.json),
-    they go there, and install warns when .gitignore does not ignore it; an
-    earlier install's entries in the committed file (.claude/settings.json)
-    are taken out, the rest of that file kept. Any other agent gets them in
-    its project file (.gemini/settings.json, ...), with a warning not to
-    commit it.
+    they work whatever PATH the agent gives its hooks. Where the agent has
+    a settings file that is not committed (Claude Code's
+    .claude/settings.local.json), they go there, and install warns when
+    .gitignore does not ignore it; an earlier install's entries in the
+    committed file (.claude/settings.json) are taken out, the rest of that
+    file kept. Any other agent gets them in its project file
+    (.gemini/settings.json, ...), with a warning not to commit it.
   - --portable (Claude Code): the entries run 'hookexec' by name, found on
     PATH, in the committed .claude/settings.json, for the team to commit.
     Safe only because each entry where Claude Code applies it gets
     "onFailure": "block": a teammate without hookexec on the agent's PATH
-    gets blocked actions with a message, never unguarded ones. An agent without such an option refuses
-    --portable, as do --user, --http and --fail-open with it.
+    gets blocked actions with a message, never unguarded ones. An agent
+    without such an option refuses --portable, as do --user, --http and
+    --fail-open with it.
   - --user: ~/.claude/settings.json, ~/.gemini/settings.json, ...; the
     project's hookexec entries are taken out (the agent would run both).
 An entry runs '/path/to/hookexec' (--portable: hookexec) fire EVENT
