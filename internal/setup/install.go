@@ -158,7 +158,8 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	}
 	for _, other := range others {
 		if opts.DryRun {
-			break
+			res.Moved = append(res.Moved, wouldTakeOut(opts, other)...)
+			continue
 		}
 		moved, err := takeOutOf(opts, other)
 		if err != nil {

@@ -247,10 +247,13 @@ func ignoreWarning(projectDir, path, holds string) string {
 		filepath.Join(filepath.Dir(path), ".gitignore"): {base, "/" + base, "*.local.json"},
 	}
 	for file, lines := range candidates {
-		data, err := os.ReadFile(file)
-		if err != nil {
+		// Only a regular file: a FIFO the repository ships as .gitignore
+		// would hang the read.
+		f, err := readSettingsFile(file)
+		if err != nil || !f.Exists {
 			continue
 		}
+		data := f.Data
 		for _, l := range strings.Split(string(data), "\n") {
 			if slices.Contains(lines, strings.TrimSpace(l)) {
 				return ""

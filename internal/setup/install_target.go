@@ -3,6 +3,8 @@ package setup
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/progpath"
@@ -124,6 +126,11 @@ func targetNotes(opts InstallOptions, path string) (warnings, notes []string, er
 		if err != nil {
 			return nil, nil, fmt.Errorf("setup: install --portable: hookexec is not found on PATH, so the entries would run nothing here: put it on PATH (make install, or go install ./cmd/hookexec), or install without --portable")
 		}
+		if abs, err := filepath.Abs(found); err == nil {
+			if why := projectControl(abs, opts.ProjectDir); why != "" {
+				return nil, nil, fmt.Errorf("setup: install --portable: hookexec on PATH: %s, so the repository decides what runs: put a hookexec installed outside the project first on PATH, or install without --portable", why)
+			}
+		}
 		if !sameFile(found, opts.Program) {
 			warnings = append(warnings, fmt.Sprintf("hookexec on PATH is %s, not this binary (%s): %s runs that one; 'hookexec doctor' checks its version", found, opts.Program, ag.Title))
 		}
@@ -174,4 +181,27 @@ func otherDuplicates(opts InstallOptions, path string, pol *Policies) []string {
 		return nil
 	}
 	return duplicateRuns(opts.Agent, doc, f.Real, pol)
+}
+
+// wouldTakeOut is takeOutOf's message under --dry-run: the events whose
+// hookexec entries install would take out of path.
+func wouldTakeOut(opts InstallOptions, path string) []string {
+	f, err := readSettingsFile(path)
+	if err != nil || !f.Exists {
+		return nil
+	}
+	doc, err := parseSettings(opts.Agent, f.Data, opts.Program)
+	if err != nil {
+		return nil
+	}
+	var keys []string
+	for _, e := range doc.entries() {
+		if e.managed() && !slices.Contains(keys, e.Key) {
+			keys = append(keys, e.Key)
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("would take hookexec's entries for %s out of %s", strings.Join(keys, ", "), path)}
 }

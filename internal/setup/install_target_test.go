@@ -152,6 +152,15 @@ func TestInstallPortableRefused(t *testing.T) {
 	gemini, err := ParseAgent("gemini")
 	require.NoError(t, err)
 	bare := newShapeEnv(t)
+	inProject := newShapeEnv(t)
+	writeTestFile(t, filepath.Join(inProject.project, "bin", "hookexec"), "#!/bin/sh\n", 0o755)
+	projectGetenv := inProject.getenv
+	inProject.getenv = func(k string) string {
+		if k == "PATH" {
+			return filepath.Join(inProject.project, "bin")
+		}
+		return projectGetenv(k)
+	}
 	for _, tt := range []struct {
 		name string
 		env  shapeEnv
@@ -163,6 +172,7 @@ func TestInstallPortableRefused(t *testing.T) {
 		{"http", base, func(o *InstallOptions) { o.HTTP = &HTTPOptions{Addr: "127.0.0.1:41234", Token: testToken} }, "--portable with --http"},
 		{"fail-open", base, func(o *InstallOptions) { o.FailOpen = true }, "--portable with --fail-open"},
 		{"not on PATH", bare, func(*InstallOptions) {}, "hookexec is not found on PATH"},
+		{"in the project", inProject, func(*InstallOptions) {}, "is inside the project, so the repository decides what runs"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := InstallOptions{Agent: claudeAgent(), Scope: ProjectScope, ProjectDir: tt.env.project, Getenv: tt.env.getenv, Program: testProgram, Portable: true}
@@ -170,7 +180,7 @@ func TestInstallPortableRefused(t *testing.T) {
 			_, err := Install(opts)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
-			for _, dir := range []string{".claude", ".gemini"} {
+			for _, dir := range []string{".claude", ".gemini"} { // nothing written
 				assert.NoDirExists(t, filepath.Join(tt.env.project, dir))
 				assert.NoDirExists(t, filepath.Join(tt.env.home, dir))
 			}
