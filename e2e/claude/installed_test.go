@@ -97,14 +97,15 @@ func TestClaudeInstalledPortable(t *testing.T) {
 			assert.Contains(t, string(settings), `"command": "hookexec fire PreToolUse --format claude"`)
 			assert.NotContains(t, string(settings), env.bin)
 			assert.NoFileExists(t, filepath.Join(res.project, ".claude", "settings.local.json"))
-			if mode == "portable" {
-				var seen []string
-				for _, r := range res.requests {
-					seen = append(seen, string(r.Body))
-				}
-				assert.Contains(t, strings.Join(seen, "\n"), "blocked by block-dangerous-shell: force push",
-					"the model was not told why the tool call was refused")
+			var seen []string
+			for _, r := range res.requests {
+				seen = append(seen, string(r.Body))
 			}
+			want := "blocked by block-dangerous-shell: force push"
+			if mode == "portable-missing" {
+				want = `[hookexec fire PreToolUse --format claude]: failed; blocking because onFailure is \"block\"`
+			}
+			assert.Contains(t, strings.Join(seen, "\n"), want, "the model was not told why the tool call was refused")
 		})
 	}
 }
