@@ -213,17 +213,15 @@ const privateMode fs.FileMode = 0o600
 
 // takeOutOf removes hookexec's entries from the other settings file
 // (installPaths), so that no event runs the policies twice; it says what
-// it did, and for the committed file that the change is to be committed.
+// it did, and for the committed file what to do with the change
+// (committedAdvice).
 func takeOutOf(opts InstallOptions, path string) ([]string, error) {
+	advice := committedAdvice(opts, path)
 	res, err := uninstallJSON(UninstallOptions{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, Getenv: opts.Getenv, Program: opts.Program}, path)
 	if err != nil || len(res.Removed) == 0 {
 		return nil, err
 	}
-	msg := fmt.Sprintf("took hookexec's entries for %s out of %s", strings.Join(res.Removed, ", "), path)
-	if path != localPath(opts.Agent, opts.ProjectDir) {
-		msg += ", the committed file (an earlier install's): commit that change"
-	}
-	return []string{msg}, nil
+	return []string{fmt.Sprintf("took hookexec's entries for %s out of %s%s", strings.Join(res.Removed, ", "), path, advice)}, nil
 }
 
 // ignoreWarning is install --project's warning when the project is a git

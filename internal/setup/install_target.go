@@ -205,3 +205,31 @@ func wouldTakeOut(opts InstallOptions, path string) []string {
 	}
 	return []string{fmt.Sprintf("would take hookexec's entries for %s out of %s", strings.Join(keys, ", "), path)}
 }
+
+// committedAdvice ends takeOutOf's message for the project's committed
+// file ("" for another): entries with a machine's path (an earlier
+// install's) are to go from the commit too; entries that run hookexec by
+// name are --portable's, which a team may share, so the way back is said.
+func committedAdvice(opts InstallOptions, path string) string {
+	if opts.Agent.LocalProjectFile == "" || path == localPath(opts.Agent, opts.ProjectDir) || path != agentSettingsPath(opts.Agent, ProjectScope, opts.ProjectDir, "", opts.Getenv) {
+		return ""
+	}
+	f, err := readSettingsFile(path)
+	if err != nil || !f.Exists {
+		return ""
+	}
+	doc, err := parseSettings(opts.Agent, f.Data, opts.Program)
+	if err != nil {
+		return ""
+	}
+	for _, e := range doc.entries() {
+		if e.IsFire && e.Fire.Managed && !progpath.IsPath(e.Fire.Program) {
+			rel := path
+			if r, err := filepath.Rel(opts.ProjectDir, path); err == nil {
+				rel = filepath.ToSlash(r)
+			}
+			return fmt.Sprintf(", the committed file, where they ran hookexec by name (--portable's): if your team shares them, keep them ('git checkout %s') and run 'hookexec install %s --portable' instead", rel, opts.Agent.Name)
+		}
+	}
+	return ", the committed file (an earlier install's): commit that change"
+}
