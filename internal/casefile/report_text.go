@@ -33,11 +33,18 @@ func Failed(runs []Run) int {
 
 // WriteText prints "PASS name (12ms)", or "FAIL name (12ms)" followed by
 // where the case is, expected vs actual per field, and what each hook did;
-// the error is the write's.
+// then, passed or not, the warnings about the hooks' answers (a field
+// where no reader looks, plain text the model never sees: issue 22 §3).
+// The error is the write's.
 func (r Run) WriteText(w io.Writer) error {
 	text := fmt.Sprintf("PASS %s (%s)\n", r.Case.Name, caseDuration(r.Duration))
 	if !r.Passed() {
 		text = fmt.Sprintf("FAIL %s (%s)\n", r.Case.Name, caseDuration(r.Duration)) + indent(failureDetail(r), "    ")
+	}
+	if v := r.Result.Verdict; v != nil {
+		for _, warn := range v.Quiet {
+			text += "    warning: " + warn + "\n"
+		}
 	}
 	_, err := io.WriteString(w, text)
 	return err
