@@ -173,8 +173,11 @@ func misplacedText(keys []string, eventName string) string {
 	if len(keys) > 1 {
 		verb = "are"
 	}
-	return fmt.Sprintf("top-level %s %s ignored: read only inside hookSpecificOutput; move into hookSpecificOutput: %s",
-		agents.OrList(quoted), verb, fix)
+	list := quoted[0]
+	if n := len(quoted); n > 1 {
+		list = strings.Join(quoted[:n-1], ", ") + " and " + quoted[n-1]
+	}
+	return fmt.Sprintf("top-level %s %s ignored: read only inside hookSpecificOutput; move into hookSpecificOutput: %s", list, verb, fix)
 }
 
 // unknownTopText is the warning about a top-level key no reader takes,

@@ -32,7 +32,7 @@ func TestAnswerWarnings(t *testing.T) {
 		{name: "top-level additionalContext", event: "SessionStart", stdout: `{"additionalContext":"main is frozen"}`,
 			want: []string{`top-level "additionalContext" is ignored: only hookSpecificOutput.additionalContext reaches the model; move it into hookSpecificOutput: {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": ...}}`}},
 		{name: "top-level permissionDecision and its reason", stdout: `{"permissionDecision":"deny","permissionDecisionReason":"no"}`,
-			want: []string{`top-level "permissionDecision" or "permissionDecisionReason" are ignored: read only inside hookSpecificOutput; move into hookSpecificOutput: {"hookSpecificOutput": {"hookEventName": "BeforeTool", "permissionDecision": ..., "permissionDecisionReason": ...}}`}},
+			want: []string{`top-level "permissionDecision" and "permissionDecisionReason" are ignored: read only inside hookSpecificOutput; move into hookSpecificOutput: {"hookSpecificOutput": {"hookEventName": "BeforeTool", "permissionDecision": ..., "permissionDecisionReason": ...}}`}},
 		{name: "top-level updatedInput", dialect: "claude", event: "PreToolUse", stdout: `{"updatedInput":{"command":"ls"}}`,
 			want: []string{`top-level "updatedInput" is ignored: read only inside hookSpecificOutput; move into hookSpecificOutput: {"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": ...}}`}},
 		{name: "a deny with a misplaced extra field still denies", stdout: `{"decision":"deny","reason":"no","additionalContext":"x"}`, decision: "deny",
