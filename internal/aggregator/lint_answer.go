@@ -42,6 +42,14 @@ func misplacedKeys() []string {
 	return slices.DeleteFunc(specificKeys(), func(k string) bool { return k == "decision" })
 }
 
+// maxAnswerWarnings bounds the warnings of one answer: an answer with
+// thousands of unknown keys gets a few and a count of the rest.
+const maxAnswerWarnings = 5
+
+// maxSuggestKey is the longest key a "did you mean" is looked for (the
+// edit distance costs the product of the lengths).
+const maxSuggestKey = 64
+
 // linted reports whether the answers of a hook in meta's dialect are
 // checked for fields in the wrong place: the native dialect's and those
 // read as Claude Code and Qwen Code read them. The other agents read
@@ -88,15 +96,15 @@ func lintAnswer(ev event.Event, meta Meta, obj map[string]any) []string {
 		if slices.Contains(specific, k) {
 			continue
 		}
-		s := spelling.Closest(k, specific, max(2, len(k)/3))
+		s := closestKey(k, specific)
 		switch {
 		case s != "":
-			warns = append(warns, fmt.Sprintf("unknown key %q in hookSpecificOutput is ignored (did you mean %q?)", k, s))
+			warns = append(warns, fmt.Sprintf("unknown key %s in hookSpecificOutput is ignored (did you mean %q?)", describe(k), s))
 		case meta.reading() == agent.ReadClaude:
 			// A native answer's hookSpecificOutput reaches every agent's
 			// format, and some read keys hookexec does not know; Claude
 			// Code's are all known.
-			warns = append(warns, fmt.Sprintf("unknown key %q in hookSpecificOutput is ignored: Claude Code reads none such", k))
+			warns = append(warns, fmt.Sprintf("unknown key %s in hookSpecificOutput is ignored: Claude Code reads none such", describe(k)))
 		}
 	}
 	if w := eventNameText(ev, hso, eventName); w != "" {
@@ -127,6 +135,9 @@ func answerWarnings(ev event.Event, meta Meta, res runner.Result, code int, out,
 		warns = lintAnswer(ev, meta, obj)
 	} else if reading == agent.ReadSpec && code == 0 && ev.Plain == event.PlainContext && text != "" && !isJSON(text) {
 		warns = []string{plainContextText(firstNonEmpty(meta.EventKey, ev.Name))}
+	}
+	if n := len(warns); n > maxAnswerWarnings {
+		warns = append(warns[:maxAnswerWarnings-1], fmt.Sprintf("%d more fields of the answer are not read (run the hook to see them)", n-maxAnswerWarnings+1))
 	}
 	label := hookLabel(meta)
 	for i, w := range warns {
@@ -185,15 +196,15 @@ func misplacedText(keys []string, eventName string) string {
 func unknownTopText(k, eventName string) string {
 	top := topLevelKeys()[:7] // the keys a user writes (not Claude's async ones)
 	known := append(slices.Clone(top), specificKeys()...)
-	s := spelling.Closest(k, known, max(2, len(k)/3))
+	s := closestKey(k, known)
 	switch {
 	case s == "":
-		return fmt.Sprintf("unknown key %q is ignored (the top-level keys read are %s)", k, strings.Join(top, ", "))
+		return fmt.Sprintf("unknown key %s is ignored (the top-level keys read are %s)", describe(k), strings.Join(top, ", "))
 	case slices.Contains(top, s):
-		return fmt.Sprintf("unknown key %q is ignored (did you mean %q?)", k, s)
+		return fmt.Sprintf("unknown key %s is ignored (did you mean %q?)", describe(k), s)
 	default:
-		return fmt.Sprintf("unknown key %q is ignored (did you mean %q? it goes inside hookSpecificOutput: {\"hookSpecificOutput\": {\"hookEventName\": %q, %q: ...}})",
-			k, s, eventName, s)
+		return fmt.Sprintf("unknown key %s is ignored (did you mean %q? it goes inside hookSpecificOutput: {\"hookSpecificOutput\": {\"hookEventName\": %q, %q: ...}})",
+			describe(k), s, eventName, s)
 	}
 }
 
@@ -214,8 +225,16 @@ func eventNameText(ev event.Event, hso map[string]any, eventName string) string 
 	if n, ok := agents.EventByKey(name); ok && n.Event.Name == ev.Name {
 		return ""
 	}
-	return fmt.Sprintf("hookSpecificOutput.hookEventName is %q but the hook answered %s (Claude Code rejects an answer for another event); write %q",
-		name, eventName, eventName)
+	return fmt.Sprintf("hookSpecificOutput.hookEventName is %s but the hook answered %s (Claude Code rejects an answer for another event); write %q",
+		describe(name), eventName, eventName)
+}
+
+// closestKey is the known key k is a misspelling of, or "".
+func closestKey(k string, known []string) string {
+	if len(k) > maxSuggestKey {
+		return ""
+	}
+	return spelling.Closest(k, known, max(2, len(k)/3))
 }
 
 // sortedKeys are m's keys in order, so that warnings come in a stable order.

@@ -1,6 +1,7 @@
 package aggregator
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -150,4 +151,24 @@ func TestSpecificKeysCoverClaude(t *testing.T) {
 		require.NotEmpty(t, tag)
 		assert.Contains(t, specificKeys(), tag)
 	}
+}
+
+// A hostile answer gets a bounded warning: a few warnings and a count,
+// no suggestion for a huge key, and the key shortened in the message.
+func TestAnswerWarningsBounded(t *testing.T) {
+	t.Parallel()
+	keys := make([]string, 0, 1000)
+	for i := range 1000 {
+		keys = append(keys, fmt.Sprintf(`"k%04d":1`, i))
+	}
+	meta := testMeta()
+	r := Interpret(eventOf(t, "BeforeTool"), meta, exited(0, "{"+strings.Join(keys, ",")+"}", ""))
+	require.Len(t, r.Warnings, maxAnswerWarnings)
+	assert.Equal(t, `hook "guard" (.hookexec/hooks.json): 996 more fields of the answer are not read (run the hook to see them)`, r.Warnings[maxAnswerWarnings-1])
+
+	huge := strings.Repeat("decision", 1<<17) // 1 MiB
+	r = Interpret(eventOf(t, "BeforeTool"), meta, exited(0, `{"`+huge+`":"deny"}`, ""))
+	require.Len(t, r.Warnings, 1)
+	assert.Less(t, len(r.Warnings[0]), 300)
+	assert.Contains(t, r.Warnings[0], `unknown key "decisiondecisiondecisiondecisiondecisio… is ignored`)
 }
