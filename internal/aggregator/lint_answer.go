@@ -51,16 +51,18 @@ const maxAnswerWarnings = 5
 const maxSuggestKey = 64
 
 // linted reports whether the answers of a hook in meta's dialect are
-// checked for fields in the wrong place: the native dialect's and those
-// read as Claude Code and Qwen Code read them. The other agents read
-// fields of their own at the top level (Copilot's permissionDecision,
-// Cursor's permission), and the exit-status agents read no JSON.
+// checked for fields in the wrong place: the native dialect's, and
+// Claude Code's and Qwen Code's, whose answers hookexec reads as those
+// agents do. The other agents read fields of their own (Copilot's
+// top-level permissionDecision, Cursor's permission, Cline's cancel),
+// even those whose answers are read as Claude Code's or as SPEC §4.6 says,
+// and the exit-status agents read no JSON.
 func (m Meta) linted() bool {
 	if m.HTTP {
 		return false
 	}
-	switch m.reading() {
-	case agent.ReadSpec, agent.ReadClaude, agent.ReadQwen:
+	switch m.Dialect {
+	case "", "native", "claude", "qwen":
 		return true
 	}
 	return false
@@ -100,7 +102,7 @@ func lintAnswer(ev event.Event, meta Meta, obj map[string]any) []string {
 		switch {
 		case s != "":
 			warns = append(warns, fmt.Sprintf("unknown key %s in hookSpecificOutput is ignored (did you mean %q?)", describe(k), s))
-		case meta.reading() == agent.ReadClaude:
+		case meta.Dialect == "claude":
 			// A native answer's hookSpecificOutput reaches every agent's
 			// format, and some read keys hookexec does not know; Claude
 			// Code's are all known.

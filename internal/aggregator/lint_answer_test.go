@@ -76,6 +76,8 @@ func TestAnswerWarnings(t *testing.T) {
 		{name: "gemini is not linted", dialect: "gemini", stdout: `{"decison":"deny","additionalContext":"x"}`},
 		{name: "copilot reads top-level permissionDecision", dialect: "copilot", event: "preToolUse", stdout: `{"permissionDecision":"deny"}`, decision: "deny"},
 		{name: "cursor reads its own keys", dialect: "cursor", event: "beforeShellExecution", stdout: `{"permission":"deny","user_message":"no"}`, decision: "deny"},
+		{name: "cline answers with its own keys", dialect: "cline", event: "PreToolUse", stdout: `{"cancel":true,"errorMessage":"rm"}`},
+		{name: "kimi answers as Claude Code with keys of its own", dialect: "kimi", event: "PreToolUse", stdout: `{"someKimiField":1,"hookSpecificOutput":{"someKimiField":1}}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
