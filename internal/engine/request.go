@@ -144,6 +144,7 @@ func (e Engine) Do(ctx context.Context, req Request) Result {
 	v.Warnings = append(slices.Clip(req.Warnings), v.Warnings...)
 	v.DurationMs = millisSince(res.Start)
 	res.Verdict = v
+	logBlock(e.Log, v)
 	return res
 }
 

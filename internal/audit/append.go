@@ -1,0 +1,26 @@
+package audit
+
+import (
+	"github.com/rs/zerolog"
+
+	"github.com/hookexec/hookexec/internal/engine"
+)
+
+// Append writes the record of a finished request (FromResult) to the log
+// of the environment getenv reads, the user's own (never a request's
+// project). Nothing it does changes the answer: it is called after the
+// verdict is written, and what goes wrong (no state directory, a full
+// disk, a link or a FIFO where the file goes, a log inside the project)
+// is a warning in log, nothing more.
+func Append(getenv func(string) string, log zerolog.Logger, req engine.Request, res engine.Result, via string) {
+	l, warnings := Open(getenv)
+	for _, w := range warnings {
+		log.Warn().Msg(w)
+	}
+	if l == nil {
+		return
+	}
+	if err := l.Append(FromResult(req, res, via), res.ProjectDir); err != nil {
+		log.Warn().Err(err).Msg("decision log: record not written")
+	}
+}
