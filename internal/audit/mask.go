@@ -29,6 +29,7 @@ func Mask(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	maskNext := false
+	var quote byte // a masked value's opening quote, until it closes
 	for s != "" {
 		i := strings.IndexFunc(s, isSpace)
 		if i == 0 {
@@ -36,7 +37,9 @@ func Mask(s string) string {
 			if j < 0 {
 				j = len(s)
 			}
-			b.WriteString(s[:j])
+			if quote == 0 {
+				b.WriteString(s[:j])
+			}
 			s = s[j:]
 			continue
 		}
@@ -45,7 +48,16 @@ func Mask(s string) string {
 		}
 		word := s[:i]
 		s = s[i:]
-		if maskNext {
+		switch {
+		case quote != 0:
+			// The rest of a quoted secret ('x y'): masked up to its
+			// closing quote, which is kept.
+			if k := strings.IndexByte(word, quote); k >= 0 {
+				b.WriteString(word[k:])
+				quote = 0
+			}
+			continue
+		case maskNext:
 			maskNext = false
 			if isScheme(word) {
 				// "Authorization: Bearer TOKEN": the token is next.
@@ -54,6 +66,9 @@ func Mask(s string) string {
 				continue
 			}
 			b.WriteString(maskWhole(word))
+			if q := word[0]; (q == '"' || q == '\'') && strings.IndexByte(word[1:], q) < 0 {
+				quote = q
+			}
 			continue
 		}
 		var next bool

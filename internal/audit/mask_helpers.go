@@ -30,9 +30,10 @@ func isScheme(w string) bool {
 
 func isSpace(r rune) bool { return unicode.IsSpace(r) }
 
-// isTokenRune is a character of a token or of base64 (standard or URL).
+// isTokenRune is a character of a token or of base64 (standard or URL;
+// its '=' padding ends a run, as '=' ends a key).
 func isTokenRune(r rune) bool {
-	return r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '+' || r == '/' || r == '=' || r == '_' || r == '-')
+	return r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '+' || r == '/' || r == '_' || r == '-')
 }
 
 // minRandom is the shortest run looksRandom can call random.
