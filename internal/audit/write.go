@@ -59,14 +59,17 @@ func Open(getenv func(string) string) (l *Log, warnings []string) {
 
 // Append writes r as one line, in one write with O_APPEND so that lines
 // of concurrent writers never interleave, after rotating the file when it
-// has passed Max. project is the event's project directory: a log inside
-// it is refused (a repository must not read or grow the user's record).
+// has passed Max. project is the event's project directory: a log that
+// HOOKEXEC_AUDIT_FILE puts inside it is refused (a repository must not
+// read or grow the user's record). The default file, in the user's state
+// directory, is the user's wherever the event came from (an agent run in
+// the home directory has it as its project).
 // The error says why nothing was written; it never matters to a verdict.
 func (l *Log) Append(r Record, project string) error {
 	if l == nil {
 		return nil
 	}
-	if project != "" && inside(l.Path, project) {
+	if !l.mkdir && project != "" && inside(l.Path, project) {
 		return fmt.Errorf("decision log %s is inside the project %s; not written (set %s outside any project)", l.Path, project, EnvFile)
 	}
 	line, err := json.Marshal(r)

