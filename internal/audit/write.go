@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -72,11 +73,13 @@ func (l *Log) Append(r Record, project string) error {
 	if !l.mkdir && project != "" && inside(l.Path, project) {
 		return fmt.Errorf("decision log %s is inside the project %s; not written (set %s outside any project)", l.Path, project, EnvFile)
 	}
-	line, err := json.Marshal(r)
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // commands read as written: 2>&1, not 2\u003e\u00261
+	if err := enc.Encode(r); err != nil {
 		return fmt.Errorf("decision log: encoding the record: %w", err)
 	}
-	line = append(line, '\n')
+	line := buf.Bytes() // one line: Encode ends it with a newline
 	if err := l.prepareDir(); err != nil {
 		return err
 	}
