@@ -15,7 +15,7 @@ import (
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-func claudeRequest(t *testing.T, input string) (engine.Request, *event.Input) {
+func claudeRequest(t testing.TB, input string) (engine.Request, *event.Input) {
 	t.Helper()
 	fired, _, err := agents.ResolveEvent("PreToolUse", verdict.Format("claude"))
 	require.NoError(t, err)
@@ -92,4 +92,8 @@ func TestFromResultNeverKeepsFileContents(t *testing.T) {
 	r := FromResult(req, engine.Result{Start: time.Now(), Input: in, Verdict: verdict.Verdict{Hooks: []verdict.HookReport{}}}, ViaFire)
 	assert.Equal(t, "/repo/a.txt", r.Input)
 	assert.Equal(t, "Write", r.Tool)
+}
+
+func benchEvent(b *testing.B) (engine.Request, *event.Input) {
+	return claudeRequest(b, `{"session_id":"s1","cwd":"/repo","tool_name":"Bash","tool_input":{"command":"git push --force origin main"}}`)
 }

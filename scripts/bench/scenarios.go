@@ -115,6 +115,17 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 			check: verdictCheck(1, nil),
 		},
 		{
+			// The decision log (issue 22 §2, docs/audit.md): every fire
+			// appends a record to it; against the same fire with
+			// HOOKEXEC_AUDIT=off.
+			id: "audit", title: "fire with one `true` hook, writing the decision log",
+			subject:   fire(oneTrue, fx.smallEvent),
+			baseline:  &command{argv: fire(oneTrue, fx.smallEvent).argv, stdin: fx.smallEvent, env: []string{"HOOKEXEC_AUDIT=off"}},
+			baseLabel: "same fire, HOOKEXEC_AUDIT=off",
+			warmup:    3, runs: o.scaled(60), rssRuns: 3, maxRatio: 1.05, target: "≤ 1.05×",
+			check: verdictCheck(1, nil),
+		},
+		{
 			id: "no-match", title: "fire, no matching hook (50 hooks for other tools)",
 			subject:  fire(fx.noMatchConfig(), fx.smallEvent),
 			baseline: printJSON, baseLabel: "Go binary printing {}",
