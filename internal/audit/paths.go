@@ -34,12 +34,18 @@ const (
 // log.1.jsonl, log -> log.1). err says why there is no path: neither
 // HOOKEXEC_AUDIT_FILE nor a variable that locates the state directory
 // (XDG_STATE_HOME, HOME; LOCALAPPDATA on Windows) is set, or
-// HOOKEXEC_AUDIT_FILE is not absolute. Paths makes nothing.
+// HOOKEXEC_AUDIT_FILE is not an absolute path to a ".jsonl" file (a
+// repository that sets the variable through the agent cannot make
+// hookexec append to ~/.bashrc or any other file of the user's that is not
+// a log). Paths makes nothing.
 func Paths(getenv func(string) string) (current, rotated string, enabled bool, err error) {
 	enabled, _ = Setting(getenv)
 	if p := getenv(EnvFile); p != "" {
 		if !filepath.IsAbs(p) {
 			return "", "", enabled, fmt.Errorf("%s=%s: not an absolute path", EnvFile, p)
+		}
+		if !strings.EqualFold(filepath.Ext(p), ".jsonl") {
+			return "", "", enabled, fmt.Errorf("%s=%s: not a .jsonl file (the decision log is only ever written to a file whose name ends in .jsonl)", EnvFile, p)
 		}
 		p = filepath.Clean(p)
 		return p, RotatedPath(p), enabled, nil

@@ -38,7 +38,11 @@ func TestAppendToDevFullFailsHarmlessly(t *testing.T) {
 		t.Skip("/dev/full is Linux's")
 	}
 	l, _ := Open(envOf(map[string]string{EnvFile: "/dev/full"}))
-	require.ErrorContains(t, l.Append(testRecord("a"), ""), "not a regular file")
+	assert.Nil(t, l, "/dev/full is not a .jsonl file")
+	// And were it named so: a device is refused before anything is
+	// written.
+	l = &Log{Path: "/dev/full", Rotated: "/dev/full.1", Max: MaxBytes}
+	require.ErrorContains(t, l.Append(testRecord("a"), ""), "is a device, not a regular file")
 }
 
 func TestAppendIntoAnUnwritableDirectory(t *testing.T) {
