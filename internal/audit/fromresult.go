@@ -53,7 +53,7 @@ func FromResult(req engine.Request, res engine.Result, via string) Record {
 		}
 		view := agents.NewDetectedCall(req.Format, getenv, name, in).View()
 		r.Agent, r.Tool = view.Agent, view.Tool
-		r.Input = Summarize(inputText(view))
+		r.Input = Summarize(inputText(view.Command, view.Paths, view.Prompt))
 	}
 	switch {
 	case res.Refused != nil:

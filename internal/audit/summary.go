@@ -3,8 +3,6 @@ package audit
 import (
 	"strings"
 	"unicode/utf8"
-
-	"github.com/hookexec/hookexec/internal/agents/agent"
 )
 
 // Summarize is s as the log keeps it: secrets masked (Mask), at most
@@ -53,14 +51,15 @@ func cut(s string, limit int) string {
 	return s[:keep] + ellipsis
 }
 
-// inputText is what a record says of the input: the shell command, else
-// the paths the tool names, else the prompt; never file contents.
-func inputText(v agent.View) string {
+// inputText is what a record says of the input (the normalized view's
+// fields): the shell command, else the paths the tool names, else the
+// prompt; never file contents.
+func inputText(command string, paths []string, prompt string) string {
 	switch {
-	case v.Command != "":
-		return v.Command
-	case len(v.Paths) > 0:
-		return strings.Join(v.Paths, " ")
+	case command != "":
+		return command
+	case len(paths) > 0:
+		return strings.Join(paths, " ")
 	}
-	return v.Prompt
+	return prompt
 }
