@@ -9,7 +9,7 @@ const Masked = "***"
 
 // secretKeys are the words that make a key's value a secret (matched
 // case-insensitively anywhere in the key).
-var secretKeys = [...]string{"token", "secret", "password", "passwd", "api_key", "apikey", "auth", "credential"}
+var secretKeys = [...]string{"token", "secret", "password", "passwd", "api_key", "api-key", "apikey", "access_key", "access-key", "private_key", "private-key", "auth", "credential"}
 
 // tokenPrefixes start the tokens of well-known services; the characters
 // after the prefix are masked.
@@ -17,7 +17,8 @@ var tokenPrefixes = [...]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_
 
 // Mask hides the secrets of s that it recognizes, best effort: the values
 // of KEY=VALUE, --key VALUE and "key: value" where the key names a secret
-// (token, secret, password, passwd, api_key, apikey, auth, credential), the
+// (token, secret, password, passwd, api_key, apikey, access_key,
+// private_key, auth, credential; "-" for "_" too), the
 // word after "Bearer" or "Basic", mysql's -pPASSWORD, the password of
 // user:pass@ in a URL, well-known token forms (AWS access keys, GitHub,
 // GitLab, Slack and OpenAI-style tokens), PEM private-key blocks and runs

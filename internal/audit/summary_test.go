@@ -36,6 +36,8 @@ func TestSummarizeMasksSecrets(t *testing.T) {
 		{"gitlab", "echo glpat-xxxxYYYYzzzz1234", "echo glpat-***", "xxxxYYYYzzzz1234"},
 		{"slack", "echo xoxb-1234567890-abcdefghij", "echo xoxb-***", "1234567890-abcdefghij"},
 		{"openai", "OPENAI=sk-proj-abcdefghijklmnop1234", "OPENAI=sk-***", "abcdefghijklmnop1234"},
+		{"api key header", `curl -H 'X-Api-Key: k3y-value' https://x`, `curl -H 'X-Api-Key: ***' https://x`, "k3y-value"},
+		{"aws secret env", "AWS_SECRET_ACCESS_KEY=abc/def+ghi aws s3 ls", "AWS_SECRET_ACCESS_KEY=*** aws s3 ls", "abc/def+ghi"},
 		{"json key", `{"password": "hunter2", "user": "bob"}`, `{"password": "***", "user": "bob"}`, "hunter2"},
 		{"pem block", "printf '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----' > k", "printf '-----BEGIN RSA PRIVATE KEY-----***' > k", "MIIEpAIBAAKCAQEA"},
 		{"pem without end", "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk", "-----BEGIN OPENSSH PRIVATE KEY-----***", "b3BlbnNzaC1rZXk"},
