@@ -46,3 +46,12 @@ func logBlock(log zerolog.Logger, v verdict.Verdict) {
 	}
 	ev.Msg("blocked")
 }
+
+// logged logs res's verdict when it blocks (logBlock): the deny answering a
+// config or input error under --fail-closed.
+func (res Result) logged(log zerolog.Logger) Result {
+	if res.Answered {
+		logBlock(log, res.Verdict)
+	}
+	return res
+}
