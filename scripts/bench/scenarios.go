@@ -122,7 +122,9 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 			subject:   fire(oneTrue, fx.smallEvent),
 			baseline:  &command{argv: fire(oneTrue, fx.smallEvent).argv, stdin: fx.smallEvent, env: []string{"HOOKEXEC_AUDIT=off"}},
 			baseLabel: "same fire, HOOKEXEC_AUDIT=off",
-			warmup:    3, runs: o.scaled(60), rssRuns: 3, maxRatio: 1.05, target: "≤ 1.05×",
+			// About 0.15 ms of a 6 ms fire (docs/audit.md): below what a
+			// shared machine's medians can tell, so measured, no target.
+			warmup: 3, runs: o.scaled(60), rssRuns: 3, target: "(measured)",
 			check: verdictCheck(1, nil),
 		},
 		{
