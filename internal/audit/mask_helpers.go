@@ -6,8 +6,8 @@ import (
 	"unicode"
 )
 
-// isSecretKey reports whether key (leading dashes, quotes and "export"
-// prefixes aside) names a secret.
+// isSecretKey reports whether key (leading dashes, quotes and braces
+// aside) names a secret.
 func isSecretKey(key string) bool {
 	key = strings.ToLower(strings.Trim(key, `-"'{ `))
 	if key == "" {
