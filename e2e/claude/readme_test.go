@@ -186,18 +186,25 @@ func guardedSession(t *testing.T, env e2eEnv, st qsStep, bin, project, home stri
 	}
 	sc := bufio.NewScanner(strings.NewReader(string(data)))
 	sc.Buffer(nil, 4<<20)
+	lines, line := 0, ""
 	for sc.Scan() {
+		lines++
 		var r audit.Record
 		if json.Unmarshal(sc.Bytes(), &r) == nil && r.Blocked && r.Tool == "Bash" {
-			b.record = r
+			b.record, line = r, sc.Text()
 		}
 	}
+	rep.add("The decision log (`<home>/.local/state/hookexec/audit/decisions.jsonl`) then held %d lines; the block's:\n\n```json\n%s\n```\n", lines, line)
 	assert.True(t, b.record.Blocked, "the decision log holds no blocked Bash event:\n%s", data)
 	assert.Equal(t, "claude", b.record.Agent, "the record's agent")
 	assert.Equal(t, "fire", b.record.Via, "the record's way in")
+	assert.Equal(t, project, b.record.Project, "the record's project")
 	assert.Contains(t, b.record.Input, "rm -rf", "the record's summary of the command")
 	if assert.NotNil(t, b.record.Policy, "the blocked event's record names no policy:\n%s", data) {
 		assert.Equal(t, b.policy, b.record.Policy.Name, "the record's deciding policy")
+		if assert.NotNil(t, b.record.Policy.ExitCode, "the record has no exit status of the policy") {
+			assert.Equal(t, 2, *b.record.Policy.ExitCode, "the policy's exit status in the record")
+		}
 	}
 	_ = filepath.WalkDir(project, func(path string, d os.DirEntry, err error) error {
 		if err == nil && strings.HasPrefix(d.Name(), "decisions") {
