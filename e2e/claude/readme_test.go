@@ -137,9 +137,10 @@ func guardedSession(t *testing.T, env e2eEnv, st qsStep, bin, project, home stri
 	require.NoError(t, err)
 	cmd, err := dangerousCommand(prompt, home, project)
 	require.NoError(t, err)
-	// HOME is pinned in the command itself too: ~ is the scratch home
-	// even if Claude's shell had another HOME.
-	modelCmd := "HOME=" + shellQuote(home) + "; " + cmd
+	// ~ is the scratch home: the session's HOME. Before the session the
+	// starter policy is asked (below), and Claude Code refuses an rm of a
+	// home directory by itself as well.
+	modelCmd := cmd
 	input, err := json.Marshal(map[string]any{"session_id": "readme-preflight", "cwd": project, "hook_event_name": "PreToolUse",
 		"tool_name": "Bash", "tool_input": map[string]any{"command": modelCmd}})
 	require.NoError(t, err)
