@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -294,6 +295,15 @@ func TestReadmeQuickstartSteps(t *testing.T) {
 		_, err := dangerousCommand(bad, home, "/scratch/your-project")
 		assert.Error(t, err, bad)
 	}
+	starter, err := os.ReadFile(filepath.Join("..", "..", "internal", "setup", "scaffold", "hooks.json"))
+	require.NoError(t, err)
+	first, last := hookLines(starter, policyIn("blocked by block-dangerous-shell: sudo", starter))
+	lines := strings.Split(string(starter), "\n")
+	require.True(t, first > 0 && first < last && last <= len(lines), "lines %d-%d", first, last)
+	assert.Equal(t, "{", strings.TrimSpace(lines[first-1]), "the hook's first line")
+	assert.Equal(t, "}", strings.TrimSpace(lines[last-1]), "the hook's last line")
+	assert.Contains(t, strings.Join(lines[first-1:last], "\n"), `"name": "block-dangerous-shell"`)
+
 	for _, ok := range []string{"rm -rf .", "clean up with `rm -rf ~/`.", "rm -rf $HOME", "rm -r -f /scratch/your-project/", "rm -rf ~."} {
 		_, err := dangerousCommand(ok, home, "/scratch/your-project")
 		assert.NoError(t, err, ok)
