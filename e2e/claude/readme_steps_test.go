@@ -30,8 +30,8 @@ type quickstart struct {
 	steps   []qsStep // every line after the cd, in order
 }
 
-// qsStep is one line of the quick start: as written, and split into words
-// as a shell would (its comment dropped), with ~ and $HOME the scratch home.
+// qsStep is one line of the quick start: as written without its comment,
+// and split into words as a shell would, with ~ and $HOME the scratch home.
 type qsStep struct {
 	line string
 	args []string
@@ -99,7 +99,7 @@ func readQuickstart(readme []byte, home string) (quickstart, error) {
 			}
 			qs.project = filepath.Base(args[1])
 		case args[0] == "hookexec" || args[0] == "claude":
-			qs.steps = append(qs.steps, qsStep{line: strings.TrimSpace(line), args: args})
+			qs.steps = append(qs.steps, qsStep{line: withoutComment(line), args: args})
 		default:
 			return quickstart{}, fmt.Errorf("README.md quick start: %q is neither the first line's cd, a hookexec command nor claude: this test does not know how to follow it", line)
 		}
@@ -128,6 +128,27 @@ func readQuickstart(readme []byte, home string) (quickstart, error) {
 		return quickstart{}, fmt.Errorf("README.md quick start has %d claude lines, want one", claudeLines)
 	}
 	return qs, nil
+}
+
+// withoutComment is line without a trailing # comment (a # that starts a
+// word outside quotes), trimmed.
+func withoutComment(line string) string {
+	var quote rune
+	prev := ' '
+	for i, r := range line {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '\'' || r == '"':
+			quote = r
+		case r == '#' && (prev == ' ' || prev == '\t'):
+			return strings.TrimSpace(line[:i])
+		}
+		prev = r
+	}
+	return strings.TrimSpace(line)
 }
 
 // quickstartBlock is the code of the quick start: the indented (4 spaces
