@@ -1,0 +1,118 @@
+package audit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"time"
+)
+
+// FollowInterval is how often a follower looks for new records.
+const FollowInterval = 250 * time.Millisecond
+
+// Follow calls fn with the last n records q picks (n <= 0: all), then
+// with each new one as it is written, until ctx is done (then it returns
+// nil) or fn fails. Every interval it reads what was appended to the
+// current file. A rotation (the file renamed to the rotated name and a
+// new one started) is followed: the rest of the old file, then the new one
+// from its start; a file cut shorter than what was read is read again
+// from its start. skipped is told of the lines skipped, the old ones at
+// once and new ones as they come.
+func (l Log) Follow(ctx context.Context, q Query, n int, interval time.Duration, fn func(Entry) error, skipped func(Skipped)) error {
+	keep := lastN(n)
+	cur, sk, err := l.scan(func(e Entry) {
+		if q.Match(e) {
+			keep.add(e)
+		}
+	}, false)
+	if err != nil {
+		return err
+	}
+	f := &follower{log: l, cur: cur}
+	defer func() { f.cur.close() }()
+	if err := f.emit(keep.list(), sk, fn, skipped); err != nil {
+		return err
+	}
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+		var got []Entry
+		var sk Skipped
+		err := f.poll(func(e Entry) {
+			if q.Match(e) {
+				got = append(got, e)
+			}
+		}, &sk)
+		if err != nil {
+			return err
+		}
+		if err := f.emit(got, sk, fn, skipped); err != nil {
+			return err
+		}
+	}
+}
+
+// follower is the state of Follow: the current file's reader (nil while
+// there is none).
+type follower struct {
+	log Log
+	cur *reader
+}
+
+func (f *follower) emit(es []Entry, sk Skipped, fn func(Entry) error, skipped func(Skipped)) error {
+	if sk.Total() > 0 && skipped != nil {
+		skipped(sk)
+	}
+	for _, e := range es {
+		if err := fn(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// poll reads what is new: the rest of the file read so far, and then,
+// when the path names another file (rotated) or a shorter one
+// (truncated), the file at the path from its start.
+func (f *follower) poll(fn func(Entry), sk *Skipped) error {
+	if f.cur != nil {
+		if err := f.cur.next(fn, sk); err != nil {
+			return err
+		}
+	}
+	fi, err := os.Lstat(f.log.Current)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil // rotated away and not started again yet
+	case err != nil:
+		return fmt.Errorf("decision log: %w", err)
+	case f.cur == nil || !os.SameFile(f.cur.fi, fi):
+		if f.cur != nil {
+			err := f.cur.finish(fn, sk)
+			f.cur.close()
+			f.cur = nil
+			if err != nil {
+				return err
+			}
+		}
+		if f.cur, err = open(f.log.Current); err != nil || f.cur == nil {
+			return err
+		}
+		return f.cur.next(fn, sk)
+	case fi.Size() < f.cur.off:
+		if _, err := f.cur.f.Seek(0, io.SeekStart); err != nil {
+			return fmt.Errorf("decision log: %w", err)
+		}
+		f.cur.off, f.cur.s = 0, splitter{}
+		return f.cur.next(fn, sk)
+	}
+	return nil
+}

@@ -1,0 +1,135 @@
+package audit
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/hookexec/hookexec/internal/safefile"
+)
+
+// Log is where the decision log is read from: the current file and the
+// one rotated out before it, and whether writing is on (HOOKEXEC_AUDIT).
+type Log struct {
+	Current, Rotated string
+	Enabled          bool
+}
+
+// Locate is the log of the environment getenv reads.
+func Locate(getenv func(string) string) (Log, error) {
+	cur, rot, on, err := readPaths(getenv)
+	if err != nil {
+		return Log{}, fmt.Errorf("decision log: %w", err)
+	}
+	return Log{Current: cur, Rotated: rot, Enabled: on}, nil
+}
+
+// Empty says, for a reader that found no record, where the log is and
+// whether it is written at all.
+func (l Log) Empty() string {
+	msg := "no decisions recorded in " + l.Current
+	if !l.Enabled {
+		return msg + ": the decision log is off (HOOKEXEC_AUDIT=off)"
+	}
+	return msg + " yet: fire and serve add one line per event"
+}
+
+// reader reads one file of the log as it grows: the open file, what
+// it is (to see it replaced by a rotation), how far it was read, and the
+// line being read.
+type reader struct {
+	f   *os.File
+	fi  fs.FileInfo
+	off int64
+	s   splitter
+}
+
+// open opens path for a reader; nil (and no error) when it is missing. A
+// link or a special file at path is an error: nothing of it is read.
+func open(path string) (*reader, error) {
+	f, fi, err := safefile.OpenInput("decision log", path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &reader{f: f, fi: fi}, nil
+}
+
+func (r *reader) close() {
+	if r != nil {
+		_ = r.f.Close()
+	}
+}
+
+// next reads what was added since the last call, calling fn for each
+// complete record; a line being written is kept for the next call.
+func (r *reader) next(fn func(Entry), sk *Skipped) error {
+	line := func(b []byte) {
+		if e, ok := decode(b, sk); ok {
+			fn(e)
+		}
+	}
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := r.f.Read(buf)
+		if n > 0 {
+			r.s.feed(buf[:n], line, sk)
+			r.off += int64(n)
+		}
+		if errors.Is(err, io.EOF) || (err == nil && n == 0) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("decision log: %w", err)
+		}
+	}
+}
+
+// finish reads to the end, a last line without a newline included.
+func (r *reader) finish(fn func(Entry), sk *Skipped) error {
+	err := r.next(fn, sk)
+	r.s.flush(func(b []byte) {
+		if e, ok := decode(b, sk); ok {
+			fn(e)
+		}
+	})
+	return err
+}
+
+// scan calls fn with the records of the rotated file and then the current
+// one, oldest first; a missing file is an empty one. It returns the
+// current file's reader, left open after its last complete line for a
+// follower (nil when the file is missing), or closes it when finish is
+// set, having read a last line without a newline too.
+func (l Log) scan(fn func(Entry), finish bool) (*reader, Skipped, error) {
+	var sk Skipped
+	old, err := open(l.Rotated)
+	if err != nil {
+		return nil, sk, err
+	}
+	if old != nil {
+		err = old.finish(fn, &sk)
+		old.close()
+		if err != nil {
+			return nil, sk, err
+		}
+	}
+	cur, err := open(l.Current)
+	if err != nil || cur == nil {
+		return nil, sk, err
+	}
+	if finish {
+		err = cur.finish(fn, &sk)
+		cur.close()
+		return nil, sk, err
+	}
+	if err := cur.next(fn, &sk); err != nil {
+		cur.close()
+		return nil, sk, err
+	}
+	return cur, sk, nil
+}
