@@ -39,7 +39,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // verbs are hookexec's commands, in the order of the help.
-var verbs = []string{"fire", "plan", "validate", "test", "trust", "untrust", "init", "install", "uninstall", "doctor", "schema", "serve", "version", background.Verb, keeperVerb}
+var verbs = []string{"fire", "plan", "validate", "test", "trust", "untrust", "init", "install", "uninstall", "doctor", "schema", "serve", "log", "why", "version", background.Verb, keeperVerb}
 
 // subcommand builds the command named verb, nil when there is none.
 func (a *app) subcommand(verb string) *cobra.Command {
@@ -68,6 +68,10 @@ func (a *app) subcommand(verb string) *cobra.Command {
 		return a.schemaCommand()
 	case "serve":
 		return a.serveCommand()
+	case "log":
+		return a.logCommand()
+	case "why":
+		return a.whyCommand()
 	case "version":
 		return a.versionCommand()
 	case background.Verb:

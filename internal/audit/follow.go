@@ -19,9 +19,9 @@ const FollowInterval = 250 * time.Millisecond
 // current file. A rotation (the file renamed to the rotated name and a
 // new one started) is followed: the rest of the old file, then the new one
 // from its start; a file cut shorter than what was read is read again
-// from its start. skipped is told of the lines skipped, the old ones at
-// once and new ones as they come.
-func (l Log) Follow(ctx context.Context, q Query, n int, interval time.Duration, fn func(Entry) error, skipped func(Skipped)) error {
+// from its start. status is told what the first read found, and then of
+// the lines skipped as they come.
+func (l Log) Follow(ctx context.Context, q Query, n int, interval time.Duration, fn func(Entry) error, status func(Stats)) error {
 	keep := lastN(n)
 	cur, sk, err := l.scan(func(e Entry) {
 		if q.Match(e) {
@@ -33,7 +33,8 @@ func (l Log) Follow(ctx context.Context, q Query, n int, interval time.Duration,
 	}
 	f := &follower{log: l, cur: cur}
 	defer func() { f.cur.close() }()
-	if err := f.emit(keep.list(), sk, fn, skipped); err != nil {
+	status(sk)
+	if err := f.emit(keep.list(), Stats{}, fn, status); err != nil {
 		return err
 	}
 	tick := time.NewTicker(interval)
@@ -45,7 +46,7 @@ func (l Log) Follow(ctx context.Context, q Query, n int, interval time.Duration,
 		case <-tick.C:
 		}
 		var got []Entry
-		var sk Skipped
+		var sk Stats
 		err := f.poll(func(e Entry) {
 			if q.Match(e) {
 				got = append(got, e)
@@ -54,7 +55,7 @@ func (l Log) Follow(ctx context.Context, q Query, n int, interval time.Duration,
 		if err != nil {
 			return err
 		}
-		if err := f.emit(got, sk, fn, skipped); err != nil {
+		if err := f.emit(got, sk, fn, status); err != nil {
 			return err
 		}
 	}
@@ -67,9 +68,9 @@ type follower struct {
 	cur *reader
 }
 
-func (f *follower) emit(es []Entry, sk Skipped, fn func(Entry) error, skipped func(Skipped)) error {
-	if sk.Total() > 0 && skipped != nil {
-		skipped(sk)
+func (f *follower) emit(es []Entry, sk Stats, fn func(Entry) error, status func(Stats)) error {
+	if sk.Skipped() > 0 {
+		status(sk)
 	}
 	for _, e := range es {
 		if err := fn(e); err != nil {
@@ -82,7 +83,7 @@ func (f *follower) emit(es []Entry, sk Skipped, fn func(Entry) error, skipped fu
 // poll reads what is new: the rest of the file read so far, and then,
 // when the path names another file (rotated) or a shorter one
 // (truncated), the file at the path from its start.
-func (f *follower) poll(fn func(Entry), sk *Skipped) error {
+func (f *follower) poll(fn func(Entry), sk *Stats) error {
 	if f.cur != nil {
 		if err := f.cur.next(fn, sk); err != nil {
 			return err

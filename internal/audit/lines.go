@@ -20,24 +20,19 @@ type Entry struct {
 	Line []byte
 }
 
-// Skipped counts the lines read back that were not records: not JSON of a
-// record (or without a valid time), longer than MaxLineBytes, or of a
-// version this hookexec does not know.
-type Skipped struct {
-	Malformed, TooLong, Unknown int
+// Stats counts the lines read back: the records, and the lines skipped
+// because they were not JSON of a record (or had no valid time), were
+// longer than MaxLineBytes, or were of a version this hookexec does not
+// know.
+type Stats struct {
+	Records, Malformed, TooLong, Unknown int
 }
 
-// Total is how many lines were skipped.
-func (s Skipped) Total() int { return s.Malformed + s.TooLong + s.Unknown }
-
-func (s *Skipped) add(o Skipped) {
-	s.Malformed += o.Malformed
-	s.TooLong += o.TooLong
-	s.Unknown += o.Unknown
-}
+// Skipped is how many lines were skipped.
+func (s Stats) Skipped() int { return s.Malformed + s.TooLong + s.Unknown }
 
 // String says what was skipped, for one warning ("" when nothing was).
-func (s Skipped) String() string {
+func (s Stats) String() string {
 	var parts []string
 	if s.Malformed > 0 {
 		parts = append(parts, plural(s.Malformed, "malformed line"))
@@ -70,7 +65,7 @@ type splitter struct {
 
 // feed splits p, calling line for each complete line (valid until it
 // returns) and counting the lines over the bound in sk.
-func (s *splitter) feed(p []byte, line func([]byte), sk *Skipped) {
+func (s *splitter) feed(p []byte, line func([]byte), sk *Stats) {
 	for len(p) > 0 {
 		i := bytes.IndexByte(p, '\n')
 		chunk := p
@@ -106,7 +101,7 @@ func (s *splitter) flush(line func([]byte)) {
 
 // decode reads one line into an Entry (copying it), false when it is
 // skipped (counted in sk). Blank lines are no records and not counted.
-func decode(line []byte, sk *Skipped) (Entry, bool) {
+func decode(line []byte, sk *Stats) (Entry, bool) {
 	line = bytes.TrimSuffix(line, []byte("\r"))
 	if len(bytes.TrimSpace(line)) == 0 {
 		return Entry{}, false
@@ -137,6 +132,7 @@ func decode(line []byte, sk *Skipped) (Entry, bool) {
 		return Entry{}, false
 	}
 	e.At = at
+	sk.Records++
 	e.Line = bytes.Clone(line)
 	return e, true
 }

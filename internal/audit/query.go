@@ -124,3 +124,37 @@ func ParseProject(dir string, getenv func(string) string) (string, error) {
 	}
 	return abs, nil
 }
+
+// Filter is a Query as the command line gives it; Query reads it.
+type Filter struct {
+	Blocked                      bool
+	Since, Project, Agent, Event string
+}
+
+// Query reads f's values (now is the time --since counts back from): a
+// value it cannot read is a usage error naming its flag.
+func (f Filter) Query(getenv func(string) string, now time.Time) (Query, error) {
+	q := Query{Blocked: f.Blocked}
+	var err error
+	if f.Since != "" {
+		if q.Since, err = ParseSince(f.Since, now); err != nil {
+			return Query{}, err
+		}
+	}
+	if f.Project != "" {
+		if q.Project, err = ParseProject(f.Project, getenv); err != nil {
+			return Query{}, err
+		}
+	}
+	if f.Agent != "" {
+		if q.Agent, err = ParseAgent(f.Agent); err != nil {
+			return Query{}, err
+		}
+	}
+	if f.Event != "" {
+		if q.Event, err = ParseEvent(f.Event); err != nil {
+			return Query{}, err
+		}
+	}
+	return q, nil
+}

@@ -67,7 +67,7 @@ func (r *reader) close() {
 
 // next reads what was added since the last call, calling fn for each
 // complete record; a line being written is kept for the next call.
-func (r *reader) next(fn func(Entry), sk *Skipped) error {
+func (r *reader) next(fn func(Entry), sk *Stats) error {
 	line := func(b []byte) {
 		if e, ok := decode(b, sk); ok {
 			fn(e)
@@ -90,7 +90,7 @@ func (r *reader) next(fn func(Entry), sk *Skipped) error {
 }
 
 // finish reads to the end, a last line without a newline included.
-func (r *reader) finish(fn func(Entry), sk *Skipped) error {
+func (r *reader) finish(fn func(Entry), sk *Stats) error {
 	err := r.next(fn, sk)
 	r.s.flush(func(b []byte) {
 		if e, ok := decode(b, sk); ok {
@@ -105,8 +105,8 @@ func (r *reader) finish(fn func(Entry), sk *Skipped) error {
 // current file's reader, left open after its last complete line for a
 // follower (nil when the file is missing), or closes it when finish is
 // set, having read a last line without a newline too.
-func (l Log) scan(fn func(Entry), finish bool) (*reader, Skipped, error) {
-	var sk Skipped
+func (l Log) scan(fn func(Entry), finish bool) (*reader, Stats, error) {
+	var sk Stats
 	old, err := open(l.Rotated)
 	if err != nil {
 		return nil, sk, err

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // The widths the fields of a line of 'hookexec log' are cut to.
@@ -14,29 +15,56 @@ const (
 	eventWidth    = 18
 	toolWidth     = 14
 	decisionWidth = 7
-	inputWidth    = 48
+	inputWidth    = 40
 	policyWidth   = 40
-	reasonWidth   = 72
+	reasonWidth   = 60
 )
 
 // timeLayout is how a record's time is shown, in the local time zone.
 const timeLayout = "2006-01-02 15:04:05"
 
-// WriteLog writes entries one line each, oldest first (see LogLine).
+// WriteLog writes entries one line each, oldest first (see LogLine),
+// their columns as wide as these entries need.
 func WriteLog(w io.Writer, entries []Entry, paint Paint) error {
-	n := IDWidth(entries)
+	c := Fit(entries)
 	var b strings.Builder
 	for _, e := range entries {
-		b.WriteString(LogLine(e, n, paint))
+		b.WriteString(LogLine(e, c, paint))
 		b.WriteByte('\n')
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// IDWidth is how much of the ids tells entries apart (at least 8
-// characters), what a line shows of its id for 'hookexec why ID'.
-func IDWidth(entries []Entry) int {
+// Columns are the widths of a log line's padded fields: the id's (how
+// much of it tells the records apart) and those cut to a bound.
+type Columns struct {
+	ID, Agent, Event, Tool, Input int
+}
+
+// Wide are the widest Columns, for lines written one at a time (a
+// followed log).
+func Wide() Columns {
+	return Columns{ID: 12, Agent: agentWidth, Event: eventWidth, Tool: toolWidth, Input: inputWidth}
+}
+
+// Fit are the Columns entries need: each field as wide as its widest
+// value (within its bound), the id as long as tells them apart (at least
+// 8 characters).
+func Fit(entries []Entry) Columns {
+	c := Columns{ID: idWidth(entries)}
+	for _, e := range entries {
+		f := fieldsOf(e, Wide())
+		c.Agent = max(c.Agent, utf8.RuneCountInString(f.agent))
+		c.Event = max(c.Event, utf8.RuneCountInString(f.event))
+		c.Tool = max(c.Tool, utf8.RuneCountInString(f.tool))
+		c.Input = max(c.Input, utf8.RuneCountInString(f.input))
+	}
+	return c
+}
+
+// idWidth is how much of the ids tells entries apart (at least 8).
+func idWidth(entries []Entry) int {
 	n := 8
 	seen := make(map[string]bool, len(entries))
 	for grow := true; grow; {
@@ -55,36 +83,50 @@ func IDWidth(entries []Entry) int {
 	return n
 }
 
-// LogLine is one record on one line: its id (idWidth characters), local
+// lineFields are a line's fields, cleaned and cut.
+type lineFields struct {
+	id, agent, event, tool, input string
+}
+
+func fieldsOf(e Entry, c Columns) lineFields {
+	id := []rune(clean(e.ID, false))
+	return lineFields{
+		id:    string(id[:min(len(id), c.ID)]),
+		agent: cut(or(e.Agent, "-"), c.Agent),
+		event: cut(or(e.EventName, e.Event), c.Event),
+		tool:  cut(or(e.Tool, "-"), c.Tool),
+		input: cut(or(e.Input, "-"), c.Input),
+	}
+}
+
+// LogLine is one record on one line: the start of its id, its local
 // time, agent, event, tool, decision, input summary, and for a stopped
-// event the deciding policy (name or command, file:line) and reason;
-// every field cut to its width.
-func LogLine(e Entry, idWidth int, paint Paint) string {
+// event the deciding policy (name or command, file:line) and reason, or
+// the error answered; every field cut to its column.
+func LogLine(e Entry, c Columns, paint Paint) string {
+	f := fieldsOf(e, c)
 	dec, tone := decisionOf(e.Record)
 	fields := []string{
-		pad(cut(e.ID, idWidth), idWidth),
+		pad(f.id, c.ID),
 		e.At.Local().Format(timeLayout),
-		pad(cut(or(e.Agent, "-"), agentWidth), agentWidth),
-		pad(cut(or(e.EventName, e.Event), eventWidth), eventWidth),
-		pad(cut(or(e.Tool, "-"), toolWidth), toolWidth),
+		pad(f.agent, c.Agent),
+		pad(f.event, c.Event),
+		pad(f.tool, c.Tool),
 		paint.paint(tone, pad(dec, decisionWidth)),
+		pad(f.input, c.Input),
 	}
-	tail := []string{cut(e.Input, inputWidth)}
 	switch {
 	case e.Error != "":
-		tail = append(tail, cut(e.Error, reasonWidth))
+		fields = append(fields, cut(e.Error, reasonWidth))
 	case Stopped(e.Record):
 		if e.Policy != nil {
-			tail = append(tail, cut(policyRef(*e.Policy), policyWidth))
+			fields = append(fields, cut(policyRef(*e.Policy), policyWidth))
 		}
 		if e.Reason != "" {
-			tail = append(tail, cut(e.Reason, reasonWidth))
+			fields = append(fields, cut(e.Reason, reasonWidth))
 		}
 	}
-	if len(tail) > 1 {
-		tail[0] = pad(or(tail[0], "-"), inputWidth)
-	}
-	return strings.TrimRight(strings.Join(append(fields, tail...), "  "), " ")
+	return strings.TrimRight(strings.Join(fields, "  "), " ")
 }
 
 // policyRef names a hook briefly: its name (else its command) and where
