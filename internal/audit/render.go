@@ -13,7 +13,7 @@ import (
 const (
 	agentWidth    = 10
 	eventWidth    = 18
-	toolWidth     = 14
+	toolWidth     = 18
 	decisionWidth = 7
 	inputWidth    = 40
 	policyWidth   = 40

@@ -16,7 +16,10 @@ const excerptLines = 20
 func WriteWhy(w io.Writer, e Entry, paint Paint) error {
 	var b strings.Builder
 	dec, tone := decisionOf(e.Record)
-	fmt.Fprintf(&b, "%s %s at %s (record %s)\n", paint.paint(tone, dec), clean(or(e.EventName, e.Event), false),
+	if dec == "-" {
+		dec = "no decision"
+	}
+	fmt.Fprintf(&b, "%s: %s at %s (record %s)\n", paint.paint(tone, dec), clean(or(e.EventName, e.Event), false),
 		e.At.Local().Format(timeLayout+" MST"), clean(e.ID, false))
 	field(&b, "project", e.Project)
 	if e.Cwd != "" {

@@ -54,7 +54,7 @@ func TestWriteWhyNamesPolicyMatchOutputAndStatus(t *testing.T) {
 	require.NoError(t, WriteWhy(&b, e, nil))
 	out := b.String()
 	for _, want := range []string{
-		"BLOCKED PreToolUse at ",
+		"BLOCKED: PreToolUse at ",
 		"project   /home/dev/app",
 		"tool      Bash",
 		"input     rm -rf /",
