@@ -55,7 +55,9 @@ func WriteWhy(w io.Writer, e Entry, paint Paint) error {
 		b.WriteString("\nFailed or timed out\n")
 		for _, h := range e.Failed {
 			fmt.Fprintf(&b, "  - %s: %s\n", cut(policyRef(h), policyWidth+20), exitText(h))
-			excerpt(&b, "stderr", h.Stderr)
+			if h.Stderr != "" {
+				excerpt(&b, "    ", "stderr", h.Stderr)
+			}
 		}
 	}
 	if len(e.Warnings) > 0 {
@@ -93,8 +95,8 @@ func writeHook(b *strings.Builder, r Record, h Hook) {
 	field(b, "written", where)
 	field(b, "matched", matchedHow(r, h))
 	field(b, "ended", exitText(h))
-	excerpt(b, "stdout", h.Stdout)
-	excerpt(b, "stderr", h.Stderr)
+	excerpt(b, "  ", "stdout", h.Stdout)
+	excerpt(b, "  ", "stderr", h.Stderr)
 }
 
 // matchedHow says how the hook was selected: the event, its matcher and
@@ -117,9 +119,9 @@ func matchedHow(r Record, h Hook) string {
 
 // excerpt writes what a hook printed on one stream, indented; it says
 // when the record or this listing cut it.
-func excerpt(b *strings.Builder, stream, text string) {
+func excerpt(b *strings.Builder, indent, stream, text string) {
 	if text == "" {
-		fmt.Fprintf(b, "  %-9s (nothing)\n", stream)
+		fmt.Fprintf(b, "%s%-9s (nothing)\n", indent, stream)
 		return
 	}
 	stored := len(text)
@@ -133,9 +135,9 @@ func excerpt(b *strings.Builder, stream, text string) {
 		note = fmt.Sprintf(" (first %d of %d lines)", excerptLines, len(lines))
 		lines = lines[:excerptLines]
 	}
-	fmt.Fprintf(b, "  %s%s:\n", stream, note)
+	fmt.Fprintf(b, "%s%s%s:\n", indent, stream, note)
 	for _, l := range lines {
-		fmt.Fprintf(b, "    | %s\n", l)
+		fmt.Fprintf(b, "%s  | %s\n", indent, l)
 	}
 }
 
