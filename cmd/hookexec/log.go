@@ -96,14 +96,17 @@ func (a *app) log(f logFlags) error {
 	if err != nil {
 		return err
 	}
-	paint := a.paint(a.stdout)
-	write := func(e audit.Entry) error {
-		line := string(e.Line)
+	lines := &audit.Lines{W: a.stdout, Paint: a.paint(a.stdout)}
+	write := func(es []audit.Entry) error {
 		if !f.json {
-			line = audit.LogLine(e, audit.Wide(), paint)
+			return stdoutError(lines.Write(es))
 		}
-		_, err := io.WriteString(a.stdout, line+"\n")
-		return stdoutError(err)
+		for _, e := range es {
+			if _, err := a.stdout.Write(append(e.Line, '\n')); err != nil {
+				return stdoutError(err)
+			}
+		}
+		return nil
 	}
 	if f.follow {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -118,15 +121,7 @@ func (a *app) log(f logFlags) error {
 	if len(entries) == 0 && st.Records > 0 {
 		fmt.Fprintf(a.stderr, "hookexec: no record matches these filters (%d in the decision log)\n", st.Records)
 	}
-	if f.json {
-		for _, e := range entries {
-			if err := write(e); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	return stdoutError(audit.WriteLog(a.stdout, entries, paint))
+	return write(entries)
 }
 
 // logStatus says on stderr what reading the log found that is not a

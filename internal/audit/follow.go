@@ -14,14 +14,14 @@ import (
 const FollowInterval = 250 * time.Millisecond
 
 // Follow calls fn with the last n records q picks (n <= 0: all), then
-// with each new one as it is written, until ctx is done (then it returns
-// nil) or fn fails. Every interval it reads what was appended to the
+// with the new ones as they are written (each time some are), until ctx
+// is done (then it returns nil) or fn fails. Every interval it reads what was appended to the
 // current file. A rotation (the file renamed to the rotated name and a
 // new one started) is followed: the rest of the old file, then the new one
 // from its start; a file cut shorter than what was read is read again
 // from its start. status is told what the first read found, and then of
 // the lines skipped as they come.
-func (l Log) Follow(ctx context.Context, q Query, n int, interval time.Duration, fn func(Entry) error, status func(Stats)) error {
+func (l Log) Follow(ctx context.Context, q Query, n int, interval time.Duration, fn func([]Entry) error, status func(Stats)) error {
 	keep := lastN(n)
 	cur, sk, err := l.scan(func(e Entry) {
 		if q.Match(e) {
@@ -68,16 +68,14 @@ type follower struct {
 	cur *reader
 }
 
-func (f *follower) emit(es []Entry, sk Stats, fn func(Entry) error, status func(Stats)) error {
+func (f *follower) emit(es []Entry, sk Stats, fn func([]Entry) error, status func(Stats)) error {
 	if sk.Skipped() > 0 {
 		status(sk)
 	}
-	for _, e := range es {
-		if err := fn(e); err != nil {
-			return err
-		}
+	if len(es) == 0 {
+		return nil
 	}
-	return nil
+	return fn(es)
 }
 
 // poll reads what is new: the rest of the file read so far, and then,

@@ -18,10 +18,12 @@ type collector struct {
 	stats []Stats
 }
 
-func (c *collector) entry(e Entry) error {
+func (c *collector) entry(es []Entry) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.ids = append(c.ids, e.ID)
+	for _, e := range es {
+		c.ids = append(c.ids, e.ID)
+	}
 	return nil
 }
 
@@ -109,6 +111,6 @@ func TestFollowStopsWhenWritingFails(t *testing.T) {
 	t.Parallel()
 	l := testLog(t, "", line(t, rec("a", 1)))
 	err := l.Follow(context.Background(), Query{}, 20, time.Millisecond,
-		func(Entry) error { return os.ErrClosed }, func(Stats) {})
+		func([]Entry) error { return os.ErrClosed }, func(Stats) {})
 	assert.ErrorIs(t, err, os.ErrClosed)
 }

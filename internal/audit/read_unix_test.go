@@ -33,7 +33,7 @@ func TestReadRefusesFIFOWithoutBlocking(t *testing.T) {
 		}
 		_, _, err := l.Pick(Query{}, "")
 		assert.ErrorContains(t, err, "FIFO")
-		err = l.Follow(context.Background(), Query{}, 20, time.Millisecond, func(Entry) error { return nil }, func(Stats) {})
+		err = l.Follow(context.Background(), Query{}, 20, time.Millisecond, func([]Entry) error { return nil }, func(Stats) {})
 		assert.ErrorContains(t, err, "FIFO")
 	}
 }

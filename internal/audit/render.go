@@ -26,14 +26,32 @@ const timeLayout = "2006-01-02 15:04:05"
 // WriteLog writes entries one line each, oldest first (see LogLine),
 // their columns as wide as these entries need.
 func WriteLog(w io.Writer, entries []Entry, paint Paint) error {
-	c := Fit(entries)
+	return (&Lines{W: w, Paint: paint}).Write(entries)
+}
+
+// Lines writes batches of entries as log lines (a followed log), the
+// columns as wide as the widest entry written so far needs.
+type Lines struct {
+	W     io.Writer
+	Paint Paint
+	cols  Columns
+}
+
+// Write writes entries, one line each.
+func (l *Lines) Write(entries []Entry) error {
+	l.cols = l.cols.widen(Fit(entries))
 	var b strings.Builder
 	for _, e := range entries {
-		b.WriteString(LogLine(e, c, paint))
+		b.WriteString(LogLine(e, l.cols, l.Paint))
 		b.WriteByte('\n')
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(l.W, b.String())
 	return err
+}
+
+func (c Columns) widen(o Columns) Columns {
+	return Columns{ID: max(c.ID, o.ID), Agent: max(c.Agent, o.Agent), Event: max(c.Event, o.Event),
+		Tool: max(c.Tool, o.Tool), Input: max(c.Input, o.Input)}
 }
 
 // Columns are the widths of a log line's padded fields: the id's (how
@@ -42,10 +60,9 @@ type Columns struct {
 	ID, Agent, Event, Tool, Input int
 }
 
-// Wide are the widest Columns, for lines written one at a time (a
-// followed log).
-func Wide() Columns {
-	return Columns{ID: 12, Agent: agentWidth, Event: eventWidth, Tool: toolWidth, Input: inputWidth}
+// wide are the widest Columns.
+func wide() Columns {
+	return Columns{Agent: agentWidth, Event: eventWidth, Tool: toolWidth, Input: inputWidth}
 }
 
 // Fit are the Columns entries need: each field as wide as its widest
@@ -54,7 +71,7 @@ func Wide() Columns {
 func Fit(entries []Entry) Columns {
 	c := Columns{ID: idWidth(entries)}
 	for _, e := range entries {
-		f := fieldsOf(e, Wide())
+		f := fieldsOf(e, wide())
 		c.Agent = max(c.Agent, utf8.RuneCountInString(f.agent))
 		c.Event = max(c.Event, utf8.RuneCountInString(f.event))
 		c.Tool = max(c.Tool, utf8.RuneCountInString(f.tool))

@@ -117,3 +117,16 @@ func TestCleanAndCut(t *testing.T) {
 	assert.Equal(t, ".hookexec/hooks.json", shortFile("/home/dev/app/.hookexec/hooks.json"))
 	assert.Equal(t, "hooks.json", shortFile("hooks.json"))
 }
+
+func TestLinesWidenAcrossBatches(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	l := &Lines{W: &b}
+	require.NoError(t, l.Write([]Entry{{Record: rec("a1", 0), At: t0}}))
+	require.NoError(t, l.Write([]Entry{{Record: rec("a2", 1, func(r *Record) { r.Tool = "run_shell_command" }), At: t0}}))
+	require.NoError(t, l.Write([]Entry{{Record: rec("a3", 2), At: t0}}))
+	lines := strings.Split(b.String(), "\n")
+	assert.Contains(t, lines[0], "  Bash  allow", "the first batch fits itself")
+	assert.Contains(t, lines[1], "  run_shell_command  allow")
+	assert.Contains(t, lines[2], "  Bash               allow", "later lines keep the widest column")
+}
