@@ -139,6 +139,22 @@ func (a *app) logStatus(l audit.Log) func(audit.Stats) {
 	}
 }
 
-// paint is how log and why colour a decision written to w: plain text
-// until hookexec colours its output.
-func (a *app) paint(io.Writer) audit.Paint { return nil }
+// paint is how log and why colour a decision written to w (a.style:
+// --color, a terminal, NO_COLOR): blocked red, allowed green, ask yellow.
+func (a *app) paint(w io.Writer) audit.Paint {
+	st := a.style(w)
+	if !st.On() {
+		return nil
+	}
+	return func(t audit.Tone, text string) string {
+		switch t {
+		case audit.ToneStop:
+			return st.Fail(text)
+		case audit.ToneGo:
+			return st.OK(text)
+		case audit.ToneWarn:
+			return st.Warn(text)
+		}
+		return text
+	}
+}

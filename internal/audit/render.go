@@ -129,7 +129,7 @@ func LogLine(e Entry, c Columns, paint Paint) string {
 		pad(f.agent, c.Agent),
 		pad(f.event, c.Event),
 		pad(f.tool, c.Tool),
-		paint.paint(tone, pad(dec, decisionWidth)),
+		paint.paint(tone, dec) + pad("", decisionWidth-utf8.RuneCountInString(dec)),
 		pad(f.input, c.Input),
 	}
 	switch {
