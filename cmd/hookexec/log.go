@@ -126,7 +126,7 @@ func (a *app) log(f logFlags) error {
 
 // logStatus says on stderr what reading the log found that is not a
 // record: an empty log (where it is, whether it is off), skipped lines.
-func (a *app) logStatus(l audit.Log) func(audit.Stats) {
+func (a *app) logStatus(l audit.Files) func(audit.Stats) {
 	first := true
 	return func(st audit.Stats) {
 		if first && st.Records == 0 {

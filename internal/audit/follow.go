@@ -21,7 +21,7 @@ const FollowInterval = 250 * time.Millisecond
 // from its start; a file cut shorter than what was read is read again
 // from its start. status is told what the first read found, and then of
 // the lines skipped as they come.
-func (l Log) Follow(ctx context.Context, q Query, n int, interval time.Duration, fn func([]Entry) error, status func(Stats)) error {
+func (l Files) Follow(ctx context.Context, q Query, n int, interval time.Duration, fn func([]Entry) error, status func(Stats)) error {
 	keep := lastN(n)
 	cur, sk, err := l.scan(func(e Entry) {
 		if q.Match(e) {
@@ -64,7 +64,7 @@ func (l Log) Follow(ctx context.Context, q Query, n int, interval time.Duration,
 // follower is the state of Follow: the current file's reader (nil while
 // there is none).
 type follower struct {
-	log Log
+	log Files
 	cur *reader
 }
 

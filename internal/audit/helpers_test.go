@@ -47,10 +47,10 @@ func line(t *testing.T, r Record) string {
 
 // testLog is a Log in a fresh directory, its files written from lines
 // (rotated, current; "" writes no file).
-func testLog(t *testing.T, rotated, current string) Log {
+func testLog(t *testing.T, rotated, current string) Files {
 	t.Helper()
 	dir := t.TempDir()
-	l := Log{Current: filepath.Join(dir, "decisions.jsonl"), Rotated: filepath.Join(dir, "decisions.1.jsonl"), Enabled: true}
+	l := Files{Current: filepath.Join(dir, "decisions.jsonl"), Rotated: filepath.Join(dir, "decisions.1.jsonl"), Enabled: true}
 	if rotated != "" {
 		require.NoError(t, os.WriteFile(l.Rotated, []byte(rotated), 0o600))
 	}

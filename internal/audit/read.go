@@ -10,25 +10,25 @@ import (
 	"github.com/hookexec/hookexec/internal/safefile"
 )
 
-// Log is where the decision log is read from: the current file and the
+// Files are where the decision log is read from: the current file and the
 // one rotated out before it, and whether writing is on (HOOKEXEC_AUDIT).
-type Log struct {
+type Files struct {
 	Current, Rotated string
 	Enabled          bool
 }
 
 // Locate is the log of the environment getenv reads.
-func Locate(getenv func(string) string) (Log, error) {
+func Locate(getenv func(string) string) (Files, error) {
 	cur, rot, on, err := readPaths(getenv)
 	if err != nil {
-		return Log{}, fmt.Errorf("decision log: %w", err)
+		return Files{}, fmt.Errorf("decision log: %w", err)
 	}
-	return Log{Current: cur, Rotated: rot, Enabled: on}, nil
+	return Files{Current: cur, Rotated: rot, Enabled: on}, nil
 }
 
 // Empty says, for a reader that found no record, where the log is and
 // whether it is written at all.
-func (l Log) Empty() string {
+func (l Files) Empty() string {
 	msg := "no decisions recorded in " + l.Current
 	if !l.Enabled {
 		return msg + ": the decision log is off (HOOKEXEC_AUDIT=off)"
@@ -105,7 +105,7 @@ func (r *reader) finish(fn func(Entry), sk *Stats) error {
 // current file's reader, left open after its last complete line for a
 // follower (nil when the file is missing), or closes it when finish is
 // set, having read a last line without a newline too.
-func (l Log) scan(fn func(Entry), finish bool) (*reader, Stats, error) {
+func (l Files) scan(fn func(Entry), finish bool) (*reader, Stats, error) {
 	var sk Stats
 	old, err := open(l.Rotated)
 	if err != nil {

@@ -93,10 +93,10 @@ func TestLocate(t *testing.T) {
 	}
 	l, err := Locate(env("HOOKEXEC_AUDIT_FILE", "/var/x/log.jsonl"))
 	require.NoError(t, err)
-	assert.Equal(t, Log{Current: "/var/x/log.jsonl", Rotated: "/var/x/log.1.jsonl", Enabled: true}, l)
+	assert.Equal(t, Files{Current: "/var/x/log.jsonl", Rotated: "/var/x/log.1.jsonl", Enabled: true}, l)
 	l, err = Locate(env("XDG_STATE_HOME", "/s", "HOOKEXEC_AUDIT", "off"))
 	require.NoError(t, err)
-	assert.Equal(t, Log{Current: "/s/hookexec/audit/decisions.jsonl", Rotated: "/s/hookexec/audit/decisions.1.jsonl"}, l)
+	assert.Equal(t, Files{Current: "/s/hookexec/audit/decisions.jsonl", Rotated: "/s/hookexec/audit/decisions.1.jsonl"}, l)
 	assert.Contains(t, l.Empty(), "HOOKEXEC_AUDIT=off")
 	assert.Contains(t, l.Empty(), "/s/hookexec/audit/decisions.jsonl")
 	_, err = Locate(env("HOOKEXEC_AUDIT_FILE", "rel.jsonl"))

@@ -109,10 +109,10 @@ func fieldsOf(e Entry, c Columns) lineFields {
 	id := []rune(clean(e.ID, false))
 	return lineFields{
 		id:    string(id[:min(len(id), c.ID)]),
-		agent: cut(or(e.Agent, "-"), c.Agent),
-		event: cut(or(e.EventName, e.Event), c.Event),
-		tool:  cut(or(e.Tool, "-"), c.Tool),
-		input: cut(or(e.Input, "-"), c.Input),
+		agent: clip(or(e.Agent, "-"), c.Agent),
+		event: clip(or(e.EventName, e.Event), c.Event),
+		tool:  clip(or(e.Tool, "-"), c.Tool),
+		input: clip(or(e.Input, "-"), c.Input),
 	}
 }
 
@@ -134,13 +134,13 @@ func LogLine(e Entry, c Columns, paint Paint) string {
 	}
 	switch {
 	case e.Error != "":
-		fields = append(fields, cut(e.Error, reasonWidth))
+		fields = append(fields, clip(e.Error, reasonWidth))
 	case Stopped(e.Record):
 		if e.Policy != nil {
-			fields = append(fields, cut(policyRef(*e.Policy), policyWidth))
+			fields = append(fields, clip(policyRef(*e.Policy), policyWidth))
 		}
 		if e.Reason != "" {
-			fields = append(fields, cut(e.Reason, reasonWidth))
+			fields = append(fields, clip(e.Reason, reasonWidth))
 		}
 	}
 	return strings.TrimRight(strings.Join(fields, "  "), " ")

@@ -8,7 +8,7 @@ import (
 
 // Tail is the last n records q picks (n <= 0: all), oldest first, and the
 // lines skipped reading them.
-func (l Log) Tail(q Query, n int) ([]Entry, Stats, error) {
+func (l Files) Tail(q Query, n int) ([]Entry, Stats, error) {
 	keep := lastN(n)
 	_, sk, err := l.scan(func(e Entry) {
 		if q.Match(e) {
@@ -48,7 +48,7 @@ var ErrNoBlock = errors.New("no blocked or denied event in the decision log")
 // record whose id starts with it (q is not applied; an unknown or
 // ambiguous prefix is an error); without, the last stopped event q picks
 // (ErrNoBlock when there is none).
-func (l Log) Pick(q Query, id string) (Entry, Stats, error) {
+func (l Files) Pick(q Query, id string) (Entry, Stats, error) {
 	if id == "" {
 		q.Blocked = true
 		got, sk, err := l.Tail(q, 1)

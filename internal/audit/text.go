@@ -50,9 +50,9 @@ func clean(s string, keepNewlines bool) string {
 	}, s)
 }
 
-// cut is s on one line, cleaned, at most n characters (the last one "…"
+// clip is s on one line, cleaned, at most n characters (the last one "…"
 // when it was cut).
-func cut(s string, n int) string {
+func clip(s string, n int) string {
 	s = strings.TrimSpace(clean(s, false))
 	if utf8.RuneCountInString(s) <= n {
 		return s
@@ -105,5 +105,5 @@ func decisionOf(r Record) (string, Tone) {
 	case r.Decision == "":
 		return "-", ToneNone
 	}
-	return cut(r.Decision, 7), ToneNone
+	return clip(r.Decision, 7), ToneNone
 }

@@ -54,7 +54,7 @@ func WriteWhy(w io.Writer, e Entry, paint Paint) error {
 	if len(e.Failed) > 0 {
 		b.WriteString("\nFailed or timed out\n")
 		for _, h := range e.Failed {
-			fmt.Fprintf(&b, "  - %s: %s\n", cut(policyRef(h), policyWidth+20), exitText(h))
+			fmt.Fprintf(&b, "  - %s: %s\n", clip(policyRef(h), policyWidth+20), exitText(h))
 			if h.Stderr != "" {
 				excerpt(&b, "    ", "stderr", h.Stderr)
 			}
@@ -128,7 +128,7 @@ func excerpt(b *strings.Builder, indent, stream, text string) {
 	text = strings.TrimRight(clean(text, true), "\n")
 	lines := strings.Split(text, "\n")
 	note := ""
-	if stored >= ExcerptBytes-4 || strings.HasSuffix(text, "…") {
+	if stored >= ExcerptBytes-8 && strings.HasSuffix(text, "…") {
 		note = " (cut: the log keeps the first " + fmt.Sprint(ExcerptBytes) + " bytes)"
 	}
 	if len(lines) > excerptLines {

@@ -77,7 +77,7 @@ func TestWriteWhyNamesPolicyMatchOutputAndStatus(t *testing.T) {
 	}
 	assert.NotContains(t, out, "\x1b", "no escape sequence from the log reaches the terminal")
 
-	noMatcher := rec("id2", 0, blocked, func(r *Record) { r.Policy.Matcher, r.Policy.Stderr = "", strings.Repeat("e", ExcerptBytes) })
+	noMatcher := rec("id2", 0, blocked, func(r *Record) { r.Policy.Matcher, r.Policy.Stderr = "", strings.Repeat("e", ExcerptBytes-3)+"…" })
 	b.Reset()
 	require.NoError(t, WriteWhy(&b, Entry{Record: noMatcher, At: t0}, nil))
 	assert.Contains(t, b.String(), "no matcher: every tool")
@@ -112,8 +112,8 @@ func TestCleanAndCut(t *testing.T) {
 	assert.Equal(t, "a b?c?d", clean("a\tb\x1bc\u202ed", false))
 	assert.Equal(t, "a\nb", clean("a\nb", true))
 	assert.Equal(t, "ab?", clean("ab\xff", false))
-	assert.Equal(t, "abc", cut("  abc ", 3))
-	assert.Equal(t, "ab…", cut("abcd", 3))
+	assert.Equal(t, "abc", clip("  abc ", 3))
+	assert.Equal(t, "ab…", clip("abcd", 3))
 	assert.Equal(t, ".hookexec/hooks.json", shortFile("/home/dev/app/.hookexec/hooks.json"))
 	assert.Equal(t, "hooks.json", shortFile("hooks.json"))
 }
