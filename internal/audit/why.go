@@ -40,7 +40,11 @@ func WriteWhy(w io.Writer, e Entry, paint Paint) error {
 	field(&b, "session", e.Session)
 
 	b.WriteString("\nVerdict\n")
-	field(&b, "decision", dec)
+	verdict := dec
+	if e.Decision != "" && !strings.EqualFold(e.Decision, dec) {
+		verdict += " (" + e.Decision + ")"
+	}
+	field(&b, "decision", verdict)
 	field(&b, "reason", e.Reason)
 	field(&b, "error", e.Error)
 	field(&b, "hooks", fmt.Sprintf("%d ran in %s", e.Hooks, millis(e.DurationMs)))
