@@ -2,7 +2,6 @@ package audit
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -31,8 +30,11 @@ func (l Files) Follow(ctx context.Context, q Query, n int, interval time.Duratio
 	if err != nil {
 		return err
 	}
-	f := &follower{log: l, cur: cur}
-	defer func() { f.cur.close() }()
+	f := &follower{log: l}
+	if cur != nil {
+		f.fi, f.off, f.s = cur.fi, cur.off, cur.s
+		cur.close()
+	}
 	status(sk)
 	if err := f.emit(keep.list(), Stats{}, fn, status); err != nil {
 		return err
@@ -61,11 +63,15 @@ func (l Files) Follow(ctx context.Context, q Query, n int, interval time.Duratio
 	}
 }
 
-// follower is the state of Follow: the current file's reader (nil while
-// there is none).
+// follower is the state of Follow: the file read so far (nil before
+// there is one), how far, and the line being read. No file is held open
+// between polls, so that the writer can rotate it on every system
+// (Windows cannot rename a file another process holds open).
 type follower struct {
 	log Files
-	cur *reader
+	fi  fs.FileInfo
+	off int64
+	s   splitter
 }
 
 func (f *follower) emit(es []Entry, sk Stats, fn func([]Entry) error, status func(Stats)) error {
@@ -78,40 +84,61 @@ func (f *follower) emit(es []Entry, sk Stats, fn func([]Entry) error, status fun
 	return fn(es)
 }
 
-// poll reads what is new: the rest of the file read so far, and then,
-// when the path names another file (rotated) or a shorter one
-// (truncated), the file at the path from its start.
+// poll reads what is new. When the path names another file than the one
+// read so far (rotated: renamed to the rotated name and started again),
+// the rest of the old file is read first, under its new name, then the new
+// file from its start; a file shorter than what was read (truncated) is
+// read again from its start.
 func (f *follower) poll(fn func(Entry), sk *Stats) error {
-	if f.cur != nil {
-		if err := f.cur.next(fn, sk); err != nil {
+	cur, err := open(f.log.Current)
+	if err != nil {
+		return err
+	}
+	defer cur.close()
+	if f.fi != nil && (cur == nil || !os.SameFile(f.fi, cur.fi)) {
+		if err := f.finishRotated(fn, sk); err != nil {
 			return err
 		}
+		f.fi, f.off, f.s = nil, 0, splitter{}
 	}
-	fi, err := os.Lstat(f.log.Current)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil // rotated away and not started again yet
-	case err != nil:
+	if cur == nil {
+		return nil // not started (again) yet
+	}
+	if f.fi == nil {
+		f.fi = cur.fi
+	}
+	if cur.fi.Size() < f.off {
+		f.off, f.s = 0, splitter{}
+	}
+	return f.resume(cur, fn, sk, false)
+}
+
+// finishRotated reads the rest of the file read so far if it is now the
+// rotated file (else its rest is lost: rotated twice between two polls).
+func (f *follower) finishRotated(fn func(Entry), sk *Stats) error {
+	old, err := open(f.log.Rotated)
+	if err != nil || old == nil {
+		return err
+	}
+	defer old.close()
+	if !os.SameFile(f.fi, old.fi) {
+		return nil
+	}
+	return f.resume(old, fn, sk, true)
+}
+
+// resume reads r from where the follower was, to its end (finish: a last
+// line without a newline too), and keeps where it got to.
+func (f *follower) resume(r *reader, fn func(Entry), sk *Stats, finish bool) error {
+	if _, err := r.f.Seek(f.off, io.SeekStart); err != nil {
 		return fmt.Errorf("decision log: %w", err)
-	case f.cur == nil || !os.SameFile(f.cur.fi, fi):
-		if f.cur != nil {
-			err := f.cur.finish(fn, sk)
-			f.cur.close()
-			f.cur = nil
-			if err != nil {
-				return err
-			}
-		}
-		if f.cur, err = open(f.log.Current); err != nil || f.cur == nil {
-			return err
-		}
-		return f.cur.next(fn, sk)
-	case fi.Size() < f.cur.off:
-		if _, err := f.cur.f.Seek(0, io.SeekStart); err != nil {
-			return fmt.Errorf("decision log: %w", err)
-		}
-		f.cur.off, f.cur.s = 0, splitter{}
-		return f.cur.next(fn, sk)
 	}
-	return nil
+	r.off, r.s = f.off, f.s
+	read := r.next
+	if finish {
+		read = r.finish
+	}
+	err := read(fn, sk)
+	f.off, f.s = r.off, r.s
+	return err
 }
