@@ -71,7 +71,16 @@ func (a *app) why(id string, f whyFlags) error {
 	e, st, err := l.Pick(q, id)
 	a.logStatus(l)(st)
 	if errors.Is(err, audit.ErrNoBlock) {
-		_, err := fmt.Fprintf(a.stdout, "%s (%s)\n", err, l.Current)
+		msg := fmt.Sprintf("%s (%s)", err, l.Current)
+		if f.Project != "" || f.Agent != "" {
+			msg = fmt.Sprintf("no blocked or denied event matching --project/--agent in the decision log (%s)", l.Current)
+		}
+		if f.json {
+			// stdout stays JSON (none): the message goes to stderr.
+			fmt.Fprintln(a.stderr, "hookexec: "+msg)
+			return nil
+		}
+		_, err := fmt.Fprintln(a.stdout, msg)
 		return stdoutError(err)
 	}
 	if err != nil {
