@@ -130,7 +130,7 @@ func (a *app) rootCommand(verb string) *cobra.Command {
 	pf.StringVar(&a.logLevel, "log-level", "", "log level: trace, debug, info, warn, error (default off; debug with -v)")
 	pf.StringVar(&a.logFile, "log-file", "", "append logs to this file instead of stderr")
 	a.color = flagColor()
-	pf.Var(a.color, "color", "colour the reports of validate, doctor, test and trust: auto (on a terminal without NO_COLOR), always or never")
+	pf.Var(a.color, "color", "colour the reports of validate, doctor, test, trust, log and why: auto (on a terminal without NO_COLOR), always or never")
 	if c := a.subcommand(verb); c != nil {
 		root.AddCommand(c)
 		// Completion needs the whole tree: the single command goes without

@@ -41,7 +41,7 @@ blocked event (said on stdout); 1 when ID matches no record or more than
 one, on a usage error, or when the log cannot be read.`,
 		Example: `  hookexec why
   hookexec why --project . --agent claude
-  hookexec why 1f3a9c2e --json`,
+  hookexec why 3b8d0e4f --json`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id := ""
