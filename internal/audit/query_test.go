@@ -55,7 +55,7 @@ func TestParseSince(t *testing.T) {
 		"2h":                        now.Add(-2 * time.Hour),
 		"3d":                        now.Add(-72 * time.Hour),
 		"1d12h":                     now.Add(-36 * time.Hour),
-		" 30s ":                     now.Add(-30 * time.Second),
+		"30s":                       now.Add(-30 * time.Second),
 		"2026-11-20":                time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC),
 		"2026-11-26T10:30:00Z":      time.Date(2026, 11, 26, 10, 30, 0, 0, time.UTC),
 		"2026-11-26T10:30:00+02:00": time.Date(2026, 11, 26, 8, 30, 0, 0, time.UTC),
@@ -64,6 +64,9 @@ func TestParseSince(t *testing.T) {
 		require.NoError(t, err, in)
 		assert.True(t, want.Equal(got), "%s: got %v, want %v", in, got, want)
 	}
+	got, err := ParseSince(" 2h ", now)
+	require.NoError(t, err, "surrounding space is ignored")
+	assert.Equal(t, now.Add(-2*time.Hour), got)
 	for _, bad := range []string{"", "3x", "-2h", "0", "0s", "0d", "d", "3d-1h", "2026-13-01", "yesterday", "99999999d"} {
 		_, err := ParseSince(bad, now)
 		assert.ErrorContains(t, err, "invalid --since", bad)
