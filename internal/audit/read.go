@@ -101,26 +101,36 @@ func (r *reader) finish(fn func(Entry), sk *Stats) error {
 }
 
 // scan calls fn with the records of the rotated file and then the current
-// one, oldest first; a missing file is an empty one. It returns the
-// current file's reader, left open after its last complete line for a
-// follower (nil when the file is missing), or closes it when finish is
-// set, having read a last line without a newline too.
+// one, oldest first; a missing file is an empty one. Both are opened
+// before either is read, the current one first, so that a rotation while
+// scanning loses nothing and repeats nothing: when the rotated name
+// already holds the file opened as current, only that file is read. It
+// returns the current file's reader, left open after its last complete
+// line for a follower (nil when the file is missing), or closes it when
+// finish is set, having read a last line without a newline too.
 func (l Files) scan(fn func(Entry), finish bool) (*reader, Stats, error) {
 	var sk Stats
-	old, err := open(l.Rotated)
+	cur, err := open(l.Current)
 	if err != nil {
 		return nil, sk, err
 	}
+	old, err := open(l.Rotated)
+	if err != nil {
+		cur.close()
+		return nil, sk, err
+	}
 	if old != nil {
-		err = old.finish(fn, &sk)
+		if cur == nil || !os.SameFile(old.fi, cur.fi) {
+			err = old.finish(fn, &sk)
+		}
 		old.close()
 		if err != nil {
+			cur.close()
 			return nil, sk, err
 		}
 	}
-	cur, err := open(l.Current)
-	if err != nil || cur == nil {
-		return nil, sk, err
+	if cur == nil {
+		return nil, sk, nil
 	}
 	if finish {
 		err = cur.finish(fn, &sk)

@@ -112,3 +112,15 @@ func TestReadDirectoryRefused(t *testing.T) {
 	_, _, err := l.Tail(Query{}, 0)
 	assert.ErrorContains(t, err, "is a directory, not a regular file")
 }
+
+func TestTailRotatedMidScanReadsOnce(t *testing.T) {
+	t.Parallel()
+	// The writer renamed the current file to the rotated name after the
+	// reader opened it: both names are the one file, read once.
+	l := testLog(t, "", line(t, rec("a", 1))+line(t, rec("b", 2)))
+	require.NoError(t, os.Link(l.Current, l.Rotated))
+	got, st, err := l.Tail(Query{}, 0)
+	require.NoError(t, err)
+	assert.Equal(t, "a b", ids(got))
+	assert.Equal(t, 2, st.Records)
+}
