@@ -19,7 +19,7 @@ type Files struct {
 
 // Locate is the log of the environment getenv reads.
 func Locate(getenv func(string) string) (Files, error) {
-	cur, rot, on, err := readPaths(getenv)
+	cur, rot, on, err := Paths(getenv)
 	if err != nil {
 		return Files{}, fmt.Errorf("decision log: %w", err)
 	}
@@ -31,7 +31,7 @@ func Locate(getenv func(string) string) (Files, error) {
 func (l Files) Empty() string {
 	msg := "no decisions recorded in " + l.Current
 	if !l.Enabled {
-		return msg + ": the decision log is off (HOOKEXEC_AUDIT=off)"
+		return msg + ": the decision log is off (" + EnvAudit + "=off)"
 	}
 	return msg + " yet: fire and serve add one line per event"
 }
