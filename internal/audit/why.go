@@ -52,6 +52,8 @@ func WriteWhy(w io.Writer, e Entry, paint Paint) error {
 	if e.Policy != nil {
 		b.WriteString("\nDecided by\n")
 		writeHook(&b, e.Record, *e.Policy)
+	} else if e.Error != "" {
+		b.WriteString("\nDecided by: no hook ran; hookexec answered the error above\n")
 	} else {
 		b.WriteString("\nDecided by: no hook (the verdict came from no policy's answer)\n")
 	}
@@ -150,6 +152,9 @@ func excerpt(b *strings.Builder, indent, stream, text string) {
 func nextSteps(r Record) []string {
 	event := clean(or(r.EventName, r.Event), false)
 	var steps []string
+	if r.Error != "" {
+		steps = append(steps, "check the configs fire loads: hookexec validate")
+	}
 	if r.Tool != "" {
 		steps = append(steps, fmt.Sprintf("see which hooks match: hookexec plan %s < event.json (an event with \"tool_name\": %q and the input above)", event, r.Tool))
 	} else {

@@ -130,3 +130,14 @@ func TestLinesWidenAcrossBatches(t *testing.T) {
 	assert.Contains(t, lines[1], "  run_shell_command  allow")
 	assert.Contains(t, lines[2], "  Bash               allow", "later lines keep the widest column")
 }
+
+func TestWriteWhyOfAnError(t *testing.T) {
+	t.Parallel()
+	r := rec("err1", 0, func(r *Record) { r.Decision, r.Error = "", "hooks.json:3:5: unknown event \"PreTool\"" })
+	var b strings.Builder
+	require.NoError(t, WriteWhy(&b, Entry{Record: r, At: t0}, nil))
+	assert.Contains(t, b.String(), "error: PreToolUse at ")
+	assert.Contains(t, b.String(), `  error     hooks.json:3:5: unknown event "PreTool"`)
+	assert.Contains(t, b.String(), "Decided by: no hook ran; hookexec answered the error above")
+	assert.Contains(t, b.String(), "hookexec validate")
+}
