@@ -55,7 +55,7 @@ func WriteWhy(w io.Writer, e Entry, paint Paint) error {
 	} else if e.Error != "" {
 		b.WriteString("\nDecided by: no hook ran; hookexec answered the error above\n")
 	} else {
-		b.WriteString("\nDecided by: no hook (the verdict came from no policy's answer)\n")
+		b.WriteString("\nDecided by: no hook (no policy answered with a decision)\n")
 	}
 	if len(e.Failed) > 0 {
 		b.WriteString("\nFailed or timed out\n")
