@@ -47,10 +47,12 @@ var docsExempt = map[string]string{
 //
 // A command in a doc is found in a fenced or indented code block: a line
 // that starts with hookexec, bin/hookexec or ./bin/hookexec (after a "$ "
-// prompt), or that runs it after "|", "&&", ";" or "$(". The shell's rules
-// read the line (quotes, a trailing # comment, redirections such as
-// "< event.json", a trailing backslash joining the next line), and its
-// arguments are compared with the script line's as testscript reads them.
+// prompt), or that runs it after "|" or "&&". In a block that shows a "$ "
+// prompt only the prompt lines count (the others are output). The shell's
+// rules read the line (quotes, a trailing # comment, redirections such as
+// "< event.json"; a trailing backslash, "|" or "&&" joins the next line),
+// and its arguments are compared with the script line's as testscript
+// reads them.
 // An argument with an expansion on either side ($V, $(...), ~ in a doc;
 // $WORK in a script) matches any argument in its place: a doc says
 // "$HOME/x" or "~/.claude" where a script says "$WORK/x".
@@ -66,7 +68,7 @@ func TestDocsCommandsAreTested(t *testing.T) {
 	for _, file := range docFiles(t) {
 		data, err := os.ReadFile(filepath.Join(docsRoot, file))
 		require.NoError(t, err)
-		for _, cl := range codeLines(string(data)) {
+		for _, cl := range commandLines(codeLines(string(data))) {
 			for _, cmd := range docCommands(cl.Text, re) {
 				checked++
 				if os.Getenv("HOOKEXEC_LIST_DOC_COMMANDS") == "1" {
@@ -172,7 +174,7 @@ func checkMakeTargets(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join(docsRoot, "README.md"))
 	require.NoError(t, err)
 	makeRE := regexp.MustCompile(`(?:^|&&\s*|;\s*|\|\s*)make((?:\s+[A-Za-z0-9_.-]+)+)`)
-	for _, cl := range codeLines(string(readme)) {
+	for _, cl := range commandLines(codeLines(string(readme))) {
 		line := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(cl.Text), "$ "))
 		for _, m := range makeRE.FindAllStringSubmatch(line, -1) {
 			for _, name := range strings.Fields(m[1]) {

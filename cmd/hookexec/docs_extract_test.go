@@ -28,14 +28,27 @@ func TestCodeLines(t *testing.T) {
 		"\n" + // 16
 		"~~~~\n" + // 17
 		"```\n" + // 18: not the fence's end
-		"~~~~\n" // 19
+		"~~~~\n" + // 19
+		"\n" + // 20
+		"    $ echo '{}' |\n" + // 21: a prompt, continued
+		"        hookexec fire Y\n" + // 22
+		"    hookexec 1.0 (an output line)\n" // 23
 	got := codeLines(doc)
 	assert.Equal(t, []codeLine{
-		{Line: 3, Text: "hookexec init"},
-		{Line: 4, Text: "hookexec fire X  --format claude"},
-		{Line: 12, Text: "hookexec fenced"},
-		{Line: 18, Text: "```"},
+		{Line: 3, Text: "hookexec init", Block: 1},
+		{Line: 4, Text: "hookexec fire X  --format claude", Block: 1},
+		{Line: 12, Text: "hookexec fenced", Block: 2},
+		{Line: 18, Text: "```", Block: 3},
+		{Line: 21, Text: "$ echo '{}' | hookexec fire Y", Block: 4},
+		{Line: 23, Text: "hookexec 1.0 (an output line)", Block: 4},
 	}, got)
+	assert.Equal(t, []codeLine{
+		{Line: 3, Text: "hookexec init", Block: 1},
+		{Line: 4, Text: "hookexec fire X  --format claude", Block: 1},
+		{Line: 12, Text: "hookexec fenced", Block: 2},
+		{Line: 18, Text: "```", Block: 3},
+		{Line: 21, Text: "$ echo '{}' | hookexec fire Y", Block: 4},
+	}, commandLines(got))
 }
 
 // TestDocCommandMatching: the reading of a doc's line and of a script's,
