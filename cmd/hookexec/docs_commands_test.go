@@ -35,9 +35,9 @@ var docsExempt = map[string]string{
 		"scripts and serve_http_test.go run serve --http on a free port",
 	"hookexec serve --http 127.0.0.1:41000 --ensure": "starts a lasting server on the user's fixed port; " +
 		"serve_ensure_test.go runs --ensure on a free port",
-	"hookexec fire EVENT [--config FILE]... [--input FILE] [--project-dir DIR] [--dialect D]": "a usage synopsis, not a command",
-	"hookexec plan EVENT [--config FILE]... [--input FILE] [--project-dir DIR] [--dialect D]": "a usage synopsis, not a command",
-	"hookexec validate [FILE...] [--format text":                                              "a usage synopsis, not a command",
+	"hookexec fire EVENT '[--config' FILE]... '[--input' FILE] '[--project-dir' DIR] '[--dialect' D]": "a usage synopsis, not a command",
+	"hookexec plan EVENT '[--config' FILE]... '[--input' FILE] '[--project-dir' DIR] '[--dialect' D]": "a usage synopsis, not a command",
+	"hookexec validate '[FILE...]' '[--format' text":                                                  "a usage synopsis, not a command",
 }
 
 // TestDocsCommandsAreTested: every hookexec command in a code block of

@@ -27,10 +27,15 @@ type word struct {
 // name.
 type command []word
 
+// String is the command as a shell reads it back: arguments quoted where
+// needed, an expansion shown as written ("$…" for its variable part).
 func (c command) String() string {
 	parts := make([]string, len(c))
 	for i, w := range c {
 		parts[i] = w.Text
+		if q, err := syntax.Quote(w.Text, syntax.LangBash); err == nil && !w.Expanded && !w.Glob {
+			parts[i] = q
+		}
 	}
 	return strings.Join(parts, " ")
 }
@@ -59,14 +64,11 @@ func (c command) matches(script command) bool {
 	return c[1:].matches(script[1:])
 }
 
-// programs are the names a doc runs hookexec by.
-var programs = []string{"hookexec", "bin/hookexec", "./bin/hookexec"}
-
+// isProgram: name is one a doc runs hookexec by.
 func isProgram(name string) bool {
-	for _, p := range programs {
-		if name == p {
-			return true
-		}
+	switch name {
+	case "hookexec", "bin/hookexec", "./bin/hookexec":
+		return true
 	}
 	return false
 }
