@@ -117,6 +117,7 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 		if res.Err != nil {
 			notes = append(notes, res.Err.Error())
 		}
+		r.Warnings = answerWarnings(ev, meta, res, code, out, errText)
 	case runner.Signaled:
 		r.Outcome = verdict.Error
 		failure := "killed by a signal"
@@ -183,6 +184,9 @@ func newReport(meta Meta) verdict.HookReport {
 		Event:   meta.EventKey,
 		Dialect: meta.Dialect,
 		Project: meta.Project,
+		Line:    meta.Line,
+		Matcher: meta.Matcher,
+		If:      meta.If,
 	}
 }
 

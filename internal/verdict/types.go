@@ -70,10 +70,22 @@ type HookReport struct {
 	// part of the result.
 	StdoutDropped int64 `json:"-"`
 	StderrDropped int64 `json:"-"`
+	// Warnings are what the hook's answer says in a place no reader
+	// looks (a key at the wrong level, a misspelled one, plain text the
+	// model never sees), each with its fix (issue 22 §3); the verdict's
+	// Warnings and Quiet carry them, so they are not part of the result.
+	Warnings []string `json:"-"`
 	// Dialect is the dialect of the hook's file; not part of the result.
 	Dialect string `json:"-"`
 	// Project is Meta.Project; not part of the result (source says it).
 	Project bool `json:"-"`
+	// Line is the line of the hook's entry in File (0 when unknown),
+	// Matcher the matcher its entry was selected with ("" for none) and
+	// If its "if" rule; not part of the result (the decision log keeps
+	// them, internal/audit).
+	Line    int    `json:"-"`
+	Matcher string `json:"-"`
+	If      string `json:"-"`
 	// Start is when the hook was started (zero if it never ran); not part
 	// of the result JSON, it places the hook on a timeline (fire --trace).
 	Start time.Time `json:"-"`
@@ -105,6 +117,11 @@ type Verdict struct {
 	// Skipped are the warnings (also in Warnings) about hooks that were
 	// left out: entries, files or matchers hookexec skipped. The agent
 	// formats tell the user of them (issue 17 §2); not part of the result.
-	Skipped    []string `json:"-"`
+	Skipped []string `json:"-"`
+	// Quiet are the warnings (also in Warnings) about hooks' answers with
+	// a field where no reader looks (HookReport.Warnings, named by hook).
+	// The agent formats tell the user of each once per session (issue 22
+	// §3); not part of the result.
+	Quiet      []string `json:"-"`
 	DurationMs float64  `json:"durationMs"`
 }
