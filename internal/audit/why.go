@@ -49,12 +49,13 @@ func WriteWhy(w io.Writer, e Entry, paint Paint) error {
 	field(&b, "error", e.Error)
 	field(&b, "hooks", fmt.Sprintf("%d ran in %s", e.Hooks, millis(e.DurationMs)))
 
-	if e.Policy != nil {
+	switch {
+	case e.Policy != nil:
 		b.WriteString("\nDecided by\n")
 		writeHook(&b, e.Record, *e.Policy)
-	} else if e.Error != "" {
+	case e.Error != "":
 		b.WriteString("\nDecided by: no hook ran; hookexec answered the error above\n")
-	} else {
+	default:
 		b.WriteString("\nDecided by: no hook (no policy answered with a decision)\n")
 	}
 	if len(e.Failed) > 0 {
