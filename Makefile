@@ -2,18 +2,47 @@ GO      ?= go
 BIN     := bin/hookexec
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: build test test-go-latest test-windows fmt-check vet lint cross demo bench fuzz soak e2e release-tools release-check clean
+.PHONY: build install test test-go-latest test-windows fmt-check vet lint cross demo bench fuzz soak e2e release-tools release-check clean
 
 # A static binary (no cgo): it starts about 0.6 ms faster, which every
 # agent event pays (docs/benchmarks.md).
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o $(BIN) ./cmd/hookexec
 
+# Install the binary that make build makes into BINDIR: $(go env GOBIN),
+# else the first $(go env GOPATH)/bin, where go install puts it; PREFIX=DIR
+# installs into DIR/bin. The file is replaced by a rename, so a running
+# hookexec (a serve) keeps its binary. It says where the binary went and
+# whether that directory is on PATH: an agent may run hooks with a shorter
+# PATH than your shell's, which is why 'hookexec install' writes the
+# absolute path into the agents' settings.
+PREFIX ?=
+BINDIR ?= $(if $(PREFIX),$(PREFIX)/bin,$(or $(shell $(GO) env GOBIN),$(firstword $(subst :, ,$(shell $(GO) env GOPATH)))/bin))
+install: build
+	@echo "==> install $(BIN) into $(BINDIR)"
+	@mkdir -p "$(BINDIR)"
+	cp $(BIN) "$(BINDIR)/.hookexec.tmp"
+	chmod 0755 "$(BINDIR)/.hookexec.tmp"
+	mv -f "$(BINDIR)/.hookexec.tmp" "$(BINDIR)/hookexec"
+	@echo "installed $(BINDIR)/hookexec ($$("$(BINDIR)/hookexec" version))"
+	@case ":$$PATH:" in \
+	*":$(BINDIR):"*|*":$(BINDIR)/:"*) \
+		first="$$(command -v hookexec)"; \
+		if [ "$$first" != "$(BINDIR)/hookexec" ]; then \
+			echo "$(BINDIR) is on PATH, but $$first comes first: remove it or put $(BINDIR) before it"; \
+		else echo "$(BINDIR) is on PATH: run hookexec"; fi ;; \
+	*) echo "$(BINDIR) is not on PATH: add it (export PATH=\"$(BINDIR):\$$PATH\") or run $(BINDIR)/hookexec;"; \
+		echo "'hookexec install' writes the absolute path into the agents' settings either way" ;; \
+	esac
+
 # Everything CI runs: modules, format check, vet, lint, cross-builds, race
-# tests.
+# tests. Each step says what it is doing first; go test prints each package
+# as it finishes.
 test:
+	@echo "==> go mod download"
 	$(GO) mod download
-	$(MAKE) fmt-check vet lint cross
+	$(MAKE) --no-print-directory fmt-check vet lint cross
+	@echo "==> go test -race (all packages, a few minutes)"
 	$(GO) test -race -count=1 -timeout 20m ./...
 
 # The suite on the newest Go release hookexec supports (go.mod's version is
@@ -29,10 +58,12 @@ test-windows:
 	./scripts/wine/test.sh
 
 fmt-check:
+	@echo "==> gofmt check"
 	@out="$$(gofmt -l cmd internal scripts schema e2e examples 2>/dev/null)"; \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
 vet:
+	@echo "==> go vet"
 	$(GO) vet ./...
 
 # golangci-lint with the linters of .golangci.yml (which says why each),
@@ -46,9 +77,11 @@ vet:
 GOLANGCI_LINT_VERSION := v2.15.0
 GOLANGCI_LINT := bin/tools/golangci-lint-$(GOLANGCI_LINT_VERSION)/golangci-lint
 $(GOLANGCI_LINT):
+	@echo "==> golangci-lint: installing $(GOLANGCI_LINT_VERSION) into bin/tools/ (first run only, about 1.5 min)"
 	GOBIN=$(CURDIR)/$(dir $@) CGO_ENABLED=0 $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
 
 lint: $(GOLANGCI_LINT)
+	@echo "==> golangci-lint (as Linux, macOS and Windows)"
 	$(GOLANGCI_LINT) run ./...
 	GOOS=darwin $(GOLANGCI_LINT) run --disable unused ./...
 	GOOS=windows $(GOLANGCI_LINT) run --disable unused ./...
@@ -60,7 +93,7 @@ lint: $(GOLANGCI_LINT)
 CROSS := darwin/arm64 darwin/amd64 freebsd/amd64 linux/arm64 windows/amd64
 cross:
 	@set -e; for p in $(CROSS); do \
-		echo "cross $$p"; \
+		echo "==> cross-build and vet $$p"; \
 		GOOS=$${p%/*} GOARCH=$${p#*/} CGO_ENABLED=0 $(GO) build -trimpath ./... ; \
 		GOOS=$${p%/*} GOARCH=$${p#*/} CGO_ENABLED=0 $(GO) vet ./... ; \
 	done

@@ -65,7 +65,7 @@ Exit status: 0 when every check passed, 1 otherwise.`,
 			if format == "json" {
 				err = writeJSON(a.stdout, report)
 			} else {
-				err = report.WriteText(a.stdout)
+				err = report.WriteText(a.stdout, a.style(a.stdout))
 			}
 			if err != nil {
 				return err

@@ -71,7 +71,7 @@ func (a *app) init(dir string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.askTrust(yes))
+	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.style(a.stdout), a.askTrust(yes))
 	switch {
 	case errors.Is(err, errNoTerminal):
 		say("not trusted yet (no terminal to ask on): its hooks do not run until you review the files above and run\n    hookexec trust " + res.Root)

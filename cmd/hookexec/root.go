@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/safefile"
+	"github.com/hookexec/hookexec/internal/termstyle"
 )
 
 // app is what every command shares: stdio, the environment and the logger.
@@ -24,6 +25,7 @@ type app struct {
 	logLevel string
 	logFile  string
 	logClose func() error
+	color    *value[termstyle.Mode] // --color (color.go)
 }
 
 // run builds the command tree, executes args and returns the exit status.
@@ -86,7 +88,7 @@ func verbOf(args []string) string {
 		switch arg := args[i]; {
 		case arg == "--":
 			return ""
-		case arg == "--log-level" || arg == "--log-file":
+		case arg == "--log-level" || arg == "--log-file" || arg == "--color":
 			i++ // its value
 		case strings.HasPrefix(arg, "-"):
 		default:
@@ -123,6 +125,8 @@ func (a *app) rootCommand(verb string) *cobra.Command {
 	pf.BoolVarP(&a.verbose, "verbose", "v", false, "log debug messages to stderr")
 	pf.StringVar(&a.logLevel, "log-level", "", "log level: trace, debug, info, warn, error (default off; debug with -v)")
 	pf.StringVar(&a.logFile, "log-file", "", "append logs to this file instead of stderr")
+	a.color = flagColor()
+	pf.Var(a.color, "color", "colour the reports of validate, doctor, test and trust: auto (on a terminal without NO_COLOR), always or never")
 	if c := a.subcommand(verb); c != nil {
 		root.AddCommand(c)
 		// Completion needs the whole tree: the single command goes without
@@ -169,7 +173,7 @@ func (a *app) logger() (zerolog.Logger, error) {
 		a.logClose = f.Close
 		w = safefile.ShellInert{W: f}
 	} else if isTerminal(a.stderr) {
-		w = zerolog.ConsoleWriter{Out: a.stderr}
+		w = zerolog.ConsoleWriter{Out: a.stderr, NoColor: !a.style(a.stderr).On()}
 	}
 	return zerolog.New(w).Level(level).With().Timestamp().Logger(), nil
 }

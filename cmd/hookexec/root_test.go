@@ -22,6 +22,8 @@ func TestVerbOf(t *testing.T) {
 		{[]string{"--log-level", "debug", "plan", "BeforeTool"}, "plan"},
 		{[]string{"--log-level=debug", "version"}, "version"},
 		{[]string{"--log-file", "fire", "version"}, "version"}, // fire is the flag's value
+		{[]string{"--color", "always", "validate"}, "validate"},
+		{[]string{"--color=never", "doctor"}, "doctor"},
 		{[]string{"--", "fire"}, ""},
 		{[]string{"--version"}, ""},
 		{[]string{"help", "fire"}, "help"},

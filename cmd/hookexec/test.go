@@ -91,7 +91,7 @@ func (a *app) test(args []string, f testFlags) error {
 	getenv := a.getenv
 	if f.trustCases {
 		var err error
-		if getenv, err = casefile.TrustForRun(f.projectDir, a.getenv, a.stderr); err != nil {
+		if getenv, err = casefile.TrustForRun(f.projectDir, a.getenv, a.stderr, a.style(a.stderr)); err != nil {
 			return err
 		}
 	}
@@ -119,7 +119,7 @@ func (a *app) test(args []string, f testFlags) error {
 	ctx, interrupted := runner.WatchSignals(run, runner.FireInterrupts()...)
 	// The report goes out line by line; the first failed write is kept and
 	// reported after the summary status is decided.
-	rep := &casefile.Reporter{W: a.stdout, JSON: f.format.v == "json"}
+	rep := &casefile.Reporter{W: a.stdout, JSON: f.format.v == "json", Style: a.style(a.stdout)}
 	src := casefile.Sources{ProjectDir: f.projectDir, Configs: f.configs, Dialect: f.dialect.v, Getenv: getenv}
 	runs := casefile.RunAll(ctx, eng, cases, src, rep.Case)
 	sig := interrupted()

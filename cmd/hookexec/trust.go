@@ -59,7 +59,7 @@ working directory up, else the working directory).
 				if len(args) > 0 {
 					return errors.New("trust --list takes no directory")
 				}
-				return registry.WriteTrustedProjects(a.getenv, a.stdout, a.stderr)
+				return registry.WriteTrustedProjects(a.getenv, a.stdout, a.stderr, a.style(a.stdout))
 			}
 			return a.trust(args, f)
 		},
@@ -97,7 +97,7 @@ func (a *app) trust(args []string, f trustFlags) error {
 		_, err := fmt.Fprintln(a.stdout, review.Hash)
 		return stdoutError(err)
 	}
-	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.askTrust(f.yes))
+	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.style(a.stdout), a.askTrust(f.yes))
 	switch {
 	case errors.Is(err, errNoTerminal):
 		return fmt.Errorf("not trusted: no terminal to ask on; review the above and pass --yes to trust %s", review.Root)

@@ -93,7 +93,7 @@ func (a *app) validate(ctx context.Context, files []string, f validateFlags) err
 	if f.format == "json" {
 		err = writeJSON(a.stdout, report.View(ok))
 	} else {
-		err = report.WriteText(a.stdout, a.stderr, f.strict)
+		err = report.WriteText(a.stdout, a.stderr, f.strict, a.style(a.stdout), a.style(a.stderr))
 	}
 	if err != nil {
 		return err

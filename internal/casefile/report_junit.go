@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/hookexec/hookexec/internal/termstyle"
 )
 
 // The JUnit XML report of `test --junit FILE`: one <testsuite> per case
@@ -65,7 +67,7 @@ func WriteJUnit(w io.Writer, runs []Run, total time.Duration) error {
 		s := &doc.Suites[i]
 		tc := junitCase{Name: r.Case.Name, Classname: file, File: file, Line: r.Case.Pos.Line, Time: seconds(r.Duration)}
 		if !r.Passed() {
-			tc.Failure = &junitFailure{Message: failureMessage(r), Type: "expectation", Text: xmlText(failureDetail(r))}
+			tc.Failure = &junitFailure{Message: failureMessage(r), Type: "expectation", Text: xmlText(failureDetail(r, termstyle.Style{}))}
 			s.Failures++
 			doc.Failures++
 		}

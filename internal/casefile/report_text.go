@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/termstyle"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -33,23 +34,26 @@ func Failed(runs []Run) int {
 
 // WriteText prints "PASS name (12ms)", or "FAIL name (12ms)" followed by
 // where the case is, expected vs actual per field, and what each hook did;
-// the error is the write's.
-func (r Run) WriteText(w io.Writer) error {
-	text := fmt.Sprintf("PASS %s (%s)\n", r.Case.Name, caseDuration(r.Duration))
+// the error is the write's. s colours PASS green, FAIL red and where the
+// case is dim (termstyle.Style{}: plain).
+func (r Run) WriteText(w io.Writer, s termstyle.Style) error {
+	took := s.Dim("(" + caseDuration(r.Duration) + ")")
+	text := fmt.Sprintf("%s %s %s\n", s.OK("PASS"), r.Case.Name, took)
 	if !r.Passed() {
-		text = fmt.Sprintf("FAIL %s (%s)\n", r.Case.Name, caseDuration(r.Duration)) + indent(failureDetail(r), "    ")
+		text = fmt.Sprintf("%s %s %s\n", s.Fail("FAIL"), r.Case.Name, took) + indent(failureDetail(r, s), "    ")
 	}
 	_, err := io.WriteString(w, text)
 	return err
 }
 
 // failureDetail is the explanation of a failed case (also the text of its
-// JUnit failure).
-func failureDetail(r Run) string {
+// JUnit failure, with termstyle.Style{}); s dims where the case is and
+// shows the mismatched fields in bold.
+func failureDetail(r Run, s termstyle.Style) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "case: %s (%s)\n", r.Case.Pos, r.Case.Event.Name)
+	fmt.Fprintf(&b, "case: %s (%s)\n", s.Dim(r.Case.Pos.String()), r.Case.Event.Name)
 	for _, m := range r.Mismatches {
-		fmt.Fprintf(&b, "%s:\n    expected: %s\n    actual:   %s\n", m.Field, m.Expected, m.Actual)
+		fmt.Fprintf(&b, "%s:\n    expected: %s\n    actual:   %s\n", s.Bold(m.Field), m.Expected, m.Actual)
 	}
 	if v := r.Result.Verdict; v != nil {
 		if len(v.Hooks) == 0 {
@@ -61,7 +65,7 @@ func failureDetail(r Run) string {
 			}
 		}
 		for _, warn := range v.Warnings {
-			fmt.Fprintf(&b, "config warning: %s\n", warn)
+			fmt.Fprintf(&b, "%s %s\n", s.Warn("config warning:"), warn)
 		}
 	}
 	return b.String()
@@ -108,12 +112,17 @@ func indent(s, prefix string) string {
 }
 
 // WriteSummary prints the closing line "N passed, M failed", after
-// "interrupted" when the run was; the error is the write's.
-func WriteSummary(w io.Writer, runs []Run, interrupted bool) error {
+// "interrupted" when the run was; the error is the write's. s colours it
+// green when nothing failed, else red, and "interrupted" yellow.
+func WriteSummary(w io.Writer, runs []Run, interrupted bool, s termstyle.Style) error {
 	failed := Failed(runs)
-	text := fmt.Sprintf("%d passed, %d failed\n", len(runs)-failed, failed)
+	line := fmt.Sprintf("%d passed, %d failed", len(runs)-failed, failed)
+	text := s.OK(line) + "\n"
+	if failed > 0 || interrupted {
+		text = s.Fail(line) + "\n"
+	}
 	if interrupted {
-		text = "interrupted\n" + text
+		text = s.Warn("interrupted") + "\n" + text
 	}
 	_, err := io.WriteString(w, text)
 	return err

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/termstyle"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -31,9 +32,9 @@ func TestReportText(t *testing.T) {
 
 	var b bytes.Buffer
 	for _, r := range runs {
-		require.NoError(t, r.WriteText(&b))
+		require.NoError(t, r.WriteText(&b, termstyle.Style{}))
 	}
-	require.NoError(t, WriteSummary(&b, runs, true))
+	require.NoError(t, WriteSummary(&b, runs, true, termstyle.Style{}))
 	assert.Equal(t, `PASS passes (12ms)
 FAIL allows ls (1.50s)
     case: t.json:3:5 (BeforeTool)

@@ -4,6 +4,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/hookexec/hookexec/internal/termstyle"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -16,6 +17,9 @@ type Reporter struct {
 	W io.Writer
 	// JSON selects the json format; else text.
 	JSON bool
+	// Style colours the text format (termstyle.Style{}: plain); the JSON
+	// document never is.
+	Style termstyle.Style
 
 	err error
 }
@@ -23,7 +27,7 @@ type Reporter struct {
 // Case reports one run as it ends (text format only).
 func (r *Reporter) Case(run Run) {
 	if !r.JSON {
-		_ = run.WriteText(r) // r keeps the first failure: Err
+		_ = run.WriteText(r, r.Style) // r keeps the first failure: Err
 	}
 }
 
@@ -32,7 +36,7 @@ func (r *Reporter) Case(run Run) {
 // write's (the document could not be encoded); a write's is Err.
 func (r *Reporter) End(runs []Run, total time.Duration, interrupted bool) error {
 	if !r.JSON {
-		_ = WriteSummary(r, runs, interrupted) // as above
+		_ = WriteSummary(r, runs, interrupted, r.Style) // as above
 		return nil
 	}
 	if err := verdict.WriteJSON(r, NewReport(runs, total)); err != nil && r.err == nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/termstyle"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -17,8 +18,9 @@ import (
 // changes after the review is not trusted. It returns getenv with that
 // variable set; nothing is written to the trust store. It is refused when
 // an agent runs hookexec, where a model could pass the flag, and while
-// the review refuses a file.
-func TrustForRun(projectDir string, getenv func(string) string, w io.Writer) (func(string) string, error) {
+// the review refuses a file. s colours the review (termstyle.Style{}:
+// plain).
+func TrustForRun(projectDir string, getenv func(string) string, w io.Writer, s termstyle.Style) (func(string) string, error) {
 	if marker, ok := trust.UnderAgent(getenv); ok {
 		return nil, fmt.Errorf("--trust-cases is refused when an agent runs hookexec (%s is set): the model could have passed it; run 'hookexec test --trust-cases' in a terminal, or 'hookexec trust'", marker)
 	}
@@ -30,7 +32,7 @@ func TrustForRun(projectDir string, getenv func(string) string, w io.Writer) (fu
 	if err != nil {
 		return nil, err
 	}
-	if err := review.WriteText(w); err != nil {
+	if err := review.WriteText(w, s); err != nil {
 		return nil, fmt.Errorf("--trust-cases: showing the review: %w", err) // nothing is trusted unseen
 	}
 	if r := review.Refused(); len(r) > 0 {

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/termstyle"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -74,7 +75,7 @@ func TestReviewRefusesLinksItCannotPin(t *testing.T) {
 	r, err := ReviewProject(root)
 	require.NoError(t, err)
 	var text bytes.Buffer
-	require.NoError(t, r.WriteText(&text))
+	require.NoError(t, r.WriteText(&text, termstyle.Style{}))
 	for _, name := range []string{"out", "dangling", "loop1", "loop2", "tofifo", "outdir"} {
 		rel := ".hookexec/" + name
 		assert.Contains(t, text.String(), "  "+rel+"  refused: ", "%s is refused by name", rel)

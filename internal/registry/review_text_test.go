@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/termstyle"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -23,7 +24,7 @@ func TestReviewWriteText(t *testing.T) {
 	require.NoError(t, err)
 
 	var b bytes.Buffer
-	require.NoError(t, r.WriteText(&b))
+	require.NoError(t, r.WriteText(&b, termstyle.Style{}))
 	copied := ""
 	if trust.CopiesSupported {
 		copied = "; runs from a trusted copy" // issue 18 §2
@@ -51,7 +52,7 @@ func TestReviewWriteTextWarnings(t *testing.T) {
 	r, err := ReviewProject(dir)
 	require.NoError(t, err)
 	var b bytes.Buffer
-	require.NoError(t, r.WriteText(&b))
+	require.NoError(t, r.WriteText(&b, termstyle.Style{}))
 	assert.Contains(t, b.String(), "hooks:\n  (none)\nwarnings:\n  ")
 	assert.Contains(t, b.String(), "hooks.json: warning: cannot be parsed; fire will skip it\n")
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/dirs"
+	"github.com/hookexec/hookexec/internal/termstyle"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -17,8 +18,9 @@ import (
 // A project already trusted at this version is recorded again without
 // asking. The warnings about the copies of its files go to warn. A review
 // that could not be written to out is not trusted; a line after the trust
-// is recorded that could not be written is returned after it.
-func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, ask func() error) error {
+// is recorded that could not be written is returned after it. s colours
+// out: the review, "trusted" in green, what changed in yellow.
+func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, s termstyle.Style, ask func() error) error {
 	var werr error // the first failed write to out
 	printf := func(format string, args ...any) {
 		if werr == nil {
@@ -35,7 +37,7 @@ func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, as
 		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", r.Root, dirs.Name)
 	}
 	if refused := r.Refused(); len(refused) > 0 {
-		_ = r.WriteText(out) // the refusal is the error either way
+		_ = r.WriteText(out, s) // the refusal is the error either way
 		return fmt.Errorf("not trusted: %s cannot be trusted while hookexec refuses %s (a link must reach a regular file inside the project; replace or remove these files)",
 			r.Root, strings.Join(refused, "; "))
 	}
@@ -45,13 +47,13 @@ func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, as
 		return err
 	}
 	v := r.Version(time.Now())
-	werr = r.WriteText(out)
+	werr = r.WriteText(out, s)
 	if werr != nil {
 		return written()
 	}
 
 	if old := entry.Find(r.Hash); old != nil {
-		printf("already trusted: this is the version trusted at %s\n", trust.Stamp(old.TrustedAt))
+		printf("%s: this is the version trusted at %s\n", s.OK("already trusted"), trust.Stamp(old.TrustedAt))
 		newest := &entry.Versions[0] == old
 		// Recorded again all the same: the files' status is refreshed,
 		// so the check on each event reads less (trust.FileStat).
@@ -65,7 +67,7 @@ func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, as
 	}
 	if entry != nil && len(entry.Versions) > 0 {
 		prev := entry.Versions[0]
-		printf("changed since the version trusted at %s (%s):\n", trust.Stamp(prev.TrustedAt), trust.ShortPin(prev.Hash))
+		printf("%s the version trusted at %s (%s):\n", s.Warn("changed since"), trust.Stamp(prev.TrustedAt), trust.ShortPin(prev.Hash))
 		if werr == nil {
 			werr = trust.Compare(prev, v).WriteText(out, v.Pins)
 		}
@@ -81,7 +83,7 @@ func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, as
 	if err := r.trustWarning(store, v, warn); err != nil {
 		return err
 	}
-	printf("trusted %s (%s)\n", r.Root, trust.ShortPin(r.Hash))
+	printf("%s %s (%s)\n", s.OK("trusted"), r.Root, trust.ShortPin(r.Hash))
 	return written()
 }
 
@@ -96,8 +98,8 @@ func (r *Review) trustWarning(store trust.Store, v trust.Version, warn io.Writer
 }
 
 // WriteTrustedProjects writes `trust --list`: each trusted project with its
-// versions on out, or "no trusted projects" on none.
-func WriteTrustedProjects(getenv func(string) string, out, none io.Writer) error {
+// versions on out (coloured by s), or "no trusted projects" on none.
+func WriteTrustedProjects(getenv func(string) string, out, none io.Writer, s termstyle.Style) error {
 	projects, err := TrustedProjects(getenv)
 	if err != nil {
 		return err
@@ -108,7 +110,7 @@ func WriteTrustedProjects(getenv func(string) string, out, none io.Writer) error
 	}
 	var b strings.Builder
 	for _, p := range projects {
-		for _, l := range p.Lines() {
+		for _, l := range p.Lines(s) {
 			b.WriteString(l + "\n")
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/hookexec/hookexec/internal/dirs"
+	"github.com/hookexec/hookexec/internal/termstyle"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -49,7 +50,15 @@ func TrustedProjects(getenv func(string) string) ([]TrustedProject, error) {
 }
 
 // Lines are the project's lines in `trust --list`: the project, then each
-// trusted version, newest first.
-func (p TrustedProject) Lines() []string {
-	return append([]string{p.Entry.ListLine(p.Status)}, p.Entry.VersionLines(p.Current)...)
+// trusted version, newest first; s colours the status (trusted green,
+// changed yellow, missing red).
+func (p TrustedProject) Lines(s termstyle.Style) []string {
+	status := s.Fail(p.Status)
+	switch p.Status {
+	case "trusted":
+		status = s.OK(p.Status)
+	case "changed":
+		status = s.Warn(p.Status)
+	}
+	return append([]string{p.Entry.ListLine(status)}, p.Entry.VersionLines(p.Current)...)
 }

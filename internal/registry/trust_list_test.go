@@ -3,12 +3,14 @@ package registry
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/termstyle"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -54,11 +56,15 @@ func TestTrustedProjects(t *testing.T) {
 	p := status()
 	assert.Equal(t, "trusted", p.Status)
 	assert.Equal(t, review.Hash, p.Current)
-	assert.Len(t, p.Lines(), 2, "the project and its one version")
+	assert.Len(t, p.Lines(termstyle.Style{}), 2, "the project and its one version")
+	on := termstyle.New(true)
+	assert.True(t, strings.HasSuffix(p.Lines(on)[0], "  "+on.OK("trusted")), p.Lines(on)[0])
+	assert.True(t, strings.HasSuffix(p.Lines(termstyle.Style{})[0], "  trusted"))
 
 	writeFile(t, config, `{"hooks": {"x": []}}`)
 	p = status()
 	assert.Equal(t, "changed", p.Status)
+	assert.True(t, strings.HasSuffix(p.Lines(on)[0], "  "+on.Warn("changed")), p.Lines(on)[0])
 	assert.Empty(t, p.Current)
 
 	require.NoError(t, os.RemoveAll(filepath.Join(root, ".hookexec")))

@@ -7,6 +7,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/permrule"
+	"github.com/hookexec/hookexec/internal/termstyle"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -95,6 +96,21 @@ type Diagnostic struct {
 // String renders "file:line:col: severity: message".
 func (d Diagnostic) String() string {
 	return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Message)
+}
+
+// Styled is String in style s: the position in bold, the severity in red
+// (error) or yellow (warning). clean, when not nil, is applied to the
+// position and the message before they are coloured (trust.Printable).
+func (d Diagnostic) Styled(s termstyle.Style, clean func(string) string) string {
+	pos, msg := d.Pos.String(), d.Message
+	if clean != nil {
+		pos, msg = clean(pos), clean(msg)
+	}
+	sev := s.Warn(string(d.Severity))
+	if d.Severity == SeverityError {
+		sev = s.Fail(string(d.Severity))
+	}
+	return s.Bold(pos) + ": " + sev + ": " + msg
 }
 
 // Error is a fatal config error (missing, unreadable or malformed file).

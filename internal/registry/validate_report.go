@@ -6,6 +6,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/termstyle"
 )
 
 // OK reports whether validate passes: no error, and with strict no
@@ -15,21 +17,37 @@ func (r *Report) OK(strict bool) bool {
 }
 
 // WriteText prints the findings on stdout, and a line per file and
-// the summary on stderr, so that stdout is only file:line:col findings.
-func (r *Report) WriteText(stdout, stderr io.Writer, strict bool) error {
+// the summary on stderr, so that stdout is only file:line:col findings;
+// out and errs colour stdout and stderr (termstyle.Style{}: plain).
+func (r *Report) WriteText(stdout, stderr io.Writer, strict bool, out, errs termstyle.Style) error {
 	ok := r.OK(strict)
 	for _, f := range r.Files {
 		if _, err := fmt.Fprintln(stderr, fileLine(f)); err != nil {
 			return err
 		}
 		for _, d := range f.Findings {
-			if _, err := fmt.Fprintln(stdout, d.String()); err != nil {
+			if _, err := fmt.Fprintln(stdout, d.Styled(out, nil)); err != nil {
 				return err
 			}
 		}
 	}
-	_, err := fmt.Fprintln(stderr, summaryLine(r, strict, ok))
+	_, err := fmt.Fprintln(stderr, summaryStyled(summaryLine(r, strict, ok), r, ok, errs))
 	return err
+}
+
+// summaryStyled colours the summary line: green when it passes without a
+// warning, the warnings in yellow when it passes with some, red when it
+// fails.
+func summaryStyled(line string, r *Report, ok bool, s termstyle.Style) string {
+	warns := r.Count(SeverityWarning)
+	switch {
+	case !ok || len(r.Files) == 0:
+		return s.Fail(line)
+	case warns == 0:
+		return s.OK(line)
+	}
+	head, tail, _ := strings.Cut(line, ", ")
+	return s.OK(head) + ", " + s.Warn(tail)
 }
 
 // fileLine is "FILE: native dialect, project, 3 hooks".

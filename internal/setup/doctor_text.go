@@ -5,18 +5,21 @@ import (
 	"io"
 	"strings"
 
+	"github.com/hookexec/hookexec/internal/termstyle"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // WriteText prints one line per check ("ok" or "FAIL", its name and
-// detail), the fix under each failure, and a summary.
-func (r *Report) WriteText(w io.Writer) error {
+// detail), the fix under each failure, and a summary; s colours ok and
+// a passing summary green, FAIL and a failing summary red, "fix:" bold
+// (termstyle.Style{}: plain).
+func (r *Report) WriteText(w io.Writer, s termstyle.Style) error {
 	var b strings.Builder
 	failed := 0
 	for _, c := range r.Checks {
-		mark := "ok  "
+		mark := s.OK("ok") + "  "
 		if !c.OK {
-			mark = "FAIL"
+			mark = s.Fail("FAIL")
 			failed++
 		}
 		// A detail quotes settings files, which a repository writes:
@@ -28,13 +31,13 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "%s %s: %s\n", mark, c.Name, strings.Join(lines, "\n       "))
 		if !c.OK && c.Fix != "" {
-			fmt.Fprintf(&b, "     fix: %s\n", trust.Printable(c.Fix))
+			fmt.Fprintf(&b, "     %s %s\n", s.Bold("fix:"), trust.Printable(c.Fix))
 		}
 	}
 	if failed == 0 {
-		fmt.Fprintf(&b, "all %d checks passed\n", len(r.Checks))
+		fmt.Fprintln(&b, s.OK(fmt.Sprintf("all %d checks passed", len(r.Checks))))
 	} else {
-		fmt.Fprintf(&b, "%d of %d checks failed\n", failed, len(r.Checks))
+		fmt.Fprintln(&b, s.Fail(fmt.Sprintf("%d of %d checks failed", failed, len(r.Checks))))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
