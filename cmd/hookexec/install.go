@@ -22,6 +22,7 @@ type installFlags struct {
 	projectDir    string
 	http          bool
 	httpAddr      string
+	portable      bool
 }
 
 // agentNames are install's, uninstall's and doctor's arguments: the
@@ -33,12 +34,30 @@ func (a *app) installCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "install " + strings.Join(agentNames(), "|"),
 		Short: "Add hookexec's entries to an agent's settings file",
-		Long: `Add hookexec's entries to an agent's settings file: .claude/settings.json,
-.gemini/settings.json or .llxprt/settings.json in the project (--project, the
-default) or in your home directory (--user).
+		Long: `Add hookexec's entries to an agent's settings file, in the project (--project,
+the default) or in your home directory (--user).
 
-Each entry runs this hookexec binary by its absolute path:
-    '/path/to/hookexec' fire EVENT --format claude|gemini [--fail-closed]
+Which project file (docs/install.md, "Teams: what to commit"):
+  - default: the entries run this hookexec binary by its absolute path, so
+    they work whatever PATH the agent gives its hooks. Where the agent has
+    a settings file that is not committed (Claude Code's
+    .claude/settings.local.json), they go there, and install warns when
+    .gitignore does not ignore it; an earlier install's entries in the
+    committed file (.claude/settings.json) are taken out, the rest of that
+    file kept. Any other agent gets them in its project file
+    (.gemini/settings.json, ...), with a warning not to commit it.
+  - --portable (Claude Code): the entries run 'hookexec' by name, found on
+    PATH, in the committed .claude/settings.json, for the team to commit.
+    Safe only because each entry where Claude Code applies it gets
+    "onFailure": "block": a teammate without hookexec on the agent's PATH
+    gets blocked actions with a message, never unguarded ones. An agent
+    without such an option refuses --portable, as do --user, --http and
+    --fail-open with it.
+  - --user: ~/.claude/settings.json, ~/.gemini/settings.json, ...; the
+    project's hookexec entries are taken out (the agent would run both).
+An entry runs '/path/to/hookexec' (--portable: hookexec) fire EVENT
+--format claude|gemini|... [--fail-closed].
+
 For Claude Code, entries for events that can block also get
 "onFailure": "block", so that a missing, crashing or hung hookexec blocks the
 action instead of letting it through (--fail-open leaves it out). Each has
@@ -52,8 +71,9 @@ SessionStart; with no config yet, the events of the agent's recipe
 Every other key and your own hooks stay as they are. A second install with
 nothing new changes nothing. The file as it was before hookexec's entries is
 kept next to it (settings.json.before-hookexec); 'hookexec uninstall' puts it
-back. A settings file that is not valid JSON, or whose "hooks" has a shape
-hookexec does not know, is refused and left untouched.
+back, in each of the project's files. A settings file that is not valid
+JSON, or whose "hooks" has a shape hookexec does not know, is refused and
+left untouched.
 
 Each agent gets its entries in its own shape (docs/install.md): flat entries
 for Copilot CLI and Cursor, a file of hookexec's own where the agent reads a
@@ -79,6 +99,7 @@ refuse --http (their http hooks fail open, or refuse plain http): their
 command entries are the safe ones. 'hookexec install' without --http goes
 back to the command entries; docs/install.md.`,
 		Example: `  hookexec install claude
+  hookexec install claude --portable
   hookexec install gemini --user --events BeforeTool,AfterAgent
   hookexec install claude --fail-closed --dry-run
   hookexec install claude --http --user`,
@@ -98,6 +119,7 @@ back to the command entries; docs/install.md.`,
 	fl.BoolVar(&f.doubleFire, "double-fire", false, "install even where an agent that also runs another agent's hooks (Cursor and Copilot CLI run Claude Code's) would then run every policy twice")
 	fl.StringVar(&f.projectDir, "project-dir", "", "project directory (default: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the working directory up)")
 	fl.BoolVar(&f.http, "http", false, "Claude Code: http entries answered by 'hookexec serve --http' (no process per event), the server started at SessionStart, the token in the settings' env block")
+	fl.BoolVar(&f.portable, "portable", false, "Claude Code, --project: entries that run 'hookexec' by name (found on PATH), with \"onFailure\": \"block\", in the committed settings file, for the team to commit")
 	fl.StringVar(&f.httpAddr, "http-addr", "", "with --http: the server's address, 127.0.0.1:PORT, [::1]:PORT or localhost:PORT (default: 127.0.0.1 and a port of your own)")
 	cmd.MarkFlagsMutuallyExclusive("user", "project")
 	_ = cmd.RegisterFlagCompletionFunc("events", eventCompletion)
@@ -117,7 +139,7 @@ func (a *app) install(cmd *cobra.Command, agentName string, f installFlags) erro
 	if err != nil {
 		return err
 	}
-	opts := setup.InstallOptions{Agent: ag, Scope: scopeOf(f.user), ProjectDir: projectDir, Getenv: a.getenv, Program: program, FailOpen: f.failOpen, DryRun: f.dryRun, DoubleFire: f.doubleFire}
+	opts := setup.InstallOptions{Agent: ag, Scope: scopeOf(f.user), ProjectDir: projectDir, Getenv: a.getenv, Program: program, FailOpen: f.failOpen, DryRun: f.dryRun, DoubleFire: f.doubleFire, Portable: f.portable}
 	if cmd.Flags().Changed("events") {
 		opts.Events = strings.Split(f.events, ",")
 	}

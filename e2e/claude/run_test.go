@@ -57,11 +57,21 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	sc = sc.expanded(project, home)
 	srv := startPolicyServer(t, sc.policies)
 	hooks := map[string]any{"hooks": hooksObject(sc.policies, srv)}
+	var sessionEnv []string
 	switch mode {
 	case "installed":
 		// Set up as a new user would: hookexec init, then hookexec install
 		// claude --project; the policies are the starter's.
-		setUp(t, env, project, home)
+		setUp(t, env, project, home, os.Getenv("PATH"))
+	case "portable", "portable-missing":
+		// As "installed", with install --portable and hookexec on PATH;
+		// "portable-missing" runs Claude Code without it on its PATH (a
+		// teammate who has not installed hookexec).
+		setUp(t, env, project, home, pathWith(filepath.Dir(env.bin)), "--portable")
+		sessionEnv = []string{"PATH=" + pathWith(filepath.Dir(env.bin))}
+		if mode == "portable-missing" {
+			sessionEnv = []string{"PATH=" + pathWithout()}
+		}
 	case "direct":
 		writeJSONFile(t, filepath.Join(project, ".claude", "settings.json"), hooks)
 	case "through":
@@ -83,7 +93,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 
 	api := startFakeAPI(t, sc.toolName, sc.tool)
 	res := claudeSession(t, env, session{project: project, home: home, api: api, prompt: sc.prompt,
-		env: []string{httpTokenVar + "=" + httpTokenValue, httpUnlistedVar + "=" + httpUnlistedVal}})
+		env: append([]string{httpTokenVar + "=" + httpTokenValue, httpUnlistedVar + "=" + httpUnlistedVal}, sessionEnv...)})
 	res.mode = mode
 	res.policyHTTP = srv.Requests()
 	return res

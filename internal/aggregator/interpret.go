@@ -117,6 +117,7 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 		if res.Err != nil {
 			notes = append(notes, res.Err.Error())
 		}
+		r.Warnings = answerWarnings(ev, meta, res, code, out, errText)
 	case runner.Signaled:
 		r.Outcome = verdict.Error
 		failure := "killed by a signal"

@@ -13,6 +13,9 @@ import (
 // and Continue is true unless an output stops the agent. Warnings and
 // DurationMs are left to the caller.
 //
+// Quiet gathers the hooks' answer warnings (HookReport.Warnings) in plan
+// order.
+//
 // Blocked is true only when ev can block and the merged decision is deny or
 // continue is false; on an event that cannot block the merged fields are
 // still reported but never block.
@@ -26,6 +29,7 @@ func Merge(ev event.Event, reports []verdict.HookReport) verdict.Verdict {
 		if reports[i].Output != nil {
 			outs = append(outs, reports[i].Output)
 		}
+		v.Quiet = append(v.Quiet, reports[i].Warnings...)
 	}
 	switch ev.Strategy {
 	case event.StrategyReplace:

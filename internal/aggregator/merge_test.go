@@ -60,7 +60,9 @@ func TestMerge(t *testing.T) {
 				`{"hookSpecificOutput":{"clearContext":false}}`,
 			},
 			want: verdict.Verdict{Continue: true, SystemMessage: "one\nplain two\nthree", SuppressOutput: true,
-				HookSpecificOutput: map[string]any{"additionalContext": "ctx1\nctx2", "clearContext": true}}},
+				HookSpecificOutput: map[string]any{"additionalContext": "ctx1\nctx2", "clearContext": true},
+				// "plain two" is a systemMessage the model never sees.
+				Quiet: []string{`hook "hook1" (.hookexec/hooks.json): ` + plainContextText("BeforeAgent")}}},
 		{name: "tool_input merge and updatedInput last", event: "BeforeTool",
 			stdouts: []string{
 				`{"hookSpecificOutput":{"hookEventName":"PreToolUse","tool_input":{"a":"1","b":"1"},"updatedInput":{"cmd":"first"},"x":"first"}}`,

@@ -7,10 +7,12 @@ import (
 
 // Meta describes the hook a result belongs to; it is copied into the report.
 type Meta struct {
-	Name     string // the hook's name, else its command
-	Command  string
-	Source   string
-	File     string
+	Name    string // the hook's name, else its command
+	Command string
+	Source  string
+	File    string
+	// Pos is where the hook is defined ("file:line:col"), for warnings.
+	Pos      string
 	EventKey string // the key the hook was registered under
 	Dialect  string // "native" or an agent's name (internal/agents)
 	// FailClosed: the hook's, its file's or --fail-closed.

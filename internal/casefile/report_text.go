@@ -34,13 +34,20 @@ func Failed(runs []Run) int {
 
 // WriteText prints "PASS name (12ms)", or "FAIL name (12ms)" followed by
 // where the case is, expected vs actual per field, and what each hook did;
-// the error is the write's. s colours PASS green, FAIL red and where the
-// case is dim (termstyle.Style{}: plain).
+// then, passed or not, the warnings about the hooks' answers (a field
+// where no reader looks, plain text the model never sees: issue 22 §3).
+// The error is the write's. s colours PASS green, FAIL red, where the
+// case is dim and "warning:" yellow (termstyle.Style{}: plain).
 func (r Run) WriteText(w io.Writer, s termstyle.Style) error {
 	took := s.Dim("(" + caseDuration(r.Duration) + ")")
 	text := fmt.Sprintf("%s %s %s\n", s.OK("PASS"), r.Case.Name, took)
 	if !r.Passed() {
 		text = fmt.Sprintf("%s %s %s\n", s.Fail("FAIL"), r.Case.Name, took) + indent(failureDetail(r, s), "    ")
+	}
+	if v := r.Result.Verdict; v != nil {
+		for _, warn := range v.Quiet {
+			text += "    " + s.Warn("warning:") + " " + warn + "\n"
+		}
 	}
 	_, err := io.WriteString(w, text)
 	return err

@@ -190,6 +190,9 @@ func (e *Engine) logStart(step planner.Step) {
 
 func (e *Engine) logReport(r verdict.HookReport) {
 	e.Log.Debug().Str("hook", r.Name).Str("outcome", string(r.Outcome)).Float64("durationMs", r.DurationMs).Str("error", r.Error).Msg("hook finished")
+	for _, w := range r.Warnings {
+		e.Log.Warn().Str("hook", r.Name).Msg(w)
+	}
 }
 
 func meta(step planner.Step) aggregator.Meta {
@@ -199,6 +202,7 @@ func meta(step planner.Step) aggregator.Meta {
 		Command:    h.Target(),
 		Source:     h.Source.String(),
 		File:       h.File,
+		Pos:        h.Pos.String(),
 		EventKey:   h.EventKey,
 		Dialect:    string(h.Dialect),
 		FailClosed: step.FailClosed,

@@ -26,7 +26,7 @@ func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Even
 	run := *e // Fire may be called concurrently (serve): the copies are this call's
 	run.copies = e.copiesFor(reg)
 	v := run.Run(ctx, plan, in)
-	v.Warnings = reg.WarningLines()
+	v.Warnings = append(reg.WarningLines(), v.Quiet...)
 	v.Untrusted = reg.Untrusted
 	v.Pending, v.Held = reg.Pending, reg.Held
 	v.Skipped = skipped(reg.Warnings, nil)

@@ -22,8 +22,13 @@ const (
 	KeepFiles = 256
 )
 
-// maxMarker bounds a marker file (a hex sha256 and a newline).
-const maxMarker = 128
+// maxRemembered is how many notices a session's marker remembers (the
+// notice of hooks left out, and each warning about a hook's answer); past
+// it the oldest is forgotten, and told again if it comes again.
+const maxRemembered = 32
+
+// maxMarker bounds a marker file: maxRemembered hex sha256 lines.
+const maxMarker = maxRemembered * 65
 
 // Log is the memory of one session; the zero value (or nil) remembers
 // nothing. It implements verdict.NoticeLog.
@@ -72,8 +77,9 @@ func ForInput(getenv func(string) string, in *event.Input) *Log {
 }
 
 // Given reports whether notice was given in this session already, and
-// records it as given. A different notice (the configs changed) is not
-// given yet. Any failure to read or write the state reports false.
+// records it as given. A different notice (the configs changed, another
+// warning) is not given yet; a session remembers maxRemembered notices.
+// Any failure to read or write the state reports false.
 func (l *Log) Given(notice string) bool {
 	if l == nil || l.dir == "" || l.session == "" {
 		return false
@@ -83,10 +89,13 @@ func (l *Log) Given(notice string) bool {
 	}
 	want := hashHex(notice)
 	path := filepath.Join(l.dir, hashHex(l.session)[:32])
-	if got, err := readMarker(path); err == nil && got == want {
+	given, err := readMarker(path)
+	if err == nil && slices.Contains(given, want) {
 		return true
 	}
-	if l.write(path, want) == nil {
+	given = append(given, want)
+	given = given[max(0, len(given)-maxRemembered):]
+	if l.write(path, strings.Join(given, "\n")) == nil {
 		l.prune()
 	}
 	return false
@@ -117,18 +126,21 @@ func (l *Log) checkDir() error {
 	return safefile.CheckOwner(l.dir, fi)
 }
 
-// readMarker reads a marker that is a regular file (a link is never
-// followed).
-func readMarker(path string) (string, error) {
+// readMarker reads the notices a marker remembers (hashes, one a line),
+// from a regular file only (a link is never followed).
+func readMarker(path string) ([]string, error) {
 	fi, err := os.Lstat(path)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if !fi.Mode().IsRegular() || fi.Size() > maxMarker {
-		return "", errors.New("notices: not a marker")
+		return nil, errors.New("notices: not a marker")
 	}
 	b, err := os.ReadFile(path)
-	return strings.TrimSpace(string(b)), err
+	if err != nil {
+		return nil, err
+	}
+	return strings.Fields(string(b)), nil
 }
 
 // write replaces the marker at path by rename, so that a link there is

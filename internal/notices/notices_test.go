@@ -137,3 +137,19 @@ func TestPruneBounds(t *testing.T) {
 	assert.ErrorIs(t, err, os.ErrNotExist, "the oldest went")
 	assert.True(t, Open(stateEnv(base), "new").Given("n"), "the newest stayed")
 }
+
+// A session remembers several notices (the notice of hooks left out and
+// each warning about a hook's answer), the latest maxRemembered of them.
+func TestGivenRemembersSeveralNotices(t *testing.T) {
+	t.Parallel()
+	a := Open(stateEnv(t.TempDir()), "session-a")
+	assert.False(t, a.Given("skipped"))
+	assert.False(t, a.Given("warning 1"))
+	assert.True(t, a.Given("skipped"), "a second notice does not make the first one forgotten")
+	assert.True(t, a.Given("warning 1"))
+	for i := range maxRemembered {
+		assert.False(t, a.Given(fmt.Sprint("more ", i)))
+	}
+	assert.False(t, a.Given("skipped"), "the oldest is forgotten past maxRemembered")
+	assert.True(t, a.Given(fmt.Sprint("more ", maxRemembered-1)))
+}

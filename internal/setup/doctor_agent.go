@@ -59,11 +59,12 @@ func newAgentDoctor(ag Agent, opts DoctorOptions, home string, pol *Policies) *a
 
 // settingsPaths are the agent's settings files of scope that hookexec
 // installs into: the one of its shape, and for the project scope of an
-// agent install --http sets up the project's uncommitted one too.
+// agent with an uncommitted settings file (Agent.LocalProjectFile) that
+// one too.
 func settingsPaths(ag Agent, s Scope, projectDir, home string, getenv func(string) string) []string {
 	path := agentSettingsPath(ag, s, projectDir, home, getenv)
-	if s == ProjectScope && httpCapable(ag) {
-		if local := httpPath(ag, s, projectDir, path); local != path {
+	if s == ProjectScope {
+		if local := localPath(ag, projectDir); local != "" && local != path {
 			return []string{path, local}
 		}
 	}
@@ -71,6 +72,20 @@ func settingsPaths(ag Agent, s Scope, projectDir, home string, getenv func(strin
 }
 
 func (d *agentDoctor) name(what string) string { return d.ag.Name + " " + what }
+
+// role says which of the agent's settings files f is: the user's, the
+// project's committed one, or the project's own to this machine.
+func (d *agentDoctor) role(f *agentSettings) string {
+	switch {
+	case f.scope == UserScope:
+		return "user"
+	case f.path == localPath(d.ag, d.opts.ProjectDir):
+		return "project, not committed"
+	case d.ag.LocalProjectFile != "":
+		return "project, committed"
+	}
+	return "project"
+}
 
 func (d *agentDoctor) checks(ctx context.Context, r *Report) {
 	r.add(d.settingsCheck())
@@ -109,7 +124,7 @@ func (d *agentDoctor) settingsCheck() Check {
 	var paths []string
 	var matched []string
 	for _, f := range d.files {
-		paths = append(paths, f.path)
+		paths = append(paths, f.path+" ("+d.role(f)+")")
 		for _, e := range f.fires {
 			if e.HasMatch {
 				matched = append(matched, fmt.Sprintf("%s: %s in %s", e.Key, e.Command, f.path))

@@ -26,7 +26,7 @@ func (d *agentDoctor) binaryCheck(ctx context.Context) Check {
 	c := Check{Name: d.name("binary")}
 	seen := map[string]bool{}
 	var bad, good []string
-	projectOwned := false
+	projectOwned, byName := false, false
 	for _, f := range d.files {
 		var programs []string
 		for _, e := range f.fires {
@@ -45,6 +45,7 @@ func (d *agentDoctor) binaryCheck(ctx context.Context) Check {
 			if msg := d.checkProgram(ctx, program); msg != "" {
 				bad = append(bad, fmt.Sprintf("%s (in %s): %s", program, f.path, msg))
 				projectOwned = projectOwned || strings.Contains(msg, repositoryDecides)
+				byName = byName || !progpath.IsPath(program)
 			} else {
 				good = append(good, program)
 			}
@@ -54,6 +55,9 @@ func (d *agentDoctor) binaryCheck(ctx context.Context) Check {
 	case len(bad) > 0:
 		c.Detail = strings.Join(bad, "\n")
 		c.Fix = d.installFix() + " with the hookexec you mean the agent to run: it writes that binary's absolute path"
+		if byName {
+			c.Fix = "put this hookexec (" + d.opts.Version + ") on the PATH " + d.ag.Title + " gives its hooks, on every machine that runs it (install --portable's entries run hookexec by name), or " + d.installFix() + " without --portable: it writes this binary's absolute path into the settings file that is not committed"
+		}
 		if projectOwned {
 			c.Fix += "; use a hookexec installed outside the project: a program inside it, or reached through one of its links, is whatever the repository puts there"
 		}

@@ -3,12 +3,8 @@ package setup
 import (
 	"fmt"
 	"os"
-	"slices"
-	"strings"
 
-	"github.com/hookexec/hookexec/internal/agents"
 	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
-	"github.com/hookexec/hookexec/internal/event"
 )
 
 // InstallOptions are install's inputs.
@@ -20,8 +16,14 @@ type InstallOptions struct {
 	ProjectDir string
 	// Getenv reads HOME and what config discovery reads; nil: os.Getenv.
 	Getenv func(string) string
-	// Program is the hookexec binary the entries run (absolute).
+	// Program is this hookexec binary (absolute): the entries run it,
+	// except --portable's, and install recognises its entries by it.
 	Program string
+	// Portable is --portable: the entries run hookexec by name (found on
+	// the PATH the agent gives its hooks) and go into the project's
+	// committed settings file; only for an agent with a fail-closed option
+	// (Agent.OnFailure), at project scope (install_target.go).
+	Portable bool
 	// Events are --events as given; nil: the events the configs have
 	// hooks for, plus SessionStart, else the agent's default set.
 	Events []string
@@ -65,9 +67,13 @@ type InstallResult struct {
 	// Private: install --http made the file readable by the user only
 	// (mode 0600), since it holds the serve token.
 	Private bool
-	// Moved says where install took hookexec's entries of the other kind
-	// out of (the project's committed or uncommitted settings file).
+	// Moved says where install took hookexec's entries out of: the
+	// project's other settings file (committed or uncommitted), so that
+	// one set of entries runs.
 	Moved []string
+	// Notes say who the file is for: whether to commit it, and what a
+	// teammate needs.
+	Notes []string
 	// Addr is install --http's server address; Secret is the token,
 	// which WriteText never prints.
 	Addr, Secret string
@@ -81,14 +87,23 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	if err := checkHTTP(opts.Agent, opts.HTTP); err != nil {
 		return nil, err
 	}
-	path, other, err := installPaths(opts)
+	if err := checkTarget(opts); err != nil {
+		return nil, err
+	}
+	path, others, err := installPaths(opts)
 	if err != nil {
 		return nil, err
 	}
-	if opts.Scope == ProjectScope {
-		if err := refuseProjectLinks(opts.ProjectDir, path, "install"); err != nil {
-			return nil, err
+	for _, p := range append([]string{path}, others...) {
+		if opts.Scope == ProjectScope || p != path {
+			if err := refuseProjectLinks(opts.ProjectDir, p, "install"); err != nil {
+				return nil, err
+			}
 		}
+	}
+	warnings, notes, err := targetNotes(opts, path)
+	if err != nil {
+		return nil, err
 	}
 	pol, err := LoadPolicies(opts.ProjectDir, opts.Getenv)
 	if err != nil {
@@ -132,18 +147,22 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 		return nil, err
 	}
 	res.CommandOnly = commandOnly
+	res.Warnings = append(res.Warnings, warnings...)
+	res.Notes = notes
 	if opts.HTTP != nil {
 		res.Addr, res.Secret = opts.HTTP.Addr, opts.HTTP.Token
-		if opts.Scope == ProjectScope {
-			if w := ignoreWarning(opts.ProjectDir, path); w != "" {
-				res.Warnings = append(res.Warnings, w)
-			}
-		}
 	}
-	if other != "" && !opts.DryRun {
-		if res.Moved, err = takeOutOf(opts, other); err != nil {
+	for _, other := range others {
+		if opts.DryRun {
+			res.Moved = append(res.Moved, wouldTakeOut(opts, other)...)
+			continue
+		}
+		moved, err := takeOutOf(opts, other)
+		if err != nil {
 			return nil, err
 		}
+		res.Moved = append(res.Moved, moved...)
+		res.Warnings = append(res.Warnings, otherDuplicates(opts, other, pol)...)
 	}
 	wrote, err := writeManifest(manifest, opts.DryRun)
 	if err != nil {
@@ -171,7 +190,7 @@ func installJSON(opts InstallOptions, path string, wants []wantEntry, pol *Polic
 	if err := refuseForeignOwnFile(opts.Agent, path, f.Data, opts.Program, "install"); err != nil {
 		return nil, err
 	}
-	m, err := mergeInto(f.Data, opts.Agent, opts.Program, wants, isOwnFile(path), opts.HTTP)
+	m, err := mergeInto(f.Data, opts.Agent, entryProgram(opts), opts.Program, wants, isOwnFile(path), opts.HTTP)
 	if err != nil {
 		return nil, fmt.Errorf("setup: %s: %w; fix or move the file, then run install again (nothing was changed)", path, err)
 	}
@@ -214,84 +233,4 @@ func settingsPathFor(ag Agent, scope Scope, projectDir string, getenv func(strin
 		return "", err
 	}
 	return agentSettingsPath(ag, scope, "", home, getenv), nil
-}
-
-// installEvents are the events to set up, in catalogue order.
-func installEvents(ag Agent, names []string, pol *Policies) ([]event.Event, error) {
-	var chosen []event.Event
-	add := func(ev event.Event) {
-		if !slices.ContainsFunc(chosen, func(e event.Event) bool { return e.Name == ev.Name }) {
-			chosen = append(chosen, ev)
-		}
-	}
-	switch {
-	case names != nil:
-		for _, n := range names {
-			if strings.TrimSpace(n) == "" {
-				continue
-			}
-			ev, err := eventOf(ag, strings.TrimSpace(n))
-			if err != nil {
-				return nil, fmt.Errorf("--events: %w", err)
-			}
-			if !hasEvent(ag, ev) {
-				return nil, fmt.Errorf("--events: %s has no %s event", ag.Title, n)
-			}
-			add(ev)
-		}
-		if len(chosen) == 0 {
-			return nil, fmt.Errorf("--events: no event given")
-		}
-	default:
-		for _, ev := range pol.Events() {
-			if hasEvent(ag, ev) {
-				add(ev)
-			}
-		}
-		if len(chosen) == 0 {
-			for _, key := range ag.DefaultEvents {
-				if ev, ok := agentEvent(ag, key); ok {
-					add(ev)
-				}
-			}
-		} else {
-			// SessionStart is where the agent tells the user that the
-			// project's hooks are skipped until trusted.
-			if ev, _ := agents.ByKey("SessionStart"); hasEvent(ag, ev) {
-				add(ev)
-			}
-		}
-	}
-	order := map[string]int{}
-	for i, ev := range event.All() {
-		order[ev.Name] = i
-	}
-	slices.SortFunc(chosen, func(a, b event.Event) int { return order[a.Name] - order[b.Name] })
-	return chosen, nil
-}
-
-// hasEvent reports whether the agent has ev: a name for it, or names for
-// it per family of tools (Agent.InstallKeys).
-func hasEvent(ag Agent, ev event.Event) bool {
-	return len(ag.InstallKeys(ev)) > 0
-}
-
-// agentEvent is the catalogue event the agent names key: the one whose
-// agent key (or per-family key) it is.
-func agentEvent(ag Agent, key string) (event.Event, bool) {
-	for _, ev := range event.All() {
-		if slices.Contains(ag.InstallKeys(ev), key) {
-			return ev, true
-		}
-	}
-	return event.Event{}, false
-}
-
-// eventOf is the catalogue event an entry or --events names: the agent's
-// own name of it (Agent.Events), else any name the catalogue knows.
-func eventOf(ag Agent, name string) (event.Event, error) {
-	if ev, ok := agentEvent(ag, name); ok {
-		return ev, nil
-	}
-	return agents.Resolve(name)
 }

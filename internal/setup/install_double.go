@@ -40,9 +40,11 @@ func doubleFires(ag Agent, scope Scope, projectDir, home, self string, getenv fu
 		default:
 			continue
 		}
-		path := agentSettingsPath(other, scope, projectDir, home, getenv)
-		if as, err := readInstalled(other, scope, path, self); err == nil && as.managed() {
-			out = append(out, doubleFire{runner: runner, installed: other, path: path})
+		for _, path := range settingsPaths(other, scope, projectDir, home, getenv) {
+			if as, err := readInstalled(other, scope, path, self); err == nil && as.managed() {
+				out = append(out, doubleFire{runner: runner, installed: other, path: path})
+				break
+			}
 		}
 	}
 	return out

@@ -90,33 +90,6 @@ func checkLoopback(addr string) error {
 	return nil
 }
 
-// installPaths are the settings file install writes, and the project's
-// other one whose hookexec entries it takes out ("" for none): the file
-// the other kind of install (command or --http) writes.
-func installPaths(opts InstallOptions) (path, other string, err error) {
-	path, err = settingsPathFor(opts.Agent, opts.Scope, opts.ProjectDir, opts.Getenv)
-	if err != nil || opts.Scope != ProjectScope && opts.HTTP == nil || !httpCapable(opts.Agent) {
-		return path, "", err
-	}
-	local := httpPath(opts.Agent, opts.Scope, opts.ProjectDir, path)
-	switch {
-	case local == path:
-		return path, "", nil
-	case opts.HTTP != nil:
-		return local, path, nil
-	}
-	return path, local, nil
-}
-
-// httpPath is the settings file install --http writes for scope: the
-// user's, or the project's file that is not committed.
-func httpPath(ag Agent, scope Scope, projectDir, userPath string) string {
-	if scope == UserScope {
-		return userPath
-	}
-	return filepath.Join(projectDir, filepath.FromSlash(ag.HTTP.LocalProjectFile))
-}
-
 // httpWants turns install's wants into install --http's: an http entry for
 // each event the agent sends over http, the command entry where it runs
 // only commands (CommandOnly), and first the SessionStart entry that
@@ -238,24 +211,26 @@ func parseEnsureCommand(command, self string) (ensureEntry, bool) {
 // privateMode is the mode of a settings file that holds the serve token.
 const privateMode fs.FileMode = 0o600
 
-// takeOutOf removes hookexec's entries from the project's other settings
-// file (the committed one under install --http, the uncommitted one under
-// a command install), so that no event runs the policies twice; it says
-// what it did.
+// takeOutOf removes hookexec's entries from the other settings file
+// (installPaths), so that no event runs the policies twice; it says what
+// it did, and for the committed file what to do with the change
+// (committedAdvice).
 func takeOutOf(opts InstallOptions, path string) ([]string, error) {
+	advice := committedAdvice(opts, path)
 	res, err := uninstallJSON(UninstallOptions{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, Getenv: opts.Getenv, Program: opts.Program}, path)
 	if err != nil || len(res.Removed) == 0 {
 		return nil, err
 	}
-	return []string{fmt.Sprintf("took hookexec's entries for %s out of %s", strings.Join(res.Removed, ", "), path)}, nil
+	return []string{fmt.Sprintf("took hookexec's entries for %s out of %s%s", strings.Join(res.Removed, ", "), path, advice)}, nil
 }
 
-// ignoreWarning is install --http --project's warning when the project is
-// a git repository whose .gitignore files (the project's and that of the
+// ignoreWarning is install --project's warning when the project is a git
+// repository whose .gitignore files (the project's and that of the
 // settings file's directory) have no line that ignores the uncommitted
-// settings file, which now holds the token; "" otherwise. Git's global
+// settings file, which now holds what holds says (the serve token, this
+// machine's path); "" otherwise. Git's global
 // excludes are not read: the warning says they may cover it.
-func ignoreWarning(projectDir, path string) string {
+func ignoreWarning(projectDir, path, holds string) string {
 	if _, err := os.Stat(filepath.Join(projectDir, ".git")); err != nil {
 		return ""
 	}
@@ -270,15 +245,18 @@ func ignoreWarning(projectDir, path string) string {
 		filepath.Join(filepath.Dir(path), ".gitignore"): {base, "/" + base, "*.local.json"},
 	}
 	for file, lines := range candidates {
-		data, err := os.ReadFile(file)
-		if err != nil {
+		// Only a regular file: a FIFO the repository ships as .gitignore
+		// would hang the read.
+		f, err := readSettingsFile(file)
+		if err != nil || !f.Exists {
 			continue
 		}
+		data := f.Data
 		for _, l := range strings.Split(string(data), "\n") {
 			if slices.Contains(lines, strings.TrimSpace(l)) {
 				return ""
 			}
 		}
 	}
-	return fmt.Sprintf("no .gitignore of the project ignores %s, which holds the serve token: add %s to .gitignore (unless your global git excludes cover it) so that it is never committed", rel, rel)
+	return fmt.Sprintf("no .gitignore of the project ignores %s, which holds %s: add %s to .gitignore (unless your global git excludes cover it) so that it is never committed", rel, holds, rel)
 }

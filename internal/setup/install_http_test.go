@@ -142,11 +142,10 @@ func TestInstallHTTPSwitch(t *testing.T) {
 // committed file.
 func TestInstallHTTPProjectKeepsTokenOutOfCommittedFile(t *testing.T) {
 	t.Parallel()
-	env := newShapeEnv(t)
-	committed := filepath.Join(env.project, ".claude", "settings.json")
-	local := filepath.Join(env.project, ".claude", "settings.local.json")
+	env, _ := withPATH(t, newShapeEnv(t))
+	committed, local := claudeFiles(env)
 	cmdOpts := httpOpts(env, ProjectScope)
-	cmdOpts.HTTP = nil
+	cmdOpts.HTTP, cmdOpts.Portable = nil, true
 	_, err := Install(cmdOpts)
 	require.NoError(t, err)
 	require.FileExists(t, committed)
@@ -221,8 +220,8 @@ func TestInstallHTTPEveryAgent(t *testing.T) {
 				opts := httpOpts(env, scope)
 				opts.Agent = ag
 				path := ag.SettingsPath(scope, env.project, env.home)
-				if httpCapable(ag) {
-					path = httpPath(ag, scope, env.project, path)
+				if local := localPath(ag, env.project); httpCapable(ag) && scope == ProjectScope && local != "" {
+					path = local
 				}
 				original := "{\n  \"mine\": true\n}\n"
 				writeTestFile(t, path, original, 0o644)

@@ -65,15 +65,15 @@ type newGroup struct {
 // comments included. An existing timeout longer than the wanted one is
 // kept.
 func merge(data []byte, ag Agent, program string, wants []wantEntry) (mergeResult, error) {
-	return mergeInto(data, ag, program, wants, false, nil)
+	return mergeInto(data, ag, program, program, wants, false, nil)
 }
 
 // mergeInto is merge; own says the file is hookexec's own (isOwnFile),
 // which gets the agent's constant top-level keys (Flat.Top). serve is
 // install --http's (the token goes into the env block); nil takes
 // install --http's SessionStart entry and token out.
-func mergeInto(data []byte, ag Agent, program string, wants []wantEntry, own bool, serve *HTTPOptions) (mergeResult, error) {
-	doc, err := parseSettings(ag, data, program)
+func mergeInto(data []byte, ag Agent, program, self string, wants []wantEntry, own bool, serve *HTTPOptions) (mergeResult, error) {
+	doc, err := parseSettings(ag, data, self)
 	if err != nil {
 		return mergeResult{}, err
 	}

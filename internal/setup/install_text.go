@@ -52,6 +52,9 @@ func (r *InstallResult) WriteText(w io.Writer, dryRun bool) error {
 	for _, l := range r.Moved {
 		fmt.Fprintf(&b, "  %s\n", l)
 	}
+	for _, l := range r.Notes {
+		fmt.Fprintf(&b, "note: %s\n", l)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

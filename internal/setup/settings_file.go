@@ -86,11 +86,14 @@ func writeAtomic(path string, data []byte, mode fs.FileMode) error {
 // or with dryRun only says what it would write.
 func writeInstall(res *InstallResult, f *settingsFile, m mergeResult, mode fs.FileMode, dryRun bool) error {
 	if f.Exists {
-		res.Backup = backupPath(f.Real)
-		_, statErr := os.Lstat(res.Backup)
 		// The backup is the file without hookexec: written when the file
-		// has none of install's entries yet (or when there is none).
-		res.BackupWritten = !m.HadManaged || statErr != nil
+		// has none of install's entries yet. A file with them and no backup
+		// (install created it) gets none: uninstall takes the entries out,
+		// and removes the file when nothing else is left.
+		res.BackupWritten = !m.HadManaged
+		if _, err := os.Lstat(backupPath(f.Real)); err == nil || res.BackupWritten {
+			res.Backup = backupPath(f.Real)
+		}
 	}
 	if dryRun {
 		return nil

@@ -26,6 +26,7 @@ func shapeAgents() []Agent {
 		a := claude.Agent()
 		a.Name, a.Title, a.Dir = name, "Test "+name, "."+name
 		a.OnFailure, a.FailPolicyIgnored, a.PluginManifest = false, nil, ""
+		a.LocalProjectFile = ""
 		return a
 	}
 	copilot := base("tcopilot")
@@ -171,7 +172,7 @@ func TestInstallEveryAgent(t *testing.T) {
 
 func testInstallAgent(t *testing.T, ag Agent, scope Scope) {
 	env := newShapeEnv(t)
-	path := ag.SettingsPath(scope, env.project, env.home)
+	path := installedPath(ag, scope, env)
 	userFile, userBytes := userSeed(t, ag, path)
 	before := snapshot(t, filepath.Dir(path))
 
@@ -294,4 +295,13 @@ func assertShape(t *testing.T, ag Agent, e hookEntry) {
 	case agentdesc.LayoutScripts, agentdesc.LayoutTOML:
 		assert.True(t, strings.Contains(e.Command, " fire "+e.Key))
 	}
+}
+
+// installedPath is the file install writes for ag in scope: the
+// project's uncommitted settings file where the agent has one.
+func installedPath(ag Agent, scope Scope, env shapeEnv) string {
+	if local := localPath(ag, env.project); scope == ProjectScope && local != "" {
+		return local
+	}
+	return ag.SettingsPath(scope, env.project, env.home)
 }

@@ -43,8 +43,8 @@ type UninstallResult struct {
 	// (agent.Enable) outside the settings file did, one line each.
 	Disabled []string
 	// Local is what uninstall did to the project's uncommitted settings
-	// file, where install --http --project writes (Agent.HTTP); nil when
-	// the agent has none.
+	// file (Agent.LocalProjectFile), where install --project writes; nil
+	// when the agent has none.
 	Local *UninstallResult
 }
 
@@ -79,7 +79,7 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if local := httpPath(opts.Agent, opts.Scope, opts.ProjectDir, path); opts.Scope == ProjectScope && httpCapable(opts.Agent) && local != path {
+	if local := localPath(opts.Agent, opts.ProjectDir); opts.Scope == ProjectScope && local != "" && local != path {
 		if err := refuseProjectLinks(opts.ProjectDir, local, "uninstall"); err != nil {
 			return nil, err
 		}

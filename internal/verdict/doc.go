@@ -6,7 +6,8 @@
 // Format and Renderer types, the AgentInput, and the helpers the agent
 // formats share (StopFields, MergedToolInput, ContextOf, SkipNotice). It
 // also holds the verdicts of an error (ErrorAnswer), the notices an
-// agent's user is given of hooks that were left out, and the message cut
+// agent's user is given of hooks that were left out and of hooks' answers
+// with a field nothing reads (Verdict.Quiet), and the message cut
 // (CutMessage).
 // Write (agents.Write) prints an answer as fire prints it, and the exit
 // status an answer gives is the agent table's too (agents.BlocksByStatus,

@@ -37,8 +37,8 @@ type AgentInput struct {
 	// a longer one is cut and says so (CutMessage). 0: DefaultMaxMessage.
 	MaxMessage int
 	// Notices remembers what the session's user was told of the hooks
-	// hookexec left out (SkipNotice); nil: they are told on SessionStart
-	// and BeforeAgent only.
+	// hookexec left out and of the hooks' answers (SkipNotice); nil: they
+	// are told on SessionStart and BeforeAgent only.
 	Notices NoticeLog
 }
 

@@ -54,25 +54,43 @@ func skipNoticeText(v Verdict) string {
 // nowhere in -p mode (a real run; UserPromptSubmit's and PreToolUse's it
 // reports as "... says: "). Without a log, only SessionStart and
 // BeforeAgent tell. On other events v is unchanged.
+//
+// The warnings about hooks' answers (v.Quiet, issue 22 §3) are told the
+// same way, each once per session: BeforeAgent too tells one only if the
+// session's user was not told it already, so that a policy that answers
+// every prompt does not repeat it on every prompt.
 func SkipNotice(ev event.Event, v Verdict, log NoticeLog) Verdict {
-	text := skipNoticeText(v)
-	if text == "" {
+	var lines []string
+	if text := skipNoticeText(v); text != "" && tell(ev, text, log, false) {
+		lines = append(lines, text)
+	}
+	for _, w := range v.Quiet {
+		if text := "hookexec: warning: " + w; tell(ev, text, log, true) {
+			lines = append(lines, text)
+		}
+	}
+	if len(lines) == 0 {
 		return v
 	}
+	return prependMessage(v, strings.Join(lines, "\n"))
+}
+
+// tell reports whether notice goes into the answer to ev (SkipNotice);
+// once: BeforeAgent tells it only if it was not given yet.
+func tell(ev event.Event, notice string, log NoticeLog, once bool) bool {
 	switch {
 	case ev.Name == "SessionStart":
+		return true
 	case ev.Name == "BeforeAgent":
-		if log != nil {
-			log.Given(text) // remembered, so that the next tool call does not repeat it
+		if log == nil {
+			return true
 		}
+		given := log.Given(notice) // remembered, so that the next tool call does not repeat it
+		return !once || !given
 	case ev.CanBlock && log != nil:
-		if log.Given(text) {
-			return v
-		}
-	default:
-		return v
+		return !log.Given(notice)
 	}
-	return prependMessage(v, text)
+	return false
 }
 
 // PendingText is what the user is told of a project that changed since

@@ -43,3 +43,48 @@ func TestErrorVerdict(t *testing.T) {
 	assert.Equal(t, msg, v.SystemMessage)
 
 }
+
+// memNotices is a NoticeLog in memory.
+type memNotices map[string]bool
+
+func (m memNotices) Given(n string) bool {
+	given := m[n]
+	m[n] = true
+	return given
+}
+
+// The warnings about hooks' answers reach the agent's user once per
+// session each (issue 22 §3): on prompts too, unlike the notice of hooks
+// left out; always on SessionStart; never on events that cannot block.
+func TestQuietNotice(t *testing.T) {
+	t.Parallel()
+	const w1, w2 = `hook "a" (h.json:3:9): top-level "additionalContext" is ignored`, `hook "b" (h.json:5:9): unknown key "decison" is ignored`
+	v := Verdict{Quiet: []string{w1}, SystemMessage: "own"}
+	log := memNotices{}
+	for i, tc := range []struct {
+		event string
+		v     Verdict
+		want  string
+	}{
+		{"UserPromptSubmit", v, "hookexec: warning: " + w1 + "\nown"},
+		{"UserPromptSubmit", v, "own"},
+		{"PreToolUse", v, "own"},
+		{"PreToolUse", Verdict{Quiet: []string{w1, w2}}, "hookexec: warning: " + w2},
+		{"SessionStart", v, "hookexec: warning: " + w1 + "\nown"},
+		{"Notification", Verdict{Quiet: []string{"new"}}, ""},
+		{"PreToolUse", Verdict{Quiet: []string{w2}, Skipped: []string{"s"}},
+			"hookexec: these hooks do not run: s. Run 'hookexec validate' for details."},
+	} {
+		got := SkipNotice(testevent.Get(t, tc.event), tc.v, log)
+		assert.Equal(t, tc.want, got.SystemMessage, "#%d %s", i, tc.event)
+		assert.Equal(t, tc.v.Decision, got.Decision)
+	}
+	// Without a log (the result format): SessionStart and prompts tell.
+	assert.Equal(t, "hookexec: warning: "+w1, SkipNotice(testevent.Get(t, "UserPromptSubmit"), Verdict{Quiet: []string{w1}}, nil).SystemMessage)
+	assert.Empty(t, SkipNotice(testevent.Get(t, "PreToolUse"), Verdict{Quiet: []string{w1}}, nil).SystemMessage)
+	// A deny stays a deny.
+	deny := SkipNotice(testevent.Get(t, "PreToolUse"), Verdict{Quiet: []string{"x"}, Decision: "deny", Blocked: true, Reason: "no"}, memNotices{})
+	assert.Equal(t, "deny", deny.Decision)
+	assert.True(t, deny.Blocked)
+	assert.Equal(t, "no", deny.Reason)
+}

@@ -70,6 +70,11 @@ type HookReport struct {
 	// part of the result.
 	StdoutDropped int64 `json:"-"`
 	StderrDropped int64 `json:"-"`
+	// Warnings are what the hook's answer says in a place no reader
+	// looks (a key at the wrong level, a misspelled one, plain text the
+	// model never sees), each with its fix (issue 22 §3); the verdict's
+	// Warnings and Quiet carry them, so they are not part of the result.
+	Warnings []string `json:"-"`
 	// Dialect is the dialect of the hook's file; not part of the result.
 	Dialect string `json:"-"`
 	// Project is Meta.Project; not part of the result (source says it).
@@ -105,6 +110,11 @@ type Verdict struct {
 	// Skipped are the warnings (also in Warnings) about hooks that were
 	// left out: entries, files or matchers hookexec skipped. The agent
 	// formats tell the user of them (issue 17 §2); not part of the result.
-	Skipped    []string `json:"-"`
+	Skipped []string `json:"-"`
+	// Quiet are the warnings (also in Warnings) about hooks' answers with
+	// a field where no reader looks (HookReport.Warnings, named by hook).
+	// The agent formats tell the user of each once per session (issue 22
+	// §3); not part of the result.
+	Quiet      []string `json:"-"`
 	DurationMs float64  `json:"durationMs"`
 }

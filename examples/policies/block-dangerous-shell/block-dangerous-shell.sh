@@ -22,6 +22,23 @@
 # one-line JSON hookexec sends, whose last field is the view. It matches
 # text, not shell syntax: a commit message that mentions one of these is
 # blocked too.
+#
+# What the agent and the model see of a policy (docs/policy-output.md):
+#
+#   - exit 2: the action is blocked; stderr is the reason the model reads.
+#   - exit 0, nothing printed: the action goes ahead.
+#   - exit 0 and one JSON object on stdout: its fields decide. "decision"
+#     and "reason" (or hookSpecificOutput.permissionDecision) block or
+#     allow; "systemMessage" is shown to the user, never to the model;
+#     hookSpecificOutput.additionalContext goes to the model. A field in
+#     another place (a top-level "additionalContext") is not read: hookexec
+#     warns, with the fix, in fire's warnings and in 'hookexec test'.
+#   - plain text on stdout at SessionStart or UserPromptSubmit is a
+#     systemMessage here: the user sees it, the model does not (Claude Code
+#     would give a hook of its own settings' text to the model). To give
+#     the model context there, print
+#       {"hookSpecificOutput": {"hookEventName": "SessionStart",
+#        "additionalContext": "..."}}
 
 input=$(cat)
 

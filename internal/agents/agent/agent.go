@@ -31,6 +31,13 @@ type Agent struct {
 	// directory (slash-separated); "" for Dir/SettingsFile. UserFile "-"
 	// (or ProjectFile "-"): the agent has no such scope.
 	ProjectFile, UserFile string
+	// LocalProjectFile is the project's settings file that is not
+	// committed, which the agent reads hooks from besides ProjectFile
+	// (".claude/settings.local.json", slash-separated): install --project
+	// writes hookexec's entries there, with this machine's path to
+	// hookexec, and install --http the serve token; "" when the agent has
+	// none (install --project then writes the committed file).
+	LocalProjectFile string
 	// HomeVar is the variable that, when set, names the agent's directory
 	// in the home directory instead (COPILOT_HOME for .copilot, UserFile's
 	// first element); "" when the agent reads none.
@@ -170,8 +177,9 @@ type Agent struct {
 }
 
 // HTTPHooks is what install --http needs to know of an agent's http hooks.
-// Either Refused is set (install --http refuses, saying why) or EnvKey and
-// LocalProjectFile are.
+// Either Refused is set (install --http refuses, saying why) or EnvKey is
+// (and the agent's LocalProjectFile, where install --http --project puts
+// the token).
 type HTTPHooks struct {
 	// CommandOnly are the event keys on which the agent runs no http hook
 	// (Claude Code 2.1.328: SessionStart and Setup): install --http keeps
@@ -181,11 +189,6 @@ type HTTPHooks struct {
 	// into its environment at start-up ("env"): install puts the serve
 	// token there, which the http entries' headers name.
 	EnvKey string
-	// LocalProjectFile is the project's settings file that is not
-	// committed (".claude/settings.local.json", slash-separated): install
-	// --http --project writes there, so that the token never lands in a
-	// committed file.
-	LocalProjectFile string
 	// Refused says why install --http refuses the agent (its http hooks
 	// always fail open, or refuse a plain-http URL): "" when it works.
 	Refused string

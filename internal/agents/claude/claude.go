@@ -61,10 +61,14 @@ func Agent() agent.Agent {
 		Flat:              agent.Flat{},
 		ProjectFile:       "",
 		UserFile:          "",
-		ConfigDirs:        nil,
-		Aliases:           nil,
-		AlsoRuns:          nil,
-		HTTP:              httpHooks(),
+		// Claude Code's settings files: .claude/settings.local.json is the
+		// project's personal one, which it reads beside settings.json and
+		// does not expect to be committed (its settings documentation).
+		LocalProjectFile: ".claude/settings.local.json",
+		ConfigDirs:       nil,
+		Aliases:          nil,
+		AlsoRuns:         nil,
+		HTTP:             httpHooks(),
 	}
 }
 
@@ -74,10 +78,9 @@ func Agent() agent.Agent {
 // SessionStart and Setup ("HTTP hooks are not supported for SessionStart").
 func httpHooks() agent.HTTPHooks {
 	return agent.HTTPHooks{
-		CommandOnly:      []string{"SessionStart", "Setup"},
-		EnvKey:           "env",
-		LocalProjectFile: ".claude/settings.local.json",
-		Refused:          "",
+		CommandOnly: []string{"SessionStart", "Setup"},
+		EnvKey:      "env",
+		Refused:     "",
 	}
 }
 

@@ -27,9 +27,14 @@ func Agent() agent.Agent {
 		SettingsFile: "settings.json",
 		ProjectFile:  "",
 		UserFile:     "",
-		ConfigDirs:   nil,
-		Layout:       agent.LayoutNested,
-		Flat:         agent.Flat{},
+		// Its hooks reference lists .factory/settings.local.json ("local
+		// project settings (not committed)"), but no run has shown droid
+		// running hooks from it: install keeps the committed file (and
+		// warns), which droid 0.225.2 is known to run.
+		LocalProjectFile: "",
+		ConfigDirs:       nil,
+		Layout:           agent.LayoutNested,
+		Flat:             agent.Flat{},
 		// A manual run of droid 0.225.2 read a settings.json that starts with
 		// a // comment.
 		SettingsComments: true,
