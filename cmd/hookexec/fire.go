@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/audit"
 	"github.com/hookexec/hookexec/internal/background"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
@@ -78,6 +79,9 @@ func (a *app) fire(name string, f fireFlags) error {
 	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed
 	ctx, interrupted := runner.WatchSignals(run, runner.FireInterrupts()...)
 	res := eng.Do(ctx, req)
+	// The decision log is written after the verdict, as fire returns;
+	// nothing about it changes the verdict or the status.
+	defer audit.Append(a.getenv, log, req, res, audit.ViaFire)
 	switch {
 	case res.Refused != nil:
 		interrupted()

@@ -6,20 +6,33 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/hookexec/hookexec/internal/audit"
 )
 
 // TestMain lets testscript run hookexec (and the test helper) in-process
 // as commands, so `go test ./...` needs no install step.
 func TestMain(m *testing.M) {
-	testMain(m, map[string]func(){
+	commands := map[string]func(){
 		"hookexec":     func() { os.Exit(runRecordingStatus(mainStatus)) },
 		"testhook":     func() { os.Exit(testHook(os.Args[1:])) },
 		"jsonget":      func() { os.Exit(jsonGet(os.Args[1:])) },
 		"policyserver": func() { os.Exit(policyServer(os.Args[1:])) },
-	})
+	}
+	if _, command := commands[strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe")]; !command {
+		// The tests that run hookexec with this process's environment
+		// must not append to the decision log of the user running them.
+		// (The scripts get an environment of their own and set the log
+		// where they want one.)
+		if os.Getenv(audit.EnvAudit) == "" && os.Getenv(audit.EnvFile) == "" {
+			_ = os.Setenv(audit.EnvAudit, "off")
+		}
+	}
+	testMain(m, commands)
 }
 
 // updateScripts is -update: a failing `cmp` whose expected file is in the

@@ -184,6 +184,9 @@ func newReport(meta Meta) verdict.HookReport {
 		Event:   meta.EventKey,
 		Dialect: meta.Dialect,
 		Project: meta.Project,
+		Line:    meta.Line,
+		Matcher: meta.Matcher,
+		If:      meta.If,
 	}
 }
 

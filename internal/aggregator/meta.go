@@ -26,6 +26,11 @@ type Meta struct {
 	// Project: the hook is from a project file (the project's own or one
 	// of its extensions), not one of the user's (GuardRewrites).
 	Project bool
+	// Line, Matcher and If say where the hook is written and how it was
+	// selected: the report's Line, Matcher and If.
+	Line    int
+	Matcher string
+	If      string
 }
 
 // reading is how the hook's exit status and output are read: as its

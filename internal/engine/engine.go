@@ -210,7 +210,18 @@ func meta(step planner.Step) aggregator.Meta {
 		FailClosedByFlag: step.FailClosed && !h.FailClosed,
 		HTTP:             h.HTTP != nil,
 		Project:          h.FromProject,
+		Line:             h.Pos.Line,
+		Matcher:          matcherText(h.Matcher),
+		If:               h.If,
 	}
+}
+
+// matcherText is the matcher as written ("" for none).
+func matcherText(m registry.Matcher) string {
+	if m == nil {
+		return ""
+	}
+	return m.String()
 }
 
 func millis(d time.Duration) float64 {

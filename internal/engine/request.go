@@ -106,7 +106,7 @@ func (e Engine) Do(ctx context.Context, req Request) Result {
 			// the agent, so the event denies rather than exiting with an
 			// error the agent ignores (issue 18 §1 hole 10).
 			err := fmt.Errorf("%s is %q, not a count of nested fires; refusing to run hooks for %s", DepthVar, v, ev.Name)
-			return res.fail(req, err, true)
+			return res.fail(req, err, true).logged(e.Log)
 		}
 		res.Refused = fmt.Errorf("%s is %d: hooks are firing hookexec recursively (at most %d nested fires); refusing to run hooks for %s", DepthVar, e.Depth, MaxDepth, ev.Name)
 		return res
@@ -121,7 +121,7 @@ func (e Engine) Do(ctx context.Context, req Request) Result {
 	}
 	res.Input, res.ProjectDir, res.Registry, res.InputErr = l.in, l.projectDir, l.reg, l.inputErr
 	if l.err != nil {
-		return res.fail(req, l.err, req.FailClosed)
+		return res.fail(req, l.err, req.FailClosed).logged(e.Log)
 	}
 	for _, w := range req.Warnings {
 		e.Log.Warn().Msg(w)
@@ -144,6 +144,7 @@ func (e Engine) Do(ctx context.Context, req Request) Result {
 	v.Warnings = append(slices.Clip(req.Warnings), v.Warnings...)
 	v.DurationMs = millisSince(res.Start)
 	res.Verdict = v
+	logBlock(e.Log, v)
 	return res
 }
 

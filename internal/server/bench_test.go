@@ -67,7 +67,7 @@ func benchServer(b *testing.B, hooks int, exec bool) *Server {
 }
 
 func fireOnce(b *testing.B, s *Server, id string) {
-	resp := s.fire(context.Background(), &Request{CorrelationID: id, EventName: "BeforeTool", Input: json.RawMessage(benchInput)})
+	resp, _ := s.fire(context.Background(), &Request{CorrelationID: id, EventName: "BeforeTool", Input: json.RawMessage(benchInput)})
 	if resp.Error != nil {
 		b.Fatalf("event failed: %s: %s", resp.Error.Code, resp.Error.Message)
 	}

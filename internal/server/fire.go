@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/audit"
 	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/verdict"
@@ -40,8 +41,23 @@ type requestEnv struct {
 
 // fire runs one request as `hookexec fire` runs one event, through the
 // same engine.Request, and answers with what fire would print.
-func (s *Server) fire(ctx context.Context, r *Request) Response {
-	return s.respond(r.CorrelationID, s.run(ctx, r, requestEnv{}))
+func (s *Server) fire(ctx context.Context, r *Request) (Response, outcome) {
+	o := s.run(ctx, r, requestEnv{})
+	return s.respond(r.CorrelationID, o), o
+}
+
+// record appends o to the user's decision log (internal/audit), after its
+// answer was sent; a request refused before the engine ran (an unknown
+// event, a bad format) has no event to record.
+func (s *Server) record(o outcome) {
+	if o.problem != nil {
+		return
+	}
+	getenv := s.opts.Request.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	audit.Append(getenv, s.opts.Log, o.req, o.res, audit.ViaServe)
 }
 
 // run fires r through the engine, in one of the server's slots.

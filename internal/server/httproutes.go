@@ -155,6 +155,7 @@ func (f *httpFront) event(w http.ResponseWriter, r *http.Request, format, evName
 	}
 	req := &Request{CorrelationID: "http", EventName: evName, Input: body, Format: string(fm)}
 	o := f.srv.run(r.Context(), req, f.env.envFor(fm, project))
+	defer f.srv.record(o) // after the answer is written
 	a := f.srv.httpAnswer(o)
 	if a.problem != nil {
 		return writeError(w, a.status, a.problem.Code, a.problem.Message)
@@ -162,6 +163,9 @@ func (f *httpFront) event(w http.ResponseWriter, r *http.Request, format, evName
 	w.Header().Set("Content-Type", a.contentType)
 	w.WriteHeader(a.status)
 	_, _ = w.Write(a.body)
+	if fl, ok := w.(http.Flusher); ok {
+		fl.Flush() // the answer first, then the decision log
+	}
 	return a.status
 }
 

@@ -68,12 +68,13 @@ func (st *stream) start(ctx context.Context, req *Request) {
 	st.wg.Add(1)
 	go func() {
 		defer st.wg.Done()
-		resp := st.srv.fire(ctx, req)
+		resp, o := st.srv.fire(ctx, req)
 		st.mu.Lock()
 		delete(st.running, id)
 		st.mu.Unlock()
 		cancel(nil)
 		st.out.write(TypeResponse, resp)
+		st.srv.record(o)
 	}()
 }
 

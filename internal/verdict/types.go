@@ -79,6 +79,13 @@ type HookReport struct {
 	Dialect string `json:"-"`
 	// Project is Meta.Project; not part of the result (source says it).
 	Project bool `json:"-"`
+	// Line is the line of the hook's entry in File (0 when unknown),
+	// Matcher the matcher its entry was selected with ("" for none) and
+	// If its "if" rule; not part of the result (the decision log keeps
+	// them, internal/audit).
+	Line    int    `json:"-"`
+	Matcher string `json:"-"`
+	If      string `json:"-"`
 	// Start is when the hook was started (zero if it never ran); not part
 	// of the result JSON, it places the hook on a timeline (fire --trace).
 	Start time.Time `json:"-"`

@@ -115,6 +115,19 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 			check: verdictCheck(1, nil),
 		},
 		{
+			// The decision log (issue 22 §2, docs/audit.md): every fire
+			// appends a record to it; against the same fire with
+			// HOOKEXEC_AUDIT=off.
+			id: "audit", title: "fire with one `true` hook, writing the decision log",
+			subject:   fire(oneTrue, fx.smallEvent),
+			baseline:  &command{argv: fire(oneTrue, fx.smallEvent).argv, stdin: fx.smallEvent, env: []string{"HOOKEXEC_AUDIT=off"}},
+			baseLabel: "same fire, HOOKEXEC_AUDIT=off",
+			// About 0.15 ms of a 6 ms fire (docs/audit.md): below what a
+			// shared machine's medians can tell, so measured, no target.
+			warmup: 3, runs: o.scaled(60), rssRuns: 3, target: "(measured)",
+			check: verdictCheck(1, nil),
+		},
+		{
 			id: "no-match", title: "fire, no matching hook (50 hooks for other tools)",
 			subject:  fire(fx.noMatchConfig(), fx.smallEvent),
 			baseline: printJSON, baseLabel: "Go binary printing {}",
