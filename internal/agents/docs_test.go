@@ -17,7 +17,8 @@ import (
 const policiesDoc = "../../docs/policies.md"
 
 // TestPoliciesDocTables: the tables of docs/policies.md are the agent
-// table's (All): a new agent, tool or event name changes them. With
+// table's (All): a new agent, tool or event name changes them; the fields
+// table is each agent's shell sample's (docs_fields_test.go). With
 // HOOKEXEC_UPDATE_DOCS=1 the test writes them instead.
 func TestPoliciesDocTables(t *testing.T) {
 	t.Parallel()
@@ -26,6 +27,7 @@ func TestPoliciesDocTables(t *testing.T) {
 	doc := string(data)
 	want := replaceSection(t, doc, "families", familyTable())
 	want = replaceSection(t, want, "events", eventTable())
+	want = replaceSection(t, want, "fields", fieldTable(t))
 	if want != doc && os.Getenv("HOOKEXEC_UPDATE_DOCS") == "1" {
 		require.NoError(t, os.WriteFile(filepath.Clean(policiesDoc), []byte(want), 0o644))
 		return
