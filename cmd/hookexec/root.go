@@ -41,7 +41,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // verbs are hookexec's commands, in the order of the help.
-var verbs = []string{"fire", "plan", "validate", "test", "trust", "untrust", "init", "install", "uninstall", "doctor", "schema", "serve", "version", background.Verb, keeperVerb}
+var verbs = []string{"fire", "plan", "validate", "test", "trust", "untrust", "init", "install", "uninstall", "doctor", "schema", "serve", "log", "why", "version", background.Verb, keeperVerb}
 
 // subcommand builds the command named verb, nil when there is none.
 func (a *app) subcommand(verb string) *cobra.Command {
@@ -70,6 +70,10 @@ func (a *app) subcommand(verb string) *cobra.Command {
 		return a.schemaCommand()
 	case "serve":
 		return a.serveCommand()
+	case "log":
+		return a.logCommand()
+	case "why":
+		return a.whyCommand()
 	case "version":
 		return a.versionCommand()
 	case background.Verb:
@@ -126,7 +130,7 @@ func (a *app) rootCommand(verb string) *cobra.Command {
 	pf.StringVar(&a.logLevel, "log-level", "", "log level: trace, debug, info, warn, error (default off; debug with -v)")
 	pf.StringVar(&a.logFile, "log-file", "", "append logs to this file instead of stderr")
 	a.color = flagColor()
-	pf.Var(a.color, "color", "colour the reports of validate, doctor, test and trust: auto (on a terminal without NO_COLOR), always or never")
+	pf.Var(a.color, "color", "colour the reports of validate, doctor, test, trust, log and why: auto (on a terminal without NO_COLOR), always or never")
 	if c := a.subcommand(verb); c != nil {
 		root.AddCommand(c)
 		// Completion needs the whole tree: the single command goes without

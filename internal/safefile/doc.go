@@ -7,6 +7,8 @@
 //     second name (hard link) or a special file before anything is
 //     written; ShellInert writes JSON lines to it that a shell which
 //     sources the file expands nothing in;
+//   - OpenInput opens a file hookexec reads back (the decision log),
+//     refusing a link or a special file without blocking on a FIFO;
 //   - CheckOwner refuses a file or directory of the user's own (configs,
 //     the trust store, state) that someone else owns or can write.
 //

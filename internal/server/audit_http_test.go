@@ -66,7 +66,7 @@ func readRecords(t *testing.T, path string) []audit.Record {
 	if err != nil {
 		return nil
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	var recs []audit.Record
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
