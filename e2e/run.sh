@@ -51,8 +51,8 @@ go test -tags e2e -count=1 -timeout 15m ${E2E_FLAGS:-} ./e2e/... || status=$?
 		"GitHub Copilot CLI $(node -p "require('$out/node_modules/@github/copilot/package.json').version")," \
 		"cline $(node -p "require('$out/node_modules/cline/package.json').version")," \
 		"node $(node --version). Each scenario runs its policies once as the agent's own hooks and once through" \
-		"hookexec as the README installs it; \"same?\" compares what the agent did. Deliberate differences are explained" \
-		"in the README (\"Where hookexec deliberately differs\")."
+		"hookexec as [agents.md](agents.md) installs it; \"same?\" compares what the agent did. Deliberate differences are explained" \
+		"in [differences.md](differences.md)."
 	for suite in claude:"Claude Code" gemini:"Gemini CLI (the hook engine of @google/gemini-cli-core)" qwen:"Qwen Code (qwen -p against a fake chat-completions model)" codex:"Codex CLI (codex exec)" copilot:"GitHub Copilot CLI (copilot -p against a fake chat-completions model)" cline:"Cline (the cline CLI, headless against a fake chat-completions model)"; do
 		file="$out/${suite%%:*}.md"
 		[ -f "$file" ] || continue

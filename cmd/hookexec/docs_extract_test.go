@@ -32,7 +32,11 @@ func TestCodeLines(t *testing.T) {
 		"\n" + // 20
 		"    $ echo '{}' |\n" + // 21: a prompt, continued
 		"        hookexec fire Y\n" + // 22
-		"    hookexec 1.0 (an output line)\n" // 23
+		"    hookexec 1.0 (an output line)\n" + // 23
+		"Text\n" + // 24
+		"<!-- marker -->\n" + // 25: an HTML block, ended on its line
+		"    hookexec after-comment\n" + // 26: an indented block after it
+		"<!-- /marker -->\n" // 27
 	got := codeLines(doc)
 	assert.Equal(t, []codeLine{
 		{Line: 3, Text: "hookexec init", Block: 1},
@@ -41,6 +45,7 @@ func TestCodeLines(t *testing.T) {
 		{Line: 18, Text: "```", Block: 3},
 		{Line: 21, Text: "$ echo '{}' | hookexec fire Y", Block: 4},
 		{Line: 23, Text: "hookexec 1.0 (an output line)", Block: 4},
+		{Line: 26, Text: "hookexec after-comment", Block: 5},
 	}, got)
 	assert.Equal(t, []codeLine{
 		{Line: 3, Text: "hookexec init", Block: 1},
@@ -48,6 +53,7 @@ func TestCodeLines(t *testing.T) {
 		{Line: 12, Text: "hookexec fenced", Block: 2},
 		{Line: 18, Text: "```", Block: 3},
 		{Line: 21, Text: "$ echo '{}' | hookexec fire Y", Block: 4},
+		{Line: 26, Text: "hookexec after-comment", Block: 5},
 	}, commandLines(got))
 }
 

@@ -65,6 +65,15 @@ func codeLines(doc string) []codeLine {
 			inIndented = true
 			block++
 			out = append(out, codeLine{Line: i + 1, Text: stripIndent(line, 4), Block: block})
+		case indent < 4 && isHTMLComment(trimmed):
+			// A comment alone on its line (<!-- quickstart -->) is an HTML
+			// block that ends there: the next line starts afresh, as after
+			// a blank line, so an indented block may follow it.
+			inIndented = false
+			if indent == 0 {
+				inList = false
+			}
+			blank = true
 		default:
 			inIndented = false
 			switch {
@@ -96,6 +105,12 @@ func fenceMarker(trimmed string) string {
 		}
 	}
 	return ""
+}
+
+// isHTMLComment: the line is one HTML comment, "<!-- ... -->".
+func isHTMLComment(trimmed string) bool {
+	t := strings.TrimSpace(trimmed)
+	return strings.HasPrefix(t, "<!--") && strings.HasSuffix(t, "-->")
 }
 
 func isIndented(line string) bool {

@@ -65,7 +65,8 @@ the agent's timeout set to the longest time fire may take for the event
 (the longest hook timeout of the configs hookexec loads for the project, plus
 the 1 s kill grace and a margin; at least 120 s), in the agent's unit.
 Without --events, the events are those the configs have hooks for, plus
-SessionStart; with no config yet, the events of the README's recipe.
+SessionStart; with no config yet, the events of the agent's recipe
+(docs/agents/NAME.md).
 
 Every other key and your own hooks stay as they are. A second install with
 nothing new changes nothing. The file as it was before hookexec's entries is

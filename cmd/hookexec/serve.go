@@ -82,7 +82,7 @@ Requests run concurrently (at most --max-events at once) and are answered
 as soon as they are done; HOOK_EXECUTION_CANCEL cancels one. Configs are
 loaded once and again when their files change. At the end of stdin serve
 finishes the events running; on SIGINT or SIGTERM it cancels them. The
-protocol is in the README ("hookexec serve").
+protocol is in docs/serve.md.
 
 With --http ADDR serve answers the agents' http hooks instead: POST the
 event JSON to /v1/FORMAT/EVENT (e.g. /v1/claude/PreToolUse) with

@@ -2,7 +2,7 @@
 
 // Package claude runs Claude Code (the pinned npm release) against a fake
 // Anthropic Messages API, each scenario twice: with the policies as
-// Claude's own hooks, and through hookexec as the README tells users to
+// Claude's own hooks, and through hookexec as docs/agents.md tells users to
 // install it. It compares what Claude did (make e2e).
 package claude
 
@@ -16,7 +16,7 @@ import (
 )
 
 // deliberate maps a scenario to the facts where hookexec differs from
-// Claude Code on purpose, and why (the README lists each, under "Where
+// Claude Code on purpose, and why (docs/differences.md lists each, under "Where
 // hookexec deliberately differs"). Every other fact must agree.
 var deliberate = map[string]compare.Deliberate{
 	"PreToolUse timeout": {Facts: []string{"hook outcomes", "notifications"},

@@ -16,11 +16,11 @@ import (
 )
 
 // hookexecTimeout is the timeout, in seconds, of the hookexec entry in
-// .claude/settings.json: the README's recipe.
+// .claude/settings.json: docs/agents/claude.md's recipe.
 const hookexecTimeout = 120
 
 // hookexecHook is the Claude Code hook entry that runs hookexec for event,
-// as the README tells users to move an existing config behind hookexec
+// as docs/agents.md tells users to move an existing config behind hookexec
 // ("Keeping an existing Claude Code or Gemini CLI config"): the hooks moved
 // to .claude/hooks.json, settings.json holding only this entry per event.
 // The entry carries "onFailure": "block" where hookexec install claude
@@ -146,7 +146,7 @@ func policiesRan(project string) (names, input string) {
 }
 
 // eventKeys is the fields of an event a hook got, in order, but timestamp:
-// hookexec fills that in where Claude sends none (SPEC §3, the README says
+// hookexec fills that in where Claude sends none (SPEC §3, docs/fire.md says
 // so).
 func eventKeys(ev map[string]any) string {
 	delete(ev, "timestamp")

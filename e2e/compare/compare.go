@@ -28,7 +28,7 @@ type Row struct {
 }
 
 // Deliberate is a difference hookexec keeps on purpose: the facts it
-// covers, and why (the README lists each). Any other fact must agree.
+// covers, and why (docs/differences.md lists each). Any other fact must agree.
 type Deliberate struct {
 	Facts []string
 	Why   string
@@ -55,7 +55,7 @@ func (r Row) Differences() []string {
 
 // Problem says what is wrong with the row, or "" when nothing is: a
 // difference that is not declared deliberate, or a declared difference
-// that is gone (the declaration, and the README's line about it, are
+// that is gone (the declaration, and the line of docs/differences.md about it, are
 // stale).
 func (r Row) Problem() string {
 	allowed := map[string]bool{}

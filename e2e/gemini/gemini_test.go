@@ -28,7 +28,7 @@ import (
 )
 
 // deliberate maps a scenario to the facts where hookexec differs from
-// Gemini CLI on purpose, and why (the README lists each, under "Where
+// Gemini CLI on purpose, and why (docs/differences.md lists each, under "Where
 // hookexec deliberately differs"). Every other fact must agree.
 var deliberate = map[string]compare.Deliberate{
 	"BeforeTool 1.5 MB JSON answer": {Facts: []string{"messages shown", "outcome", "reason", "systemMessage", "warnings"},
@@ -56,7 +56,7 @@ type env struct {
 }
 
 // hookexecHooks is the one place that installs hookexec as Gemini's hook,
-// as the README says ("Gemini CLI" and "Keeping an existing Claude Code or
+// as docs/agents/gemini.md and docs/agents.md say ("Keeping an existing Claude Code or
 // Gemini CLI config"): the policies move to <project>/.gemini/hooks.json
 // (read in the gemini dialect because of where it is), and settings.json
 // keeps one hookexec entry per event, named "hookexec", with a timeout of
@@ -75,7 +75,7 @@ func hookexecHooks(bin, project string, policies map[string]any) (map[string]any
 	}
 	settings := map[string]any{}
 	for event := range policies {
-		// As the README says: unquoted, because Gemini CLI pastes the
+		// As docs/agents.md says: unquoted, because Gemini CLI pastes the
 		// project directory into the command text already quoted.
 		command := shellQuote(bin) + " fire " + event + " --format gemini --config $GEMINI_PROJECT_DIR/.gemini/hooks.json"
 		settings[event] = []any{map[string]any{"hooks": []any{map[string]any{

@@ -23,7 +23,7 @@ const hookexecTimeout = 120
 // hookexecHook is the Qwen Code hook entry that runs hookexec for event:
 // what hookexec install qwen writes, plus --config naming the policies
 // moved to .qwen/hooks.json (read in the qwen dialect because of where it
-// is), as the README tells users to keep an existing config. The one place
+// is), as docs/agents.md tells users to keep an existing config. The one place
 // the recipe lives.
 func hookexecHook(bin, eventKey string) map[string]any {
 	return map[string]any{

@@ -19,7 +19,7 @@ import (
 // JSON: both agents read that JSON, and report any other status as a
 // failed hook (Gemini CLI) or a hook error (Claude Code); on Stop,
 // Claude takes exit 2 as "keep going", not as the JSON's continue:
-// false (README, "What the agent receives"). When the JSON could not
+// false (docs/agents.md, "What the agent receives"). When the JSON could not
 // be written, exit 2 and the reason on stderr still block. Under
 // --format claude, a claude-dialect policy that blocked with exit 2
 // makes hookexec exit 2 too: Claude reads the JSON all the same, and

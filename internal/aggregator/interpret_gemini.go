@@ -9,8 +9,8 @@ import (
 
 // geminiExited interprets a gemini-dialect hook that exited with code the
 // way Gemini CLI's hook runner (0.61) does, so that a Gemini config behind
-// hookexec keeps meaning what it means to Gemini (README, "Gemini CLI
-// configs"). It differs from SPEC §4.6 in these ways, each seen in the
+// hookexec keeps meaning what it means to Gemini (docs/agents.md, "Keeping an
+// existing Claude Code or Gemini CLI config"). It differs from SPEC §4.6 in these ways, each seen in the
 // real engine (make e2e):
 //
 //   - The text read is stdout, or stderr when stdout is empty, whatever the

@@ -17,7 +17,7 @@ func ProjectVars() []string {
 	return append([]string{"HOOKEXEC_PROJECT_DIR"}, agents.ProjectDirVars()...)
 }
 
-// ProjectRoot returns the project directory (SPEC §2.3, as README
+// ProjectRoot returns the project directory (SPEC §2.3, as docs/config.md
 // "Where configs come from" amends it): flag (--project-dir), else the
 // first of $HOOKEXEC_PROJECT_DIR, $CLAUDE_PROJECT_DIR, $GEMINI_PROJECT_DIR,
 // $LLXPRT_PROJECT_DIR that is set. Without either it is found the way git

@@ -17,7 +17,7 @@ import (
 // is untrusted as before.
 //
 // A kept hook's scripts may read any file under .hookexec/ on their own
-// (the README's advice is to keep what they read there), which trust pins
+// (docs/trust.md's advice is to keep what they read there), which trust pins
 // only as a whole: while an entry under .hookexec/ other than the config
 // files (specs) and the test cases changed, was added or removed, every
 // kept hook is held.

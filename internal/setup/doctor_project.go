@@ -9,7 +9,7 @@ import (
 )
 
 // platformCheck says how well hookexec controls a hook's processes here
-// (README, Platforms).
+// (docs/platforms.md).
 func platformCheck(goos, goarch string) Check {
 	c := Check{Name: "platform", OK: true}
 	p := goos + "/" + goarch

@@ -12,7 +12,7 @@ import (
 type geminiHooksConfig struct{ noStep }
 
 // editSettings sets hooksConfig.enabled to true. A new hooksConfig comes
-// before a new hooks, as in the README.
+// before a new hooks, as in docs/agents/gemini.md.
 func (geminiHooksConfig) editSettings(d *settingsDoc) (string, error) {
 	const did = "hooksConfig.enabled set to true"
 	raw, ok := d.top.get("hooksConfig")

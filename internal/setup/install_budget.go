@@ -18,8 +18,8 @@ const (
 	// timeoutMargin is added to what fire may take, for hookexec's own
 	// start, loading and answer.
 	timeoutMargin = 5 * time.Second
-	// MinAgentTimeout is the least timeout install writes: the README's
-	// recipes' 120 s.
+	// MinAgentTimeout is the least timeout install writes: the agents'
+	// recipes' 120 s (docs/agents/).
 	MinAgentTimeout = 120 * time.Second
 )
 

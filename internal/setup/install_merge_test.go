@@ -85,7 +85,7 @@ func TestMerge(t *testing.T) {
 		want:    `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"'/opt/hook exec/hookexec' fire Stop --format claude","timeout":120}]}]}}`,
 		changed: false,
 	}, {
-		name:    "the README's recipe is updated in place: path, timeout; its other keys stay",
+		name:    "the agents' recipe (docs/agents/claude.md) is updated in place: path, timeout; its other keys stay",
 		agent:   "claude",
 		in:      `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"hookexec fire Stop --format claude","timeout":60,"statusMessage":"x"}]}]}}`,
 		wants:   []wantEntry{{Key: "Stop", Timeout: 606}},

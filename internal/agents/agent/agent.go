@@ -67,7 +67,7 @@ type Agent struct {
 	// the agent has no such event.
 	Events func(ev event.Event) (key string, ok bool)
 	// DefaultEvents are the events (the agent's names) install sets up
-	// when no config has a hook yet: those of the README's recipe.
+	// when no config has a hook yet: those of the agent's recipe (docs/agents/).
 	DefaultEvents []string
 	// Aliases are the agent's further event names, each for a catalogue
 	// event and maybe one family of tools (Cursor's beforeShellExecution).

@@ -35,7 +35,7 @@ const (
 )
 
 // Reading is how an agent reads a hook's exit status and output (SPEC
-// §4.6 and the departures the README lists). The zero value is unset:
+// §4.6 and the departures docs/design-decisions.md lists). The zero value is unset:
 // every agent says which it is.
 type Reading int
 

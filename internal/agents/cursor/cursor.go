@@ -41,8 +41,8 @@ func Agent() agent.Agent {
 		PluginManifest: "",
 		PluginRootVar:  "",
 		Events:         agent.ByName(events),
-		// The permission events and the context events of the README's
-		// recipe; the per-tool events (beforeShellExecution, ...) fire for
+		// The permission events and the context events of the agents'
+		// recipe (docs/agents/); the per-tool events (beforeShellExecution, ...) fire for
 		// the same tool calls as preToolUse, so installing both would run
 		// every policy twice.
 		DefaultEvents: []string{"preToolUse", "postToolUse", "beforeSubmitPrompt", "stop", "sessionStart"},
