@@ -58,6 +58,7 @@ func keepTrusted(reg *Registry, spec fileSpec, current []byte, d *trust.Decision
 		}
 		held := h.Target() + " (changed: " + strings.Join(changed, ", ") + ")"
 		reg.Held = append(reg.Held, held)
+		reg.HeldHooks = append(reg.HeldHooks, h)
 		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: h.Pos, Severity: SeverityWarning,
 			Message: "trusted hook held, " + why + " since the project was trusted: " + held + "; review the change with 'hookexec trust'"})
 	}
