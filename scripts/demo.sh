@@ -9,14 +9,18 @@ config=examples/demo/hooks.json
 # hookexec reads a config only if no one else can write it (SPEC §2.4); a
 # checkout made with umask 002 is group-writable.
 chmod go-w "$config"
+# The demo's blocks are not yours: keep them out of your decision log
+# (docs/audit.md), which 'hookexec log' reads.
+export HOOKEXEC_AUDIT=off
+err=$(mktemp) || exit 1
+trap 'rm -f "$err"' EXIT
 
 for ev in examples/demo/events/rm-rf.json examples/demo/events/ls.json; do
 	echo "================================================================"
 	echo "\$ $bin fire BeforeTool --config $config < $ev"
 	echo "# event: $(tr -d '\n' < "$ev")"
-	"$bin" fire BeforeTool --config "$config" < "$ev" 2>/tmp/hookexec-demo.err
+	"$bin" fire BeforeTool --config "$config" < "$ev" 2>"$err"
 	code=$?
 	echo "# exit status: $code ($( [ $code -eq 2 ] && echo blocked || echo proceed ))"
-	[ -s /tmp/hookexec-demo.err ] && echo "# stderr: $(cat /tmp/hookexec-demo.err)"
+	[ -s "$err" ] && echo "# stderr: $(cat "$err")"
 done
-rm -f /tmp/hookexec-demo.err

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -82,6 +83,10 @@ func (a *app) init(dir string, yes bool) error {
 	case err != nil:
 		return err
 	}
-	say("next: 'hookexec test' runs the policy's cases; 'hookexec install " + strings.Join(agentNames(), "|") + "' hooks hookexec into your agent; 'hookexec doctor' checks the setup")
+	others := slices.DeleteFunc(agentNames(), func(n string) bool { return n == "claude" })
+	say("next:\n" +
+		"  hookexec test              runs the starter policy's cases\n" +
+		"  hookexec install claude    makes hookexec your agent's hook (or: " + strings.Join(others, ", ") + ")\n" +
+		"  hookexec doctor            checks the whole setup")
 	return stdoutError(werr)
 }

@@ -109,9 +109,11 @@ func verbOf(args []string) string {
 // misspelt command that cobra suggests a name for) gets the whole tree.
 func (a *app) rootCommand(verb string) *cobra.Command {
 	root := &cobra.Command{
-		Use:           "hookexec",
-		Short:         "Execute coding-agent hooks",
-		Long:          "hookexec runs coding-agent hooks: it loads hook configs, runs the hooks that match an event with the event JSON on stdin, merges their answers and prints one JSON verdict.",
+		Use:   "hookexec",
+		Short: "Execute coding-agent hooks",
+		Long: "hookexec runs coding-agent hooks: it loads hook configs, runs the hooks that match an event with the event JSON on stdin, merges their answers and prints one JSON verdict.\n\n" +
+			"To guard a project: 'hookexec init' (a starter policy, trusted), 'hookexec install claude' (or another agent), 'hookexec doctor'. " +
+			"Afterwards 'hookexec log --blocked' lists what was blocked and 'hookexec why' explains the last block.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

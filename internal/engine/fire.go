@@ -30,6 +30,7 @@ func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Even
 	v.Untrusted = reg.Untrusted
 	v.Pending, v.Held = reg.Pending, reg.Held
 	v.Skipped = skipped(reg.Warnings, nil)
+	v = denyHeldGuards(reg, ev, in, opts, v)
 	return e.refuseUnsafe(reg, ev, v, opts.FailClosed)
 }
 

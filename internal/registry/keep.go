@@ -42,6 +42,10 @@ func keepTrusted(reg *Registry, spec fileSpec, current []byte, d *trust.Decision
 	hooks := reg.Hooks[:n]
 	for _, h := range reg.Hooks[n:] {
 		changed := changedFiles(h, root, v, snap)
+		why := "a file it names changed"
+		if len(changed) == 0 && shared != "" {
+			why = "a file under .hookexec/ that its scripts could read changed"
+		}
 		if shared != "" && !slices.Contains(changed, shared) {
 			changed = append(changed, shared)
 		}
@@ -54,8 +58,9 @@ func keepTrusted(reg *Registry, spec fileSpec, current []byte, d *trust.Decision
 		}
 		held := h.Target() + " (changed: " + strings.Join(changed, ", ") + ")"
 		reg.Held = append(reg.Held, held)
+		reg.HeldHooks = append(reg.HeldHooks, h)
 		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: h.Pos, Severity: SeverityWarning,
-			Message: "trusted hook held, a file it names changed since the project was trusted: " + held + "; review the change with 'hookexec trust'"})
+			Message: "trusted hook held, " + why + " since the project was trusted: " + held + "; review the change with 'hookexec trust'"})
 	}
 	reg.Hooks = hooks
 	return true

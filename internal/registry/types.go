@@ -245,8 +245,11 @@ type Registry struct {
 	// reviews them.
 	Pending []string
 	// Held are the hooks of the last trusted version that do not run
-	// because a file they name changed ("command (changed: file)").
-	Held []string
+	// because a file they name changed ("command (changed: file)");
+	// HeldHooks the same hooks, in the same order, so that a held guard
+	// (failClosed) can still deny what it would have guarded.
+	Held      []string
+	HeldHooks []*Hook
 	// Broken are the discovered project files that were skipped because
 	// they could not be read or parsed (SPEC §2.4); each also has a
 	// warning.
