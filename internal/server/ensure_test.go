@@ -27,7 +27,9 @@ func listenAt(t testing.TB, addr string, f *fakeServer) error {
 	srv.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		f.ServeHTTP(w, r)
 		if r.URL.Path == "/v1/shutdown" && f.shutdowns.Load() > 0 {
-			go func() { _ = srv.Close() }()
+			// Shutdown, not Close: Close could cut the connection before
+			// this answer is flushed, and the client would read EOF.
+			go func() { _ = srv.Shutdown(context.Background()) }()
 		}
 	})
 	go func() { _ = srv.Serve(l) }()
