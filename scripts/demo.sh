@@ -15,12 +15,20 @@ export HOOKEXEC_AUDIT=off
 err=$(mktemp) || exit 1
 trap 'rm -f "$err"' EXIT
 
-for ev in examples/demo/events/rm-rf.json examples/demo/events/ls.json; do
+# Each event with the exit status it must get: 2 (blocked), 0 (proceed).
+status=0
+for pair in examples/demo/events/rm-rf.json:2 examples/demo/events/ls.json:0; do
+	ev=${pair%:*} want=${pair##*:}
 	echo "================================================================"
 	echo "\$ $bin fire BeforeTool --config $config < $ev"
 	echo "# event: $(tr -d '\n' < "$ev")"
 	"$bin" fire BeforeTool --config "$config" < "$ev" 2>"$err"
 	code=$?
 	echo "# exit status: $code ($( [ $code -eq 2 ] && echo blocked || echo proceed ))"
-	[ -s "$err" ] && echo "# stderr: $(cat "$err")"
+	if [ -s "$err" ]; then echo "# stderr: $(cat "$err")"; fi
+	if [ "$code" -ne "$want" ]; then
+		echo "# demo failed: expected exit status $want" >&2
+		status=1
+	fi
 done
+exit $status
