@@ -41,8 +41,8 @@ Which project file (docs/install.md, "Teams: what to commit"):
   - default: the entries run this hookexec binary by its absolute path, so
     they work whatever PATH the agent gives its hooks. Where the agent has
     a settings file that is not committed (Claude Code's
-    .claude/settings.local.json), they go there, and install warns when
-    .gitignore does not ignore it; an earlier install's entries in the
+    .claude/settings.local.json), they go there, and install adds it to
+    .gitignore when no .gitignore ignores it; an earlier install's entries in the
     committed file (.claude/settings.json) are taken out, the rest of that
     file kept. Any other agent gets them in its project file
     (.gemini/settings.json, ...), with a warning not to commit it.

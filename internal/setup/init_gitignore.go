@@ -16,44 +16,53 @@ import (
 // .gitignore that is not a regular file (a symbolic link that could point
 // anywhere) is left alone and reported as Skipped.
 func ignoreLocalConfig(root string) (FileResult, error) {
+	return appendIgnore(root, LocalConfig, ignoresLocalConfig, "init")
+}
+
+// appendIgnore adds line to <root>/.gitignore unless ignored says the file
+// already ignores it (init's LocalConfig, install's uncommitted settings
+// file): creates the file, or appends the line. A .gitignore that is not a
+// regular file is left alone and reported as Skipped; verb names the
+// command in errors.
+func appendIgnore(root, line string, ignored func([]byte) bool, verb string) (FileResult, error) {
 	const name = ".gitignore"
 	p := filepath.Join(root, name)
 	fi, err := os.Lstat(p)
 	if errors.Is(err, fs.ErrNotExist) {
-		if _, err := createNew(p, []byte(LocalConfig+"\n"), 0o644); err != nil {
+		if _, err := createNew(p, []byte(line+"\n"), 0o644); err != nil {
 			return FileResult{}, err
 		}
-		return FileResult{Path: name, Status: Created, Note: LocalConfig}, nil
+		return FileResult{Path: name, Status: Created, Note: line}, nil
 	}
 	if err != nil {
-		return FileResult{}, fmt.Errorf("init: %w", err)
+		return FileResult{}, fmt.Errorf("%s: %w", verb, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return FileResult{Path: name, Status: Skipped, Note: "not a regular file; add " + LocalConfig + " to it yourself"}, nil
+		return FileResult{Path: name, Status: Skipped, Note: "not a regular file; add " + line + " to it yourself"}, nil
 	}
 	data, err := os.ReadFile(p)
 	if err != nil {
-		return FileResult{}, fmt.Errorf("init: %w", err)
+		return FileResult{}, fmt.Errorf("%s: %w", verb, err)
 	}
-	if ignoresLocalConfig(data) {
-		return FileResult{Path: name, Status: Present, Note: LocalConfig}, nil
+	if ignored(data) {
+		return FileResult{Path: name, Status: Present, Note: line}, nil
 	}
-	add := LocalConfig + "\n"
+	add := line + "\n"
 	if len(data) > 0 && data[len(data)-1] != '\n' {
 		add = "\n" + add
 	}
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
-		return FileResult{}, fmt.Errorf("init: %w", err)
+		return FileResult{}, fmt.Errorf("%s: %w", verb, err)
 	}
 	if _, err := f.WriteString(add); err != nil {
 		_ = f.Close()
-		return FileResult{}, fmt.Errorf("init: %s: %w", p, err)
+		return FileResult{}, fmt.Errorf("%s: %s: %w", verb, p, err)
 	}
 	if err := f.Close(); err != nil {
-		return FileResult{}, fmt.Errorf("init: %s: %w", p, err)
+		return FileResult{}, fmt.Errorf("%s: %s: %w", verb, p, err)
 	}
-	return FileResult{Path: name, Status: Appended, Note: LocalConfig}, nil
+	return FileResult{Path: name, Status: Appended, Note: line}, nil
 }
 
 // ignoresLocalConfig reports whether a .gitignore has a line that ignores

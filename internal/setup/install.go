@@ -101,7 +101,7 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 			}
 		}
 	}
-	warnings, notes, err := targetNotes(opts, path)
+	warnings, notes, ignore, err := targetNotes(opts, path)
 	if err != nil {
 		return nil, err
 	}
@@ -149,6 +149,15 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	res.CommandOnly = commandOnly
 	res.Warnings = append(res.Warnings, warnings...)
 	res.Notes = notes
+	if ignore != "" {
+		w, n := ignoreTarget(opts, ignore)
+		if w != "" {
+			res.Warnings = append(res.Warnings, w)
+		}
+		if n != "" {
+			res.Notes = append(res.Notes, n)
+		}
+	}
 	if opts.HTTP != nil {
 		res.Addr, res.Secret = opts.HTTP.Addr, opts.HTTP.Token
 	}

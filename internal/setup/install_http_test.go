@@ -255,21 +255,25 @@ func TestInstallHTTPEveryAgent(t *testing.T) {
 	}
 }
 
-// install --http --project warns when the project is a git repository
-// whose .gitignore does not ignore settings.local.json, which holds the
-// token; not when it does.
-func TestInstallHTTPWarnsUnignoredLocalFile(t *testing.T) {
+// install --http --project adds settings.local.json, which holds the
+// token, to the .gitignore of a git repository that does not ignore it;
+// nothing when one does.
+func TestInstallHTTPIgnoresLocalFile(t *testing.T) {
 	t.Parallel()
 	env := newShapeEnv(t)
 	require.NoError(t, os.Mkdir(filepath.Join(env.project, ".git"), 0o755))
+	writeTestFile(t, filepath.Join(env.project, ".gitignore"), "node_modules/", 0o644)
 	res, err := Install(httpOpts(env, ProjectScope))
 	require.NoError(t, err)
-	require.Len(t, res.Warnings, 1)
-	assert.Contains(t, res.Warnings[0], "no .gitignore of the project ignores .claude/settings.local.json")
-	writeTestFile(t, filepath.Join(env.project, ".gitignore"), "node_modules/\n.claude/settings.local.json\n", 0o644)
+	assert.Empty(t, res.Warnings)
+	assert.Contains(t, res.Notes, "added .claude/settings.local.json to .gitignore (it is this machine's own: never commit it)")
+	b, err := os.ReadFile(filepath.Join(env.project, ".gitignore"))
+	require.NoError(t, err)
+	assert.Equal(t, "node_modules/\n.claude/settings.local.json\n", string(b))
 	res, err = Install(httpOpts(env, ProjectScope))
 	require.NoError(t, err)
 	assert.Empty(t, res.Warnings)
+	assert.NotContains(t, res.Notes, "added .claude/settings.local.json to .gitignore (it is this machine's own: never commit it)")
 }
 
 // uninstall takes out only install --http's entries: an http hook of the

@@ -111,10 +111,13 @@ func notPortable(ag Agent) string {
 
 // targetNotes are what install says about the file it wrote: whether it
 // may be committed, and what a teammate needs. warnings need action.
-func targetNotes(opts InstallOptions, path string) (warnings, notes []string, err error) {
+// ignore is the uncommitted settings file (relative to the project) that
+// no .gitignore of the git repository ignores yet: install adds it to
+// .gitignore once the file is written (ignoreTarget), as init adds its own.
+func targetNotes(opts InstallOptions, path string) (warnings, notes []string, ignore string, err error) {
 	ag := opts.Agent
 	if opts.Scope != ProjectScope {
-		return nil, nil, nil
+		return nil, nil, "", nil
 	}
 	rel := ag.LocalProjectFile
 	if r, err := filepath.Rel(opts.ProjectDir, path); err == nil {
@@ -124,11 +127,11 @@ func targetNotes(opts InstallOptions, path string) (warnings, notes []string, er
 	case opts.Portable:
 		found, err := progpath.Find(PortableProgram, opts.Getenv("PATH"), opts.Getenv("PATHEXT"))
 		if err != nil {
-			return nil, nil, fmt.Errorf("setup: install --portable: hookexec is not found on PATH, so the entries would run nothing here: put it on PATH (make install, or go install ./cmd/hookexec), or install without --portable")
+			return nil, nil, "", fmt.Errorf("setup: install --portable: hookexec is not found on PATH, so the entries would run nothing here: put it on PATH (make install, or go install ./cmd/hookexec), or install without --portable")
 		}
 		if abs, err := filepath.Abs(found); err == nil {
 			if why := projectControl(abs, opts.ProjectDir); why != "" {
-				return nil, nil, fmt.Errorf("setup: install --portable: hookexec on PATH: %s, so the repository decides what runs: put a hookexec installed outside the project first on PATH, or install without --portable", why)
+				return nil, nil, "", fmt.Errorf("setup: install --portable: hookexec on PATH: %s, so the repository decides what runs: put a hookexec installed outside the project first on PATH, or install without --portable", why)
 			}
 		}
 		if !sameFile(found, opts.Program) {
@@ -137,11 +140,11 @@ func targetNotes(opts InstallOptions, path string) (warnings, notes []string, er
 		notes = append(notes, fmt.Sprintf("%s runs hookexec by name: commit it; each teammate needs this hookexec version on the PATH %s gives its hooks (where it is missing, the actions are blocked; 'hookexec doctor' says so)", rel, ag.Title))
 	case opts.HTTP != nil:
 		if w := ignoreWarning(opts.ProjectDir, path, "the serve token"); w != "" {
-			warnings = append(warnings, w)
+			ignore = rel
 		}
 	case ag.LocalProjectFile != "":
 		if w := ignoreWarning(opts.ProjectDir, path, "this machine's path to hookexec"); w != "" {
-			warnings = append(warnings, w)
+			ignore = rel
 		}
 		notes = append(notes, fmt.Sprintf("%s is this machine's own (not committed): each teammate runs this install, or commit entries with --portable", rel))
 	default:
@@ -150,7 +153,31 @@ func targetNotes(opts InstallOptions, path string) (warnings, notes []string, er
 	if w := userInstalled(opts); w != "" {
 		warnings = append(warnings, w)
 	}
-	return warnings, notes, nil
+	return warnings, notes, ignore, nil
+}
+
+// ignoreTarget adds rel, the uncommitted settings file install wrote, to
+// the project's .gitignore (targetNotes' ignore), so that this machine's
+// path or the serve token is never committed by accident: a note says it
+// was added; a .gitignore install cannot write, the warning that says
+// what to add. Under --dry-run it only says it would.
+func ignoreTarget(opts InstallOptions, rel string) (warning, note string) {
+	if opts.DryRun {
+		return "", "would add " + rel + " to .gitignore (it is this machine's own)"
+	}
+	r, err := appendIgnore(opts.ProjectDir, rel, func([]byte) bool { return false }, "install")
+	if err != nil || r.Status == Skipped {
+		return fmt.Sprintf("no .gitignore of the project ignores %s and install could not add it (.gitignore: %s): add %s to .gitignore so that it is never committed", rel, ignoreWhy(r, err), rel), ""
+	}
+	return "", "added " + rel + " to .gitignore (it is this machine's own: never commit it)"
+}
+
+// ignoreWhy is why appendIgnore did not add the line.
+func ignoreWhy(r FileResult, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	return r.Note
 }
 
 // userInstalled warns, for a project install, when the user's settings

@@ -45,7 +45,8 @@ func readString(t *testing.T, path string) string {
 
 // install claude --project writes this machine's absolute path into the
 // uncommitted settings.local.json, never into the committed file; in a
-// git repository that does not ignore it, install warns.
+// git repository that does not ignore it, install adds it to .gitignore
+// (as init adds its own local file), and warns only when it cannot.
 func TestInstallProjectDefaultIsLocal(t *testing.T) {
 	t.Parallel()
 	env := newShapeEnv(t)
@@ -57,16 +58,32 @@ func TestInstallProjectDefaultIsLocal(t *testing.T) {
 	assert.Equal(t, local, res.Path)
 	assert.NoFileExists(t, committed)
 	assert.Contains(t, readString(t, local), `"'/opt/hook exec/hookexec' fire PreToolUse --format claude"`)
-	require.Len(t, res.Warnings, 1)
-	assert.Contains(t, res.Warnings[0], "no .gitignore of the project ignores .claude/settings.local.json, which holds this machine's path to hookexec")
-	require.Len(t, res.Notes, 1)
+	assert.Empty(t, res.Warnings)
+	require.Len(t, res.Notes, 2)
 	assert.Contains(t, res.Notes[0], "not committed")
+	assert.Equal(t, "added .claude/settings.local.json to .gitignore (it is this machine's own: never commit it)", res.Notes[1])
+	assert.Equal(t, ".claude/settings.local.json\n", readString(t, filepath.Join(env.project, ".gitignore")))
 
-	writeTestFile(t, filepath.Join(env.project, ".gitignore"), "node_modules\n.claude/settings.local.json\n", 0o644)
 	again, err := Install(opts)
 	require.NoError(t, err)
 	assert.False(t, again.Changed)
 	assert.Empty(t, again.Warnings)
+	assert.Len(t, again.Notes, 1, "already ignored: nothing added")
+	assert.Equal(t, ".claude/settings.local.json\n", readString(t, filepath.Join(env.project, ".gitignore")))
+
+	// A .gitignore install cannot write (a link the repository planted):
+	// left alone, and the warning says what to add.
+	other := newShapeEnv(t)
+	require.NoError(t, os.Mkdir(filepath.Join(other.project, ".git"), 0o755))
+	target := filepath.Join(t.TempDir(), "elsewhere")
+	writeTestFile(t, target, "x\n", 0o644)
+	require.NoError(t, os.Symlink(target, filepath.Join(other.project, ".gitignore")))
+	opts.ProjectDir, opts.Getenv = other.project, other.getenv
+	res, err = Install(opts)
+	require.NoError(t, err)
+	require.Len(t, res.Warnings, 1)
+	assert.Contains(t, res.Warnings[0], "no .gitignore of the project ignores .claude/settings.local.json and install could not add it")
+	assert.Equal(t, "x\n", readString(t, target))
 }
 
 // An install that an older hookexec put into the committed file moves:
