@@ -27,9 +27,9 @@ func (l *Log) rotate(f File) (File, error) {
 		return f, nil
 	}
 	defer func() { _ = lock.Close() }()
-	unlock, ok := tryLock(lock)
-	if !ok {
-		return f, nil
+	unlock, err := safefile.TryLock(lock)
+	if err != nil {
+		return f, nil // another writer rotates, or no locks here: append
 	}
 	defer unlock()
 	_ = f.Close()

@@ -3,8 +3,10 @@ package audit
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,14 +121,18 @@ func (l *Log) prepareDir() error {
 	if !l.mkdir {
 		return nil
 	}
-	if fi, err := os.Stat(l.anchor); err != nil || !fi.IsDir() {
-		return fmt.Errorf("decision log: no home or state directory (%s)", l.anchor)
-	}
 	dir := filepath.Dir(l.Path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("decision log: %w", err)
-	}
 	fi, err := os.Lstat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		// Made once; every later fire finds it with the one Lstat above.
+		if afi, err := os.Stat(l.anchor); err != nil || !afi.IsDir() {
+			return fmt.Errorf("decision log: no home or state directory (%s)", l.anchor)
+		}
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("decision log: %w", err)
+		}
+		fi, err = os.Lstat(dir)
+	}
 	if err != nil {
 		return fmt.Errorf("decision log: %w", err)
 	}
