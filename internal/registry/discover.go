@@ -15,7 +15,7 @@ type fileSpec struct {
 	path     string
 	source   Source
 	dialect  Dialect
-	explicit bool   // named by --config or HOOKEXEC_CONFIG: it must exist
+	explicit bool // named by --config or HOOKEXEC_CONFIG: it must exist
 	// detected: the dialect of an explicit file comes from its location
 	// (DetectDialect), not from --dialect.
 	detected bool
