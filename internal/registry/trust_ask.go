@@ -52,18 +52,20 @@ func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, s 
 		return written()
 	}
 
-	if old := entry.Find(r.Hash); old != nil {
+	old := entry.Find(r.Hash)
+	if old != nil && &entry.Versions[0] == old {
 		printf("%s: this is the version trusted at %s\n", s.OK("already trusted"), trust.Stamp(old.TrustedAt))
-		newest := &entry.Versions[0] == old
 		// Recorded again all the same: the files' status is refreshed,
 		// so the check on each event reads less (trust.FileStat).
 		if err := r.trustWarning(store, v, warn); err != nil {
 			return err
 		}
-		if !newest {
-			printf("it is the newest trusted version again\n")
-		}
 		return written()
+	}
+	if old != nil {
+		// Only the version trusted last runs: an older one is reviewed
+		// and asked for again.
+		printf("%s: this is a version you trusted before, at %s\n", s.Warn("not trusted last"), trust.Stamp(old.TrustedAt))
 	}
 	if entry != nil && len(entry.Versions) > 0 {
 		prev := entry.Versions[0]

@@ -83,3 +83,12 @@ func changedPaths(snap *Snapshot, v *Version) []string {
 	slices.Sort(out)
 	return out
 }
+
+// Earlier is, when the project is pending, the hash of the older trusted
+// version it matches (its bytes were written back), "" otherwise.
+func (d *Decision) Earlier() string {
+	if d.Kept() == nil {
+		return ""
+	}
+	return d.earlier
+}
