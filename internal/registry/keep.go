@@ -103,7 +103,7 @@ func changedFiles(h *Hook, root string, v *trust.Version, snap *trust.Snapshot) 
 		}
 		pin := snap.PinFile(path)
 		want, pinned := v.Pins[rel]
-		if !pinned && (pin == trust.Absent || !strings.Contains(w.text, "/")) {
+		if !pinned && (pin == trust.Absent || !w.file && !strings.Contains(w.text, "/")) {
 			// Not pinned when trusted: absent then and now, or a plain
 			// word that named nothing then (pinsOfNamed), as trust
 			// itself treats them.

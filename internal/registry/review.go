@@ -111,7 +111,7 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 	}
 	for _, h := range reg.Hooks {
 		r.Commands = append(r.Commands, describeHook(h, root))
-		for _, note := range unpinned(h) {
+		for _, note := range unpinned(h, root) {
 			r.Unpinned = append(r.Unpinned, trust.Printable(h.Target())+": "+note)
 		}
 	}
