@@ -89,3 +89,39 @@ func optionFiles(fields, opts []string) (files []string, all bool) {
 	}
 	return files, all
 }
+
+// SetupFile is a file of setupWords that fire runs from its trusted copy,
+// as it does the script a project hook executes (ExecFiles).
+type SetupFile struct {
+	// Rel is the file, slash-separated and relative to the project root.
+	Rel string
+	// Var is the env variable that names it; "" for the hook's shell.
+	Var string
+}
+
+// copiedVars name one startup file each, which a copy can stand for.
+var copiedVars = []string{"BASH_ENV", "ENV", "PYTHONSTARTUP", "GIT_CONFIG_GLOBAL"}
+
+// SetupFiles are the files of a project hook h that run before its
+// command and can run from a copy: its shell when named by a project path
+// (shell form), and the startup file of BASH_ENV, ENV, PYTHONSTARTUP and
+// GIT_CONFIG_GLOBAL when it is a project file.
+func SetupFiles(h *Hook, root string) []SetupFile {
+	if h.HTTP != nil || !h.FromProject {
+		return nil
+	}
+	var out []SetupFile
+	if h.Shell != "" && !h.ExecForm {
+		if rel, ok := execRel(expandProjectVars(h.Shell, root), true, root); ok {
+			out = append(out, SetupFile{Rel: rel})
+		}
+	}
+	for _, name := range copiedVars {
+		if v, ok := h.Env[name]; ok {
+			if rel, ok := execRel(expandProjectVars(v, root), false, root); ok {
+				out = append(out, SetupFile{Rel: rel, Var: name})
+			}
+		}
+	}
+	return out
+}
