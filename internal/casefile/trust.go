@@ -44,7 +44,7 @@ func (g *Gate) ReadFile(file string) ([]Case, error) {
 	for _, c := range cases {
 		for _, cfg := range c.Configs {
 			if err := g.checkConfig(cfg, roots); err != nil {
-				return nil, &Error{Pos: c.Pos, Msg: fmt.Sprintf("case %q: config %s: %v", c.Name, cfg, err)}
+				return nil, &Error{Pos: c.Pos, Msg: fmt.Sprintf("case %q: config %s: %v", c.Name, trust.Printable(cfg), err)}
 			}
 		}
 	}
@@ -84,7 +84,7 @@ func (g *Gate) checkConfig(path string, roots []string) error {
 		rel, ok := underDir(root, forms)
 		if !ok {
 			return fmt.Errorf("outside %s%c, so 'hookexec trust' did not show or pin it: a project's case file may name only configs under its %s/ (or name it in a case file outside the project)",
-				filepath.Join(root, dirs.Name), filepath.Separator, dirs.Name)
+				trust.Printable(filepath.Join(root, dirs.Name)), filepath.Separator, dirs.Name)
 		}
 		rels[i] = rel
 	}
