@@ -2,8 +2,12 @@ package registry
 
 import (
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/hookexec/hookexec/internal/trust"
 )
 
 // setupWords are the files that run before a shell-form hook's command,
@@ -124,4 +128,44 @@ func SetupFiles(h *Hook, root string) []SetupFile {
 		}
 	}
 	return out
+}
+
+// holdUnpinnedSetup holds the project hooks of a trusted project whose
+// shell or startup file (setupWords) is a project file that the trusted
+// version has no pin for: a version trusted before trust pinned them. The
+// file was never reviewed as what runs, so the hook waits for 'hookexec
+// trust' like one whose script changed, and the file is pending.
+func holdUnpinnedSetup(reg *Registry, d *trust.Decision, root string) {
+	if d == nil || !d.Trusted && !d.Pending() {
+		return
+	}
+	var kept []*Hook
+	for _, h := range reg.Hooks {
+		var missing []string
+		if h.FromProject {
+			for _, w := range setupWords(h, root) {
+				rel, path, ok := projectPathAny(w.text, w.first, root)
+				if !ok || slices.Contains(missing, rel) || d.Pinned(rel) {
+					continue
+				}
+				if _, err := os.Lstat(path); err == nil {
+					missing = append(missing, filepath.ToSlash(rel))
+				}
+			}
+		}
+		if len(missing) == 0 {
+			kept = append(kept, h)
+			continue
+		}
+		for _, rel := range missing {
+			reg.addPending(rel)
+		}
+		held := h.Target() + " (not pinned: " + strings.Join(missing, ", ") + ")"
+		reg.Held = append(reg.Held, held)
+		reg.HeldHooks = append(reg.HeldHooks, h)
+		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: h.Pos, Severity: SeverityWarning,
+			Message: "trusted hook held, a file it runs before its command is not pinned by the version you trusted: " + held + "; review it with 'hookexec trust'"})
+	}
+	reg.Hooks = kept
+	slices.Sort(reg.Pending)
 }

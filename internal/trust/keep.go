@@ -92,3 +92,16 @@ func (d *Decision) Earlier() string {
 	}
 	return d.earlier
 }
+
+// Pinned reports whether the project file rel (slash-separated, relative
+// to the root) has a pin among those in force: the trusted version's, or
+// the kept one's while a review is pending. Trusted with every file
+// allowed (HOOKEXEC_TRUST_PROJECT=1), every file is.
+func (d *Decision) Pinned(rel string) bool {
+	pins := d.runPins()
+	if pins == nil {
+		return d != nil && d.Trusted
+	}
+	_, ok := pins[rel]
+	return ok
+}
