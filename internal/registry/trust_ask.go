@@ -15,8 +15,9 @@ import (
 // since the last trusted version) and trusts the project, as `hookexec
 // trust` and `init` do: at once when ask is nil, else when ask returns nil
 // (ask's error, a refusal, is returned as it is and nothing is recorded).
-// A project already trusted at this version is recorded again without
-// asking. The warnings about the copies of its files go to warn. A review
+// A project at the version trusted last is recorded again without asking;
+// one back at an older trusted version is shown and asked for like any
+// change (only the version trusted last runs). The warnings about the copies of its files go to warn. A review
 // that could not be written to out is not trusted; a line after the trust
 // is recorded that could not be written is returned after it. s colours
 // out: the review, "trusted" in green, what changed in yellow.
