@@ -19,17 +19,19 @@ var tokenPrefixes = [...]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_
 // of KEY=VALUE, --key VALUE and "key: value" where the key names a secret
 // (token, secret, password, passwd, api_key, apikey, access_key,
 // private_key, auth, credential; "-" for "_" too), the
-// word after "Bearer" or "Basic", mysql's -pPASSWORD, the password of
-// user:pass@ in a URL, well-known token forms (AWS access keys, GitHub,
-// GitLab, Slack and OpenAI-style tokens), PEM private-key blocks and runs
-// of 32 or more base64 or hex characters that look random. Everything
-// else is kept as it is. Mask takes time linear in len(s).
+// word after "Bearer" or "Basic", mysql's -pPASSWORD, sshpass's -p
+// PASSWORD, the password of curl's -u/--user USER:PASSWORD (the user is
+// kept), the password of user:pass@ in a URL, well-known token forms (AWS
+// access keys, GitHub, GitLab, Slack and OpenAI-style tokens), PEM
+// private-key blocks and runs of 32 or more base64 or hex characters that
+// look random. Everything else is kept as it is. Mask takes time linear in
+// len(s).
 func Mask(s string) string {
 	s = maskPEM(s)
-	mysql := containsFold(s, "mysql") || containsFold(s, "mariadb")
+	tools := toolsOf(s)
 	var b strings.Builder
 	b.Grow(len(s))
-	maskNext := false
+	next := keep   // what the next word is (--password VALUE)
 	var quote byte // a masked value's opening quote, until it closes
 	for s != "" {
 		i := strings.IndexFunc(s, isSpace)
@@ -58,50 +60,94 @@ func Mask(s string) string {
 				quote = 0
 			}
 			continue
-		case maskNext:
-			maskNext = false
-			if isScheme(word) {
-				// "Authorization: Bearer TOKEN": the token is next.
-				b.WriteString(word)
-				maskNext = true
-				continue
+		case next == secret && isScheme(word):
+			// "Authorization: Bearer TOKEN": the token is next.
+			b.WriteString(word)
+			continue
+		case next != keep:
+			masked := maskWhole(word)
+			if next == credentials {
+				masked = maskCredentials(word)
 			}
-			b.WriteString(maskWhole(word))
-			if q := word[0]; (q == '"' || q == '\'') && strings.IndexByte(word[1:], q) < 0 {
-				quote = q
+			if next == secret || masked != word {
+				if q := word[0]; (q == '"' || q == '\'') && strings.IndexByte(word[1:], q) < 0 {
+					quote = q
+				}
 			}
+			next = keep
+			b.WriteString(masked)
 			continue
 		}
-		var next bool
-		word, next = maskWord(word, mysql)
+		word, next = maskWord(word, tools)
 		b.WriteString(word)
-		maskNext = next
 	}
 	return b.String()
 }
 
-// maskWord masks one whitespace-free word; next says the word's value is
-// the word after it (--password VALUE, "token:" VALUE, Bearer VALUE).
-func maskWord(w string, mysql bool) (string, bool) {
+// nextWord is what maskWord says of the word after the one it masked.
+type nextWord int
+
+const (
+	keep        nextWord = iota
+	secret               // a secret's value: masked whole
+	credentials          // USER:PASSWORD: the password masked
+)
+
+// tools are the programs of a command line whose password options Mask
+// knows, found anywhere in it (a wrapper, a pipeline or a list may come
+// first).
+type tools struct{ mysql, curl, sshpass bool }
+
+func toolsOf(s string) tools {
+	lower := strings.ToLower(s)
+	return tools{
+		mysql:   strings.Contains(lower, "mysql") || strings.Contains(lower, "mariadb"),
+		curl:    strings.Contains(lower, "curl"),
+		sshpass: strings.Contains(lower, "sshpass"),
+	}
+}
+
+// maskWord masks one whitespace-free word; the nextWord says what the
+// word after it is (--password VALUE, "token:" VALUE, Bearer VALUE,
+// curl's -u USER:PASSWORD).
+func maskWord(w string, t tools) (string, nextWord) {
 	bare := strings.Trim(w, `"'{},`)
 	switch {
 	case isScheme(bare):
-		return w, true
+		return w, secret
 	case strings.HasSuffix(bare, ":") && isSecretKey(strings.TrimSuffix(bare, ":")):
-		return w, true
+		return w, secret
 	case strings.HasPrefix(bare, "-") && !strings.Contains(bare, "=") && isSecretKey(bare):
-		return w, true
+		return w, secret
+	case t.curl && (w == "-u" || w == "--user"):
+		return w, credentials
+	case t.curl && strings.HasPrefix(w, "--user="):
+		return "--user=" + maskCredentials(w[len("--user="):]), keep
+	case t.curl && strings.HasPrefix(w, "-u") && len(w) > 2:
+		return "-u" + maskCredentials(w[2:]), keep
+	case t.sshpass && w == "-p":
+		return w, secret
 	}
 	if k, _, ok := strings.Cut(w, "="); ok && isSecretKey(k) {
-		return k + "=" + maskWhole(w[len(k)+1:]), false
+		return k + "=" + maskWhole(w[len(k)+1:]), keep
 	}
 	if k, _, ok := strings.Cut(w, ":"); ok && isSecretKey(k) && !strings.Contains(k, "/") && len(w) > len(k)+1 {
-		return k + ":" + maskWhole(w[len(k)+1:]), false
+		return k + ":" + maskWhole(w[len(k)+1:]), keep
 	}
-	if mysql && strings.HasPrefix(w, "-p") && len(w) > 2 {
-		return "-p" + Masked, false
+	if (t.mysql || t.sshpass) && strings.HasPrefix(w, "-p") && len(w) > 2 {
+		return "-p" + Masked, keep
 	}
-	return maskInWord(w), false
+	return maskInWord(w), keep
+}
+
+// maskCredentials masks the password of USER:PASSWORD, keeping the user
+// and the quotes around; a value without a colon is a user name alone.
+func maskCredentials(v string) string {
+	colon := strings.IndexByte(v, ':')
+	if colon < 0 {
+		return maskInWord(v)
+	}
+	return v[:colon+1] + maskWhole(v[colon+1:])
 }
 
 // maskWhole masks a value, keeping the quotes and punctuation around it.

@@ -85,8 +85,3 @@ func entropy(s string) float64 {
 	}
 	return h
 }
-
-// containsFold reports whether s contains sub, ASCII case aside.
-func containsFold(s, sub string) bool {
-	return strings.Contains(strings.ToLower(s), sub)
-}

@@ -91,3 +91,35 @@ func TestSummarizeInvalidUTF8(t *testing.T) {
 	assert.True(t, utf8.ValidString(got))
 	assert.Equal(t, "echo \uFFFD password=***", got)
 }
+
+// TestSummarizeMasksCommandLinePasswords: the passwords that curl, sshpass
+// and mysql take on the command line are masked, and curl's user name is
+// kept; the same options without a password are left as they are.
+func TestSummarizeMasksCommandLinePasswords(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{"curl -u bob:hunter2 https://x", "curl -u bob:*** https://x"},
+		{"curl --user bob:hunter2 https://x", "curl --user bob:*** https://x"},
+		{"curl --user=bob:hunter2 https://x", "curl --user=bob:*** https://x"},
+		{"curl -ubob:hunter2 https://x", "curl -ubob:*** https://x"},
+		{`curl -u "bob:hunter2" https://x`, `curl -u "bob:***" https://x`},
+		{`curl -u 'bob:hunter2 more' https://x`, `curl -u 'bob:***' https://x`},
+		{"curl -u bob https://x", "curl -u bob https://x"},
+		{"sshpass -p hunter2 ssh host", "sshpass -p *** ssh host"},
+		{"sshpass -phunter2 ssh host", "sshpass -p*** ssh host"},
+		{"login --password hunter2 x", "login --password *** x"},
+		{"login --password=hunter2 x", "login --password=*** x"},
+		{"mysql -u root -phunter2 db", "mysql -u root -p*** db"},
+		{"mysqldump --password=hunter2 db", "mysqldump --password=*** db"},
+		{"docker run -u 1000:1000 img", "docker run -u 1000:1000 img"},
+		{"ls -p dir", "ls -p dir"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			t.Parallel()
+			got := Summarize(tt.in)
+			assert.Equal(t, tt.want, got)
+			assert.NotContains(t, got, "hunter2")
+		})
+	}
+}

@@ -44,7 +44,7 @@ func (g *Gate) ReadFile(file string) ([]Case, error) {
 	for _, c := range cases {
 		for _, cfg := range c.Configs {
 			if err := g.checkConfig(cfg, roots); err != nil {
-				return nil, &Error{Pos: c.Pos, Msg: fmt.Sprintf("case %q: config %s: %v", c.Name, cfg, err)}
+				return nil, &Error{Pos: c.Pos, Msg: fmt.Sprintf("case %q: config %s: %v", c.Name, trust.Printable(cfg), err)}
 			}
 		}
 	}
@@ -72,29 +72,50 @@ func (g *Gate) check(path string, data []byte) ([]string, error) {
 	return roots, nil
 }
 
-// checkConfig allows a config file named by a project case file when it
-// lies outside the case file's projects (roots), where the registry's rules
-// for named files apply, or when the project's trust pins it as it is.
+// checkConfig allows a config file named by a project case file only when
+// it lies under the .hookexec/ directory of each of the case file's
+// projects (roots) and that project's trust pins it as it is: what trust
+// pins there, its review showed. A config elsewhere, outside the project
+// or in it, is one the review never showed, which the case file would run.
 func (g *Gate) checkConfig(path string, roots []string) error {
+	forms := pathForms(path)
+	rels := make([]string, len(roots))
+	for i, root := range roots {
+		rel, ok := underDir(root, forms)
+		if !ok {
+			return fmt.Errorf("outside %s%c, so 'hookexec trust' did not show or pin it: a project's case file may name only configs under its %s/ (or name it in a case file outside the project)",
+				trust.Printable(filepath.Join(root, dirs.Name)), filepath.Separator, dirs.Name)
+		}
+		rels[i] = rel
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil // the registry reports a missing or unreadable config
 	}
-	if _, err := g.check(path, data); err != nil {
-		return err
-	}
-	for _, p := range pathForms(path) {
-		for _, root := range roots {
-			rel, err := filepath.Rel(root, p)
-			if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-				continue
-			}
-			if d := g.decide(root); !d.Allows(filepath.ToSlash(rel), data) {
-				return fmt.Errorf("a file of project %s that its trust does not pin with this content (trust pins the files under %s/ and the files hooks name)", root, dirs.Name)
-			}
+	for i, root := range roots {
+		if d := g.decide(root); !d.Allows(rels[i], data) {
+			return untrusted(d)
 		}
 	}
-	return nil
+	_, err = g.check(path, data)
+	return err
+}
+
+// underDir finds the first of forms (one path, as written and resolved)
+// that lies under root's .hookexec/ directory, and returns it relative to
+// root, slash-separated.
+func underDir(root string, forms []string) (string, bool) {
+	for _, p := range forms {
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		if strings.HasPrefix(rel, dirs.Name+"/") {
+			return rel, true
+		}
+	}
+	return "", false
 }
 
 // pathForms are path made absolute as written and with links resolved

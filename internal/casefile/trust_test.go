@@ -99,6 +99,11 @@ func TestGateReadsTrustedProjectCases(t *testing.T) {
 	assert.Contains(t, gateErr(t, err), "not trusted (HOOKEXEC_TRUST_PROJECT does not match the project")
 }
 
+// TestGateNamedConfigs: a project case file names only configs under its
+// project's .hookexec/, which trust pins and shows (SPEC §2.4); a config
+// outside the project, or a project file outside .hookexec/, is one the
+// review never showed, and is refused with the reason. A case file outside
+// every project names what it likes.
 func TestGateNamedConfigs(t *testing.T) {
 	t.Parallel()
 	root, vars := gateProject(t)
@@ -106,18 +111,26 @@ func TestGateNamedConfigs(t *testing.T) {
 	g := &Gate{Getenv: getenv(vars)}
 	tests := filepath.Join(root, ".hookexec", "tests")
 
-	// A config under .hookexec/ is pinned; one outside the project is the
-	// registry's business.
-	for _, name := range []string{"names-in.json", "names-far.json"} {
-		_, err := g.ReadFile(filepath.Join(tests, name))
-		assert.NoError(t, err, name)
+	_, err := g.ReadFile(filepath.Join(tests, "names-in.json"))
+	assert.NoError(t, err, "a config under .hookexec/ is pinned")
+
+	for name, cfg := range map[string]string{
+		"names-out.json": filepath.Join(root, "policy.json"),
+		"names-far.json": filepath.Join(filepath.Dir(root), "far.json"),
+	} {
+		file := filepath.Join(tests, name)
+		_, err := g.ReadFile(file)
+		assert.Contains(t, gateErr(t, err), file+`:1:1: case "`, name)
+		assert.Contains(t, gateErr(t, err), "config "+cfg+": outside "+filepath.Join(root, ".hookexec")+
+			"/, so 'hookexec trust' did not show or pin it: a project's case file may name only configs under its .hookexec/", name)
 	}
-	// A config of the project outside .hookexec/ is pinned by nothing.
-	file := filepath.Join(tests, "names-out.json")
-	_, err := g.ReadFile(file)
-	assert.Equal(t, file+`:1:1: case "out": config `+filepath.Join(root, "policy.json")+
-		": a file of project "+root+" that its trust does not pin with this content (trust pins the files under .hookexec/ and the files hooks name)",
-		gateErr(t, err))
+
+	outside := filepath.Join(filepath.Dir(root), "ci")
+	require.NoError(t, os.MkdirAll(outside, 0o755))
+	file := filepath.Join(outside, "cases.json")
+	require.NoError(t, os.WriteFile(file, []byte(`{"name": "ci", "event": "BeforeTool", "config": "../far.json", "expect": {}}`), 0o644))
+	_, err = g.ReadFile(file)
+	assert.NoError(t, err, "a case file of no project names any config")
 }
 
 func TestGateFollowsLinks(t *testing.T) {

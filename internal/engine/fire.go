@@ -45,10 +45,10 @@ func (e *Engine) refuseUnsafe(reg *registry.Registry, ev event.Event, v verdict.
 		}
 	}
 	if e.UntrustedDeny && len(reg.Untrusted) > 0 {
-		v = verdict.Deny(ev, v, "project hook files are not trusted (--untrusted deny): "+strings.Join(reg.Untrusted, ", ")+"; review them and run 'hookexec trust'")
+		v = verdict.Deny(ev, v, "project hook files are not trusted (--untrusted deny): "+verdict.PathList(reg.Untrusted)+"; review them and run 'hookexec trust'")
 	}
 	if e.UntrustedDeny && len(reg.Pending) > 0 {
-		v = verdict.Deny(ev, v, "project hook files changed since they were trusted (--untrusted deny): "+strings.Join(reg.Pending, ", ")+"; review them and run 'hookexec trust'")
+		v = verdict.Deny(ev, v, "project hook files changed since they were trusted (--untrusted deny): "+verdict.PathList(reg.Pending)+"; review them and run 'hookexec trust'")
 	}
 	return v
 }
@@ -60,7 +60,7 @@ func skipped(warnings []registry.Diagnostic, ev *event.Event) []string {
 	var out []string
 	for _, d := range warnings {
 		if d.Skips && (ev == nil || forEvent(d, *ev)) {
-			out = append(out, d.Pos.String()+": "+d.Message)
+			out = append(out, d.Line())
 		}
 	}
 	return out

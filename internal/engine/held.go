@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/event"
@@ -28,7 +29,7 @@ func denyHeldGuards(reg *registry.Registry, ev event.Event, in *event.Input, opt
 	var names []string
 	for _, s := range planner.Build(&held, ev, in, opts).Steps {
 		if s.FailClosed {
-			names = append(names, `"`+s.Hook.DisplayName()+`"`)
+			names = append(names, strconv.Quote(s.Hook.DisplayName()))
 		}
 	}
 	if len(names) == 0 {
@@ -36,5 +37,5 @@ func denyHeldGuards(reg *registry.Registry, ev event.Event, in *event.Input, opt
 	}
 	return verdict.Deny(ev, v, "failClosed guard "+strings.Join(names, ", ")+
 		" could not run: it is held because the project's hook files changed since they were trusted ("+
-		strings.Join(reg.Pending, ", ")+"); review the change with 'hookexec trust'")
+		verdict.PathList(reg.Pending)+"); review the change with 'hookexec trust'")
 }

@@ -113,6 +113,7 @@ func (sh shared) specFor(step planner.Step, stdin []byte) runner.Spec {
 		argv = registry.ShellArgv(step.Shell, h.Command)
 	}
 	argv = sh.withCopies(h, step.Shell, argv)
+	argv, env = sh.withSetupCopies(h, step.Shell, argv, env)
 	return runner.Spec{Argv: argv, Program: sh.programs.program(argv), Dir: dir, Env: env, Timeout: step.Timeout, Stdin: stdin}
 }
 

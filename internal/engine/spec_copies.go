@@ -55,6 +55,30 @@ func (sh shared) withCopies(h *registry.Hook, shell string, argv []string) []str
 	return registry.ShellArgv(shell, h.Command[:f.Start]+shellQuote(path)+h.Command[f.End:])
 }
 
+// withSetupCopies runs what a project hook runs before its command from the
+// trusted copies too (registry.SetupFiles): argv's shell, when it is the
+// hook's shell named by a project path, and the startup file a variable of
+// env names. argv and env are the spec's as built.
+func (sh shared) withSetupCopies(h *registry.Hook, shell string, argv, env []string) ([]string, []string) {
+	if sh.copies == nil || !h.FromProject {
+		return argv, env
+	}
+	for _, f := range registry.SetupFiles(h, sh.projectDir) {
+		path, ok := sh.copies.For(f.Rel)
+		if !ok {
+			continue
+		}
+		if f.Var == "" {
+			if len(argv) > 0 && argv[0] == shell {
+				argv = append([]string{path}, argv[1:]...)
+			}
+			continue
+		}
+		env = OverlayEnv(env, map[string]string{f.Var: path})
+	}
+	return argv, env
+}
+
 // shellQuote quotes s as one POSIX shell word.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"

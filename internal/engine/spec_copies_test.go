@@ -124,6 +124,9 @@ func TestCopiesRunWhatWasTrusted(t *testing.T) {
 		{"script through the project variable", cmd(`bash "$HOOKEXEC_PROJECT_DIR/scripts/guard.sh" --strict`), "scripts/guard.sh"},
 		{"exec form interpreter", hook{"type": "command", "command": "sh", "args": []string{"${HOOKEXEC_PROJECT_DIR}/.hookexec/guard.sh"}}, ".hookexec/guard.sh"},
 		{"exec form program", hook{"type": "command", "command": "./scripts/guard.sh"}, "scripts/guard.sh"},
+		{"the hook's shell", hook{"type": "command", "command": "true", "shell": "./scripts/guard.sh"}, "scripts/guard.sh"},
+		{"a BASH_ENV file", hook{"type": "command", "command": "true", "shell": "bash", "env": map[string]string{"BASH_ENV": ".hookexec/guard.sh"}}, ".hookexec/guard.sh"},
+		{"a BASH_ENV file outside .hookexec", hook{"type": "command", "command": "true", "shell": "bash", "env": map[string]string{"BASH_ENV": "$HOOKEXEC_PROJECT_DIR/scripts/guard.sh"}}, "scripts/guard.sh"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -103,12 +103,15 @@ func execRel(word string, program bool, root string) (string, bool) {
 	return filepath.ToSlash(r), true
 }
 
-// ExecRels are the files of ExecFiles for every project hook of hooks:
-// what `hookexec trust` copies.
+// ExecRels are the files of ExecFiles and SetupFiles for every project
+// hook of hooks: what `hookexec trust` copies.
 func ExecRels(hooks []*Hook, root string) []string {
 	var out []string
 	for _, h := range hooks {
 		for _, f := range ExecFiles(h, root) {
+			out = append(out, f.Rel)
+		}
+		for _, f := range SetupFiles(h, root) {
 			out = append(out, f.Rel)
 		}
 	}

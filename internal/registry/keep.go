@@ -34,8 +34,12 @@ func keepTrusted(reg *Registry, spec fileSpec, current []byte, d *trust.Decision
 	}
 	if trust.Hash(data) != trust.Hash(current) {
 		reg.addPending(spec.projectRel)
+		what := "changed since the project was trusted"
+		if d.Earlier() != "" {
+			what = "changed back to a version you trusted before, not the one you trusted last"
+		}
 		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: spec.path}, Severity: SeverityWarning,
-			Message: "changed since the project was trusted; the hooks of its trusted version run, nothing new or changed does; review the change with 'hookexec trust'"})
+			Message: what + "; the hooks of its trusted version run, nothing new or changed does; review the change with 'hookexec trust'"})
 	}
 	snap := &trust.Snapshot{Root: root}
 	shared := sharedChange(d, specs)
@@ -99,7 +103,7 @@ func changedFiles(h *Hook, root string, v *trust.Version, snap *trust.Snapshot) 
 		}
 		pin := snap.PinFile(path)
 		want, pinned := v.Pins[rel]
-		if !pinned && (pin == trust.Absent || !strings.Contains(w.text, "/")) {
+		if !pinned && (pin == trust.Absent || !w.file && !strings.Contains(w.text, "/")) {
 			// Not pinned when trusted: absent then and now, or a plain
 			// word that named nothing then (pinsOfNamed), as trust
 			// itself treats them.

@@ -2,6 +2,7 @@ package registry
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -65,4 +66,39 @@ func TestLoadKeepsTrustedVersion(t *testing.T) {
 			assert.Equal(t, tt.edit == nil, reg.Trust.Trusted)
 		})
 	}
+}
+
+// TestLoadHoldsSetupFilesTrustedUnpinned: a project trusted before trust
+// pinned a hook's shell and startup files (its version has no pin for
+// them) does not run that hook's shell or BASH_ENV file unreviewed: the
+// hook is held and the file is pending until 'hookexec trust' (SPEC §2.4);
+// the other hooks run.
+func TestLoadHoldsSetupFilesTrustedUnpinned(t *testing.T) {
+	t.Parallel()
+	dir := tempDir(t)
+	project := filepath.Join(dir, "p")
+	writeFile(t, filepath.Join(project, ".hookexec", "hooks.json"), `{"hooks":{"BeforeTool":[{"hooks":[
+		{"type":"command","command":"echo one","shell":"./myshell"},
+		{"type":"command","command":"echo two","env":{"BASH_ENV":"env.sh"}},
+		{"type":"command","command":"echo three","env":{"BASH_ENV":"absent.sh"}},
+		{"type":"command","command":"echo plain"}]}]}}`)
+	writeFile(t, filepath.Join(project, "myshell"), "#!/bin/sh\n")
+	writeFile(t, filepath.Join(project, "env.sh"), "echo x\n")
+	getenv := env(map[string]string{"XDG_DATA_HOME": filepath.Join(dir, "data"), "HOME": filepath.Join(dir, "home"), "HOOKEXEC_SYSTEM_DIR": filepath.Join(dir, "etc")})
+	review, err := ReviewProject(project)
+	require.NoError(t, err)
+	v := review.Version(time.Now())
+	delete(v.Pins, "myshell") // as trusted before these were pinned
+	delete(v.Pins, "env.sh")
+	delete(v.Pins, "absent.sh")
+	_, err = trust.OpenStore(getenv).Add(review.Root, v)
+	require.NoError(t, err)
+
+	reg, err := Load(Options{ProjectDir: project, Getenv: getenv})
+	require.NoError(t, err)
+	require.True(t, reg.Trust.Trusted, reg.Trust.Why)
+	assert.Equal(t, []string{"echo three", "echo plain"}, commands(reg))
+	assert.Equal(t, []string{"env.sh", "myshell"}, reg.Pending)
+	assert.Len(t, reg.HeldHooks, 2)
+	assert.Contains(t, strings.Join(warningTexts(reg), "\n"), "trusted hook held, a file it runs before its command is not pinned by the version you trusted: echo one (not pinned: myshell); review it with 'hookexec trust'")
 }

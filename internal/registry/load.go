@@ -110,6 +110,7 @@ func Load(opts Options) (*Registry, error) {
 	}
 	reg.Trust = gate.decision
 	reg.addChanged(gate.decision)
+	holdUnpinnedSetup(reg, gate.decision, gate.root())
 	if discovered(specs) && !gate.decided {
 		if path, why := missingGuards(gate.root(), getenv); path != "" {
 			reg.Untrusted = append(reg.Untrusted, path)

@@ -81,7 +81,7 @@ func pinsOfNamed(hooks []*Hook, snap *trust.Snapshot) map[string]string {
 				continue
 			}
 			pin := snap.PinFile(path)
-			if pin == trust.Absent && !strings.Contains(w.text, "/") {
+			if pin == trust.Absent && !w.file && !strings.Contains(w.text, "/") {
 				continue // a plain word, not a file
 			}
 			pins[rel] = pin
@@ -93,12 +93,19 @@ func pinsOfNamed(hooks []*Hook, snap *trust.Snapshot) map[string]string {
 type hookWord struct {
 	text  string
 	first bool // the command name: looked up on PATH unless it has a "/"
+	file  bool // always a file's name (a startup file), even without a "/"
 }
 
 // hookWords are the words of a hook's command line as the shell would see
-// them, with the project-directory variables expanded. Words that need a
-// command substitution or an unknown expansion are left out.
+// them, with the project-directory variables expanded, and the files that
+// run before it (setupWords). Words that need a command substitution or
+// an unknown expansion are left out.
 func hookWords(h *Hook, root string) []hookWord {
+	return append(commandWords(h, root), setupWords(h, root)...)
+}
+
+// commandWords are the words of hookWords that its command line holds.
+func commandWords(h *Hook, root string) []hookWord {
 	if h.ExecForm {
 		words := []hookWord{{text: h.Command, first: true}}
 		for _, a := range h.Args {

@@ -49,12 +49,28 @@ func projectExec(h *Hook, project string) (ProjectExec, bool) {
 		if !ok {
 			continue
 		}
-		if rest, ok := strings.CutPrefix(w, projectMark+"/"); ok && rest != "" {
-			return ProjectExec{Word: filepath.Join(project, rest), ViaVar: true}, true
+		if pe, ok := projectWord(w, project); ok {
+			return pe, true
 		}
-		if !filepath.IsAbs(w) && strings.Contains(w, "/") && !strings.HasPrefix(w, "~") && !strings.HasPrefix(w, "$") {
-			return ProjectExec{Word: w}, true
+	}
+	// What runs before the command: its shell, the startup files its env
+	// names.
+	for _, w := range setupWords(h, projectMark) {
+		if pe, ok := projectWord(w.text, project); ok {
+			return pe, true
 		}
+	}
+	return ProjectExec{}, false
+}
+
+// projectWord reports whether the executed word w (the project variables
+// expanded to projectMark) names a project file.
+func projectWord(w, project string) (ProjectExec, bool) {
+	if rest, ok := strings.CutPrefix(w, projectMark+"/"); ok && rest != "" {
+		return ProjectExec{Word: filepath.Join(project, rest), ViaVar: true}, true
+	}
+	if !filepath.IsAbs(w) && strings.Contains(w, "/") && !strings.HasPrefix(w, "~") && !strings.HasPrefix(w, "$") {
+		return ProjectExec{Word: w}, true
 	}
 	return ProjectExec{}, false
 }

@@ -37,4 +37,22 @@ func TestProjectExec(t *testing.T) {
 		assert.Equal(t, tt.want, pe.Word, tt.command)
 		assert.Equal(t, tt.viaVar, pe.ViaVar, tt.command)
 	}
+
+	// What runs before the command is executed too (SPEC §2.4): a shell
+	// or a startup file of the project.
+	for _, tt := range []struct {
+		hook   Hook
+		want   string
+		viaVar bool
+	}{
+		{hook: Hook{Command: "true", Shell: "$CLAUDE_PROJECT_DIR/bin/sh"}, want: "/p/bin/sh", viaVar: true},
+		{hook: Hook{Command: "true", Shell: "./myshell"}, want: "./myshell"},
+		{hook: Hook{Command: "true", Env: map[string]string{"BASH_ENV": "${HOOKEXEC_PROJECT_DIR}/env.sh"}}, want: "/p/env.sh", viaVar: true},
+		{hook: Hook{Command: "true", Shell: "/bin/bash", Env: map[string]string{"BASH_ENV": "/home/me/env.sh", "ROOT": "$CLAUDE_PROJECT_DIR/x"}}},
+	} {
+		pe, ok := projectExec(&tt.hook, "/p")
+		assert.Equal(t, tt.want != "", ok, tt.hook.Shell)
+		assert.Equal(t, tt.want, pe.Word, tt.hook.Shell)
+		assert.Equal(t, tt.viaVar, pe.ViaVar, tt.hook.Shell)
+	}
 }

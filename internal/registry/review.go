@@ -55,6 +55,10 @@ type CaseConfig struct {
 	Case    string
 	Data    []byte
 	Dialect Dialect
+	// File, instead of Data, is a config file the case names (absolute):
+	// the review shows its hooks when it lies under .hookexec/, read
+	// through the snapshot (a case file may name no other).
+	File string
 }
 
 // CaseConfigs extracts the inline configs of the case file at path from
@@ -86,7 +90,7 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 	configs := map[string][]byte{}
 	reg := projectHooks(snap, configs)
 	if cases != nil {
-		caseHooks(reg, snap, cases)
+		caseHooks(reg, snap, cases, maps.Clone(configs))
 	}
 	named := pinsOfNamed(reg.Hooks, snap)
 	pins, err := trust.Closure(snap, func(*trust.Snapshot) (map[string]string, error) { return named, nil })
@@ -107,7 +111,7 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 	}
 	for _, h := range reg.Hooks {
 		r.Commands = append(r.Commands, describeHook(h, root))
-		for _, note := range unpinned(h) {
+		for _, note := range unpinned(h, root) {
 			r.Unpinned = append(r.Unpinned, trust.Printable(h.Target())+": "+note)
 		}
 	}
@@ -116,8 +120,10 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 }
 
 // caseHooks decodes into reg the inline configs of the case files under
-// .hookexec/tests/, read once through the snapshot.
-func caseHooks(reg *Registry, snap *trust.Snapshot, cases CaseConfigs) {
+// .hookexec/tests/, and the config files under .hookexec/ that they name
+// (but those in decoded, the discovered ones), each read once through
+// the snapshot.
+func caseHooks(reg *Registry, snap *trust.Snapshot, cases CaseConfigs, decoded map[string][]byte) {
 	for _, rel := range snap.Paths() {
 		if !isCaseFile(rel) {
 			continue
@@ -137,10 +143,24 @@ func caseHooks(reg *Registry, snap *trust.Snapshot, cases CaseConfigs) {
 			if d == "" {
 				d = Native
 			}
-			name := rel + " case " + strconv.Quote(c.Case)
-			spec := fileSpec{path: name, source: Runtime, dialect: d, inline: &Inline{Name: name, Data: c.Data}}
+			name, data := rel+" case "+strconv.Quote(c.Case), c.Data
+			if c.File != "" {
+				fileRel, ok := projectRelInDir(snap.Root, c.File)
+				if _, seen := decoded[fileRel]; !ok || seen {
+					continue // refused by the case gate, or shown already
+				}
+				if data, ok = snap.Read(fileRel, true); !ok {
+					continue
+				}
+				decoded[fileRel] = data
+				name = fileRel + " (config of " + name + ")"
+				if c.Dialect == "" {
+					d = DetectDialect(c.File)
+				}
+			}
+			spec := fileSpec{path: name, source: Runtime, dialect: d, inline: &Inline{Name: name, Data: data}}
 			n := len(reg.Warnings)
-			if err := decodeFile(reg, spec, len(reg.Files), c.Data); err != nil {
+			if err := decodeFile(reg, spec, len(reg.Files), data); err != nil {
 				reg.Broken = append(reg.Broken, name)
 			}
 			// A case's config is a test's, not a guard: shown, never
@@ -150,6 +170,17 @@ func caseHooks(reg *Registry, snap *trust.Snapshot, cases CaseConfigs) {
 			}
 		}
 	}
+}
+
+// projectRelInDir is path (absolute) relative to root, slash-separated,
+// when it lies under root's .hookexec/.
+func projectRelInDir(root, path string) (string, bool) {
+	rel, err := filepath.Rel(root, path)
+	if err != nil {
+		return "", false
+	}
+	rel = filepath.ToSlash(rel)
+	return rel, rel != dirs.Name && trust.InDir(rel)
 }
 
 // Refused lists "path: reason" for each file the review cannot pin by

@@ -12,11 +12,13 @@ import (
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
-// Trust pins the files a hook's command line names (pinsOfNamed) and
-// everything under .hookexec/. What a hook executes beyond that is not
-// pinned: the review says so per hook, so that the user decides with it in
-// front of them (issue 18 hole 6). unpinned lists those notes for h.
-func unpinned(h *Hook) []string {
+// Trust pins the files a hook's command line names (pinsOfNamed), its
+// shell when the project holds it, the startup files its env names
+// (setupWords) and everything under .hookexec/. What a hook executes
+// beyond that is not pinned: the review says so per hook, so that the user
+// decides with it in front of them. unpinned lists those notes for h, a
+// hook of the project at root.
+func unpinned(h *Hook, root string) []string {
 	if h.HTTP != nil {
 		return nil
 	}
@@ -26,7 +28,7 @@ func unpinned(h *Hook) []string {
 			notes = append(notes, s)
 		}
 	}
-	if h.Shell != "" {
+	if _, _, inProject := projectPathAny(expandProjectVars(h.Shell, root), true, root); h.Shell != "" && !inProject {
 		add("runs through the shell " + trust.Printable(h.Shell) + ": that program is not pinned")
 	}
 	for _, k := range slices.Sorted(maps.Keys(h.Env)) {
@@ -141,23 +143,16 @@ func programNote(name string, args []string) string {
 	return ""
 }
 
-// fileVars make a program read a file or load code at startup.
-func fileVars(name string) bool {
-	switch name {
-	case "BASH_ENV", "ENV", "ZDOTDIR", "PYTHONSTARTUP", "PYTHONPATH",
-		"NODE_OPTIONS", "NODE_PATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB",
-		"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES", "PATH", "GIT_CONFIG_GLOBAL":
-		return true
-	}
-	return false
-}
-
 // envNote says when an env entry of a hook makes its programs read files
-// that are not pinned.
+// that are not pinned: more than the startup files it names (envFiles),
+// or a file named by another variable.
 func envNote(name, value string) string {
+	files, all := envFiles(name, value)
 	switch {
-	case fileVars(name):
+	case !all:
 		return "env " + trust.Printable(name) + " makes its programs load files: not pinned"
+	case len(files) > 0:
+		return ""
 	case strings.Contains(value, "/"):
 		return "env " + trust.Printable(name) + " names a file: not pinned"
 	}

@@ -15,8 +15,9 @@ import (
 // since the last trusted version) and trusts the project, as `hookexec
 // trust` and `init` do: at once when ask is nil, else when ask returns nil
 // (ask's error, a refusal, is returned as it is and nothing is recorded).
-// A project already trusted at this version is recorded again without
-// asking. The warnings about the copies of its files go to warn. A review
+// A project at the version trusted last is recorded again without asking;
+// one back at an older trusted version is shown and asked for like any
+// change (only the version trusted last runs). The warnings about the copies of its files go to warn. A review
 // that could not be written to out is not trusted; a line after the trust
 // is recorded that could not be written is returned after it. s colours
 // out: the review, "trusted" in green, what changed in yellow.
@@ -51,18 +52,20 @@ func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, s 
 		return written()
 	}
 
-	if old := entry.Find(r.Hash); old != nil {
+	old := entry.Find(r.Hash)
+	if old != nil && &entry.Versions[0] == old {
 		printf("%s: this is the version trusted at %s\n", s.OK("already trusted"), trust.Stamp(old.TrustedAt))
-		newest := &entry.Versions[0] == old
 		// Recorded again all the same: the files' status is refreshed,
 		// so the check on each event reads less (trust.FileStat).
 		if err := r.trustWarning(store, v, warn); err != nil {
 			return err
 		}
-		if !newest {
-			printf("it is the newest trusted version again\n")
-		}
 		return written()
+	}
+	if old != nil {
+		// Only the version trusted last runs: an older one is reviewed
+		// and asked for again.
+		printf("%s: this is a version you trusted before, at %s\n", s.Warn("not trusted last"), trust.Stamp(old.TrustedAt))
 	}
 	if entry != nil && len(entry.Versions) > 0 {
 		prev := entry.Versions[0]

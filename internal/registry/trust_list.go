@@ -19,6 +19,9 @@ type TrustedProject struct {
 	// Current is the hash of the trusted version the project is at; ""
 	// unless Status is "trusted".
 	Current string
+	// Earlier is the hash of an older trusted version the project is back
+	// at, which does not run until trusted again; "" when none.
+	Earlier string
 }
 
 // TrustedProjects lists the projects of the trust store that getenv
@@ -40,9 +43,11 @@ func TrustedProjects(getenv func(string) string) ([]TrustedProject, error) {
 		p := TrustedProject{Entry: e, Status: "missing"}
 		if fi, err := os.Stat(filepath.Join(e.Root, dirs.Name)); err == nil && fi.IsDir() {
 			p.Status = "changed"
-			if d, _ := DecideTrust(e.Root, storeOnly); d.Trusted {
+			d, _ := DecideTrust(e.Root, storeOnly)
+			if d.Trusted {
 				p.Status, p.Current = "trusted", d.CurrentHash()
 			}
+			p.Earlier = d.Earlier()
 		}
 		out = append(out, p)
 	}
@@ -60,5 +65,5 @@ func (p TrustedProject) Lines(s termstyle.Style) []string {
 	case "changed":
 		status = s.Warn(p.Status)
 	}
-	return append([]string{p.Entry.ListLine(status)}, p.Entry.VersionLines(p.Current)...)
+	return append([]string{p.Entry.ListLine(status)}, p.Entry.VersionLines(p.Current, p.Earlier)...)
 }

@@ -55,10 +55,11 @@ type Position struct {
 }
 
 func (p Position) String() string {
+	file := termstyle.Printable(p.File)
 	if p.Line == 0 {
-		return p.File
+		return file
 	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+	return fmt.Sprintf("%s:%d:%d", file, p.Line, p.Col)
 }
 
 // Severity of a Diagnostic.
@@ -101,6 +102,12 @@ type Diagnostic struct {
 // String renders "file:line:col: severity: message".
 func (d Diagnostic) String() string {
 	return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Message)
+}
+
+// Line is the warning line of d in a verdict or a notice: "position:
+// message", on one line whatever the names in the message hold.
+func (d Diagnostic) Line() string {
+	return d.Pos.String() + ": " + termstyle.Inline(d.Message)
 }
 
 // Styled is String in style s: the position in bold, the severity in red

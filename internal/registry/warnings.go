@@ -5,7 +5,7 @@ package registry
 func (r *Registry) WarningLines() []string {
 	var out []string
 	for _, d := range r.Warnings {
-		out = append(out, d.Pos.String()+": "+d.Message)
+		out = append(out, d.Line())
 	}
 	return out
 }

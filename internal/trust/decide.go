@@ -29,6 +29,8 @@ type Decision struct {
 	// (see Kept), and changed what differs from it.
 	kept    *Version
 	changed []string
+	// earlier is the hash of an older trusted version the project is at.
+	earlier string
 }
 
 // Allows reports whether the project file rel (slash-separated, relative
@@ -93,31 +95,38 @@ func Decide(root string, store Store, env string, named NamedPins) (*Decision, e
 	if e == nil {
 		return &Decision{Why: "not trusted"}, nil
 	}
-	for _, v := range e.Versions {
-		if Refusals(v.Pins) == nil && unchangedSince(root, v) {
-			return &Decision{Trusted: true, Via: "store", pins: v.Pins}, nil
-		}
+	// Only the version trusted last runs: an older one whose bytes are
+	// written back waits for the user's review like any other change.
+	if len(e.Versions) == 0 {
+		return &Decision{Why: "not trusted"}, nil
+	}
+	last := &e.Versions[0]
+	usable := Refusals(last.Pins) == nil
+	if usable && unchangedSince(root, *last) {
+		return &Decision{Trusted: true, Via: "store", pins: last.Pins}, nil
 	}
 	snap, err := Scan(root)
 	if err != nil {
 		return &Decision{Why: err.Error()}, err
 	}
-	for _, v := range e.Versions {
-		if Refusals(v.Pins) == nil && matches(snap, v) {
-			return &Decision{Trusted: true, Via: "store", pins: v.Pins}, nil
-		}
+	if usable && matches(snap, *last) {
+		return &Decision{Trusted: true, Via: "store", pins: last.Pins}, nil
 	}
 	if r := Refusals(snap.Pins()); len(r) > 0 {
 		return &Decision{Why: refusedWhy(r)}, nil
 	}
 	d := &Decision{Why: "changed since it was trusted"}
-	store.loadConfigs(e)
-	for i := range e.Versions {
-		if Refusals(e.Versions[i].Pins) == nil {
-			d.kept = &e.Versions[i]
-			d.changed = changedPaths(snap, d.kept)
+	for _, v := range e.Versions[1:] {
+		if Refusals(v.Pins) == nil && matches(snap, v) {
+			d.Why = fmt.Sprintf("back at a version you trusted before (%s), not the one you trusted last", ShortPin(v.Hash))
+			d.earlier = v.Hash
 			break
 		}
+	}
+	if usable {
+		store.loadConfigs(e)
+		d.kept = last
+		d.changed = changedPaths(snap, d.kept)
 	}
 	return d, nil
 }

@@ -74,13 +74,18 @@ func Locate(path string) (root, rel string, ok bool, err error) {
 // --list`: one per trusted version, newest first, numbered as `hookexec
 // untrust --version N` takes them, with the time it was trusted, its
 // closure hash and "(current)" for the version the project has now
-// (current is that hash, "" when the project matches none).
-func (e *Entry) VersionLines(current string) []string {
+// (current is that hash, "" when the project matches none), or "(current,
+// not trusted last: it does not run)" for an older version it is back at
+// (earlier, see Decision.Earlier).
+func (e *Entry) VersionLines(current, earlier string) []string {
 	out := make([]string, 0, len(e.Versions))
 	for i, v := range e.Versions {
 		line := fmt.Sprintf("  %d  %s  %s", i+1, v.TrustedAt.UTC().Format(time.RFC3339), v.Hash)
-		if current != "" && v.Hash == current {
+		switch {
+		case current != "" && v.Hash == current:
 			line += "  (current)"
+		case earlier != "" && v.Hash == earlier:
+			line += "  (current, not trusted last: it does not run)"
 		}
 		out = append(out, line)
 	}

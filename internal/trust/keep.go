@@ -83,3 +83,25 @@ func changedPaths(snap *Snapshot, v *Version) []string {
 	slices.Sort(out)
 	return out
 }
+
+// Earlier is, when the project is pending, the hash of the older trusted
+// version it matches (its bytes were written back), "" otherwise.
+func (d *Decision) Earlier() string {
+	if d.Kept() == nil {
+		return ""
+	}
+	return d.earlier
+}
+
+// Pinned reports whether the project file rel (slash-separated, relative
+// to the root) has a pin among those in force: the trusted version's, or
+// the kept one's while a review is pending. Trusted with every file
+// allowed (HOOKEXEC_TRUST_PROJECT=1), every file is.
+func (d *Decision) Pinned(rel string) bool {
+	pins := d.runPins()
+	if pins == nil {
+		return d != nil && d.Trusted
+	}
+	_, ok := pins[rel]
+	return ok
+}

@@ -100,9 +100,12 @@ func TestStoreKeepsRecentVersions(t *testing.T) {
 	second := trustNow(t, root, store)
 	assert.NotEqual(t, first.Hash, second.Hash)
 
-	// Back on the first branch: still trusted, no new trust needed.
+	// Back on the first branch: only the version trusted last runs, so
+	// the first waits for review (SPEC §2.4); the store still knows it.
 	write(t, config, `{"hooks":{}}`)
-	assert.True(t, decide(t, root, store, "").Trusted)
+	d := decide(t, root, store, "")
+	assert.False(t, d.Trusted)
+	assert.Equal(t, first.Hash, d.Earlier())
 
 	for i := range MaxVersions + 2 {
 		write(t, config, `{"v":`+string(rune('0'+i))+`}`)

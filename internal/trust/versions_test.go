@@ -62,7 +62,9 @@ func TestEntrySelectAndVersionLines(t *testing.T) {
 		"  1  2026-11-25T20:00:00Z  sha256:aaaaaaaa11",
 		"  2  2026-11-25T19:00:00Z  sha256:aaaaaaaa22  (current)",
 		"  3  2026-11-25T18:00:00Z  sha256:cccccccc33",
-	}, e.VersionLines(b.Hash))
+	}, e.VersionLines(b.Hash, ""))
+	assert.Equal(t, "  3  2026-11-25T18:00:00Z  sha256:cccccccc33  (current, not trusted last: it does not run)",
+		e.VersionLines("", c.Hash)[2])
 
 	tests := []struct {
 		sel, want, err string
@@ -90,4 +92,34 @@ func TestEntrySelectAndVersionLines(t *testing.T) {
 			assert.Equal(t, tt.want, v.Hash)
 		})
 	}
+}
+
+// TestOlderVersionWrittenBack: only the version the user trusted last
+// runs; writing an older trusted version's bytes back leaves the project
+// pending, with the older version named, until it is trusted again
+// (SPEC §2.4).
+func TestOlderVersionWrittenBack(t *testing.T) {
+	t.Parallel()
+	root, store := project(t)
+	config := filepath.Join(root, ".hookexec", "hooks.json")
+	first := trustNow(t, root, store)
+	write(t, config, `{"hooks":{"BeforeTool":[]}}`)
+	second := trustNow(t, root, store)
+	require.True(t, decide(t, root, store, "").Trusted)
+
+	write(t, config, `{"hooks":{}}`) // the first version's bytes again
+	d := decide(t, root, store, "")
+	assert.False(t, d.Trusted, "an older trusted version does not run again")
+	assert.True(t, d.Pending(), "the review is pending")
+	require.NotNil(t, d.Kept())
+	assert.Equal(t, second.Hash, d.Kept().Hash, "the version trusted last is the one kept")
+	assert.Equal(t, first.Hash, d.Earlier(), "the project is at a version trusted before")
+	assert.Contains(t, d.Why, "a version you trusted before")
+	assert.Equal(t, []string{".hookexec/hooks.json"}, d.Changed())
+
+	again := trustNow(t, root, store)
+	assert.Equal(t, first.Hash, again.Hash)
+	d = decide(t, root, store, "")
+	assert.True(t, d.Trusted, "trusted again by the user")
+	assert.Empty(t, d.Earlier())
 }

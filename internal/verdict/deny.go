@@ -1,12 +1,15 @@
 package verdict
 
-import "github.com/hookexec/hookexec/internal/event"
+import (
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/termstyle"
+)
 
 // ErrorDeny is the verdict fire prints under --fail-closed for a config or
 // input error on an event that can block (SPEC §6): a deny with the error
-// as its reason, and no hook.
+// as its reason (on one line, whatever the names in it hold), and no hook.
 func ErrorDeny(ev event.Event, err error) Verdict {
-	return Verdict{Event: ev.Name, Blocked: true, Decision: "deny", Reason: err.Error(), Continue: true, Hooks: []HookReport{}}
+	return Verdict{Event: ev.Name, Blocked: true, Decision: "deny", Reason: termstyle.Inline(err.Error()), Continue: true, Hooks: []HookReport{}}
 }
 
 // ErrorAnswer is the verdict fire (and serve) gives for a config or input
@@ -35,7 +38,7 @@ func ErrorVerdict(ev event.Event, err error, failClosed bool) Verdict {
 		v = ErrorDeny(ev, err)
 	}
 	if ev.Strategy != event.StrategyToolSelection {
-		v.SystemMessage = "hookexec: no hook ran for this event: " + err.Error() + " (run 'hookexec validate' to check the configs)"
+		v.SystemMessage = "hookexec: no hook ran for this event: " + termstyle.Inline(err.Error()) + " (run 'hookexec validate' to check the configs)"
 	}
 	return v
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/termstyle"
 )
 
 // NoticeLog remembers which notices an agent session's user has been
@@ -29,7 +30,7 @@ func skipNoticeText(v Verdict) string {
 	var lines []string
 	if len(v.Untrusted) > 0 {
 		lines = append(lines, "hookexec: this project's hook files are not trusted, so their hooks did not run: "+
-			strings.Join(v.Untrusted, ", ")+". Review them and run 'hookexec trust' in the project to enable them.")
+			PathList(v.Untrusted)+". Review them and run 'hookexec trust' in the project to enable them.")
 	}
 	if len(v.Pending) > 0 {
 		lines = append(lines, PendingText(v.Pending, v.Held))
@@ -40,7 +41,7 @@ func skipNoticeText(v Verdict) string {
 		if n > maxNoticeItems {
 			more = fmt.Sprintf(" (and %d more)", n-maxNoticeItems)
 		}
-		lines = append(lines, "hookexec: these hooks do not run: "+strings.Join(items, "; ")+more+". Run 'hookexec validate' for details.")
+		lines = append(lines, "hookexec: these hooks do not run: "+termstyle.Inline(strings.Join(items, "; "))+more+". Run 'hookexec validate' for details.")
 	}
 	return strings.Join(lines, "\n")
 }
@@ -97,16 +98,28 @@ func tell(ev event.Event, notice string, log NoticeLog, once bool) bool {
 // it was trusted (issue 18 §3): what is pending review, that the last
 // trusted hooks still run, and the one command that reviews the change.
 func PendingText(pending, held []string) string {
-	text := "hookexec: this project's hook files changed since you trusted them: " + strings.Join(pending, ", ") +
+	text := "hookexec: this project's hook files changed since you trusted them: " + PathList(pending) +
 		". The hooks you trusted still run; new or changed hooks do not"
 	if len(held) > 0 {
-		text += " (held: " + strings.Join(held[:min(len(held), maxNoticeItems)], "; ")
+		text += " (held: " + termstyle.Inline(strings.Join(held[:min(len(held), maxNoticeItems)], "; "))
 		if len(held) > maxNoticeItems {
 			text += fmt.Sprintf(" and %d more", len(held)-maxNoticeItems)
 		}
 		text += ")"
 	}
 	return text + ". Review the change with 'hookexec trust'."
+}
+
+// PathList is paths as a notice or a reason names them: joined by ", ",
+// each escaped and quoted when it holds a character a terminal or an agent
+// would not show as it is (a newline taken from a directory name would
+// start a line of its own).
+func PathList(paths []string) string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = termstyle.Printable(p)
+	}
+	return strings.Join(out, ", ")
 }
 
 // prependMessage puts text first in v's systemMessage.
