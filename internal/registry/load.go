@@ -185,12 +185,18 @@ func (opts Options) resolveEnv() ([]fileSpec, func(string) string, envPolicy, []
 }
 
 // withSettings finishes a loaded registry with the user's settings: read
-// from the user's file even when it was not among the files loaded,
-// HOOKEXEC_SHELL through
+// from the user's file even when it was not among the files loaded, the
+// proxy of every http hook (HTTPProxy), HOOKEXEC_SHELL through
 // Getenv as Settings.Shell when the environment (as SafeEnv keeps it) has
 // none.
 func (r *Registry) withSettings() {
 	r.readUserSettings(r.Getenv)
+	proxy := HTTPProxy{FromEnv: !r.env.agent, URL: r.Settings.HTTPProxy}
+	for _, h := range r.Hooks {
+		if h.HTTP != nil {
+			h.HTTP.Proxy = proxy
+		}
+	}
 	if sh := r.Settings.Shell; sh != "" {
 		base := r.Getenv
 		r.Getenv = func(name string) string {
