@@ -90,6 +90,7 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 		return err
 	}
 	d.settings(root)
+	d.userSettings(reg, root)
 	if lint != nil {
 		lint.fileFields(d, root)
 	}

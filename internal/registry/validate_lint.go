@@ -49,7 +49,7 @@ func (l *linter) fail(d *fileDecoder, off int, format string, args ...any) {
 // they are most often typos ("timout", "comand"). hooksConfig.notifications
 // is Gemini CLI's and harmless.
 func knownTopLevelFields() []string {
-	return []string{"hooks", "hooksConfig", "disableAllHooks"}
+	return []string{"hooks", "hooksConfig", "disableAllHooks", settingsKey}
 }
 
 func knownHooksConfigFields() []string {
