@@ -73,10 +73,10 @@ func TestFireFailClosedOverSkippedHooks(t *testing.T) {
 
 	blocked, _, _ = fire("BeforeTool", false)
 	assert.True(t, blocked, "without --fail-closed too (SPEC §2.5)")
-	e.UntrustedSkip = true
+	e.Untrusted = UntrustedSkip
 	blocked, _, _ = fire("BeforeTool", false)
 	assert.True(t, blocked, "--untrusted skip opts out of the trust denies only")
-	e.UntrustedSkip = false
+	e.Untrusted = ""
 	blocked, _, skipped = fire("AfterAgent", true)
 	assert.False(t, blocked, "the skipped hook was another event's")
 	assert.Len(t, skipped, 1, "the notice names it all the same")

@@ -24,8 +24,8 @@ type GuardOffs func(project string, since time.Time) ([]GuardOffRecord, error)
 
 // guardOffCheck points at the recent events of the project where a hook
 // hookexec was given did not run (SPEC §2.5): denied for it, told to the
-// user, or let through by --untrusted skip. It fails when --untrusted skip
-// let any through, since a guard was off for a call that ran; the others
+// user, or let through by the opt-out (--untrusted skip, the user's
+// settings.untrusted). It fails when the opt-out let any through, since a guard was off for a call that ran; the others
 // it names without failing, their cause is the other checks' (trust,
 // configs). A log that cannot be read is no failure.
 func guardOffCheck(opts DoctorOptions, now time.Time) Check {
@@ -58,11 +58,11 @@ func guardOffCheck(opts DoctorOptions, now time.Time) Check {
 		}
 	}
 	see := fmt.Sprintf("see 'hookexec log --guard-off --since 1d --project %s'", shellQuote(opts.ProjectDir))
-	c.Detail = fmt.Sprintf("%d event(s) of the project in the last 24h had a guard that did not run (%s), %d of them let through by --untrusted skip; %s",
+	c.Detail = fmt.Sprintf("%d event(s) of the project in the last 24h had a guard that did not run (%s), %d of them let through by the opt-out (--untrusted skip or settings.untrusted); %s",
 		len(records), strings.Join(kinds, ", "), passed, see)
 	if passed > 0 {
 		c.OK = false
-		c.Fix = "fix what the records name ('hookexec trust', 'hookexec validate FILE'), and drop --untrusted skip unless you mean it; " + see
+		c.Fix = "fix what the records name ('hookexec trust', 'hookexec validate FILE'), and drop --untrusted skip (or settings.untrusted \"skip\") unless you mean it; " + see
 	}
 	return c
 }
