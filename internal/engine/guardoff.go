@@ -44,10 +44,24 @@ func (e *Engine) guardsOff(reg *registry.Registry, ev event.Event, in *event.Inp
 	g.held(reg, ev, in, opts, skip)
 	g.skipped(reg.Warnings, ev)
 	v.GuardOff = append(v.GuardOff, g.offs...)
-	if len(g.reasons) > 0 {
-		v = verdict.Deny(ev, v, strings.Join(g.reasons, "\n"))
+	if len(g.reasons) > 0 && ev.CanBlock {
+		// An event that cannot block is told of the hooks left out by
+		// the agent formats' notice, once a session (verdict.SkipNotice).
+		v = denyOrTell(ev, in, v, strings.Join(g.reasons, "\n"))
 	}
 	return v
+}
+
+// denyOrTell denies ev for a guard that did not run, with reason; on an
+// event that cannot block it tells the user in systemMessage. A stop the agent
+// already continued from once for a hook's block (stop_hook_active) is
+// told, not denied again: the model has had the reason, and denying every
+// stop would keep the agent from ever finishing.
+func denyOrTell(ev event.Event, in *event.Input, v verdict.Verdict, reason string) verdict.Verdict {
+	if !ev.CanBlock || in.Bool("stop_hook_active") {
+		return verdict.Notify(v, "hookexec: "+reason)
+	}
+	return verdict.Deny(ev, v, reason)
 }
 
 // guardOffs gathers what guardsOff found: every reason a hook did not
