@@ -42,7 +42,7 @@ func (e *Engine) guardsOff(reg *registry.Registry, ev event.Event, in *event.Inp
 		g.deny("project hook files changed since they were trusted: " + strings.Join(reg.Pending, ", ") + "; review the change and run 'hookexec trust'")
 	}
 	g.held(reg, ev, in, opts, skip)
-	g.skipped(reg.Warnings, ev)
+	g.skipped(reg, ev, in, opts)
 	v.GuardOff = append(v.GuardOff, g.offs...)
 	if len(g.reasons) > 0 && ev.CanBlock {
 		// An event that cannot block is told of the hooks left out by
@@ -101,12 +101,16 @@ func (g *guardOffs) held(reg *registry.Registry, ev event.Event, in *event.Input
 
 // skipped records the files, entries and matchers that were skipped
 // (Diagnostic.Skips) and whose hooks could have been ev's; those left out
-// for trust are the trust rules' (Diagnostic.Untrusted).
-func (g *guardOffs) skipped(warnings []registry.Diagnostic, ev event.Event) {
+// for trust are the trust rules' (Diagnostic.Untrusted). An entry whose
+// definition tells what it would have matched (Diagnostic.Stand) counts
+// only when it would have matched this call; any other counts for every
+// call of the event, since what it guarded cannot be told.
+func (g *guardOffs) skipped(reg *registry.Registry, ev event.Event, in *event.Input, opts planner.Options) {
+	matched := standsMatching(reg, ev, in, opts)
 	var files []string
 	byFile := map[string][]string{}
-	for _, d := range warnings {
-		if !d.Skips || d.Untrusted || !forEvent(d, ev) {
+	for _, d := range reg.Warnings {
+		if !d.Skips || d.Untrusted || !forEvent(d, ev) || d.Stand != nil && !matched[d.Stand] {
 			continue
 		}
 		kind := verdict.GuardOffSkippedEntry
@@ -123,6 +127,34 @@ func (g *guardOffs) skipped(warnings []registry.Diagnostic, ev event.Event) {
 		g.deny("hooks that could be this event's were left out: " + strings.Join(byFile[f], "; ") +
 			"; fix the file and check it with 'hookexec validate " + quoteArg(f) + "'")
 	}
+}
+
+// standsMatching plans the stand-ins of the skipped entries (Diagnostic.
+// Stand) as the hooks they would have been, and reports those this call
+// would have run.
+func standsMatching(reg *registry.Registry, ev event.Event, in *event.Input, opts planner.Options) map[*registry.Hook]bool {
+	var stands []*registry.Hook
+	for _, d := range reg.Warnings {
+		if d.Stand != nil {
+			stands = append(stands, d.Stand)
+		}
+	}
+	if len(stands) == 0 {
+		return nil
+	}
+	left := *reg
+	left.Hooks = stands
+	p := planner.Build(&left, ev, in, opts)
+	matched := map[*registry.Hook]bool{}
+	for _, s := range p.Steps {
+		matched[s.Hook] = true
+	}
+	for _, d := range p.Dropped {
+		if d.Reason == planner.Duplicate { // stand-ins have no command: all alike
+			matched[d.Hook] = true
+		}
+	}
+	return matched
 }
 
 // quoteArg is path as a shell word the user can paste: as it is when it
