@@ -103,7 +103,7 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 	}
 	r := &Review{Root: root, Pins: pins, Hash: trust.ClosureHash(pins), Stats: stats, Dirs: snap.Dirs(), Configs: configs, Warnings: reg.Warnings}
 	for _, p := range reg.Broken {
-		r.Warnings = append(r.Warnings, Diagnostic{Pos: Position{File: p}, Severity: SeverityWarning, Message: "cannot be parsed; fire will skip it"})
+		r.Warnings = append(r.Warnings, Diagnostic{Pos: Position{File: p}, Severity: SeverityWarning, Message: "cannot be parsed; fire denies every event that can block until it is fixed (see 'hookexec validate')"})
 	}
 	for _, h := range reg.Hooks {
 		r.Commands = append(r.Commands, describeHook(h, root))

@@ -54,7 +54,7 @@ func TestReviewWriteTextWarnings(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, r.WriteText(&b, termstyle.Style{}))
 	assert.Contains(t, b.String(), "hooks:\n  (none)\nwarnings:\n  ")
-	assert.Contains(t, b.String(), "hooks.json: warning: cannot be parsed; fire will skip it\n")
+	assert.Contains(t, b.String(), "hooks.json: warning: cannot be parsed; fire denies every event that can block until it is fixed (see 'hookexec validate')\n")
 }
 
 // trust's review lists an http hook by its URL, with its headers as written
