@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/duration"
+	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
@@ -141,16 +142,16 @@ func flagChoice(name string, choices ...string) *value[string] {
 	})
 }
 
-// flagUntrusted is --untrusted: skip, or deny (true).
-func flagUntrusted() *value[bool] {
-	return newValue("skip", func(s string) (bool, error) {
-		switch strings.ToLower(strings.TrimSpace(s)) {
-		case "skip":
-			return false, nil
-		case "deny":
-			return true, nil
+// flagUntrusted is --untrusted: "deny" or "skip", the explicit opt-out of
+// SPEC §2.5's trust denies; "" (not given) leaves it to the user's
+// settings.untrusted, else deny (engine.Engine.Untrusted).
+func flagUntrusted() *value[string] {
+	return newValue("", func(s string) (string, error) {
+		switch v := strings.ToLower(strings.TrimSpace(s)); v {
+		case "", engine.UntrustedDeny, engine.UntrustedSkip:
+			return v, nil
 		}
-		return false, invalid("invalid --untrusted %q (want skip or deny)", s)
+		return "", invalid("invalid --untrusted %q (want skip or deny)", s)
 	})
 }
 

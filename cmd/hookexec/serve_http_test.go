@@ -57,7 +57,7 @@ func TestServeHTTPAnswersAsFire(t *testing.T) {
 		{"gemini policy failed", "gemini", "BeforeTool", fail, good, cfg, 500},
 		{"result block", "result", "PreToolUse", bash("rm -rf x"), good, cfg, 200},
 		{"claude config error", "claude", "PreToolUse", bash("ls"), broken, bad, 200},
-		{"gemini config error", "gemini", "BeforeTool", bash("ls"), broken, bad, 500},
+		{"gemini config error", "gemini", "BeforeTool", bash("ls"), broken, bad, 200}, // denied (SPEC §2.5): fire exits 2
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			want, exit := e.fireOut(t, tc.input, tc.event, "--format", tc.format, "--config", tc.cfg)

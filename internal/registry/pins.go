@@ -28,7 +28,7 @@ func projectHooks(snap *trust.Snapshot, configs map[string][]byte) *Registry {
 		}
 		if len(data) > MaxProjectFileBytes {
 			reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: spec.path}, Severity: SeverityWarning,
-				Message: fmt.Sprintf("larger than %d MiB (%d bytes); fire skips this file", MaxProjectFileBytes>>20, len(data)), Skips: true, Weakens: true})
+				Message: fmt.Sprintf("larger than %d MiB (%d bytes); fire skips this file and denies the events its hooks could guard", MaxProjectFileBytes>>20, len(data)), Skips: true, Weakens: true})
 			continue
 		}
 		if configs != nil {
@@ -52,7 +52,7 @@ func brokenFile(path string, err error) Diagnostic {
 	if errors.As(err, &cerr) {
 		d.Pos, d.Message = cerr.Pos, cerr.Msg
 	}
-	d.Message += "; fire skips this file"
+	d.Message += "; fire skips this file and denies the events its hooks could guard"
 	return d
 }
 

@@ -59,7 +59,7 @@ func configCheck(ctx context.Context, opts DoctorOptions, pol *Policies, loadErr
 			lines = append(lines, fmt.Sprintf("... %d errors in all", n))
 		}
 		c.Detail = strings.Join(lines, "\n")
-		c.Fix = "fix each error ('hookexec validate' lists them): fire skips an invalid entry or file, so its guards do not run, and a timeout no one means kills a guard before it decides"
+		c.Fix = "fix each error ('hookexec validate' lists them): fire skips an invalid entry or file and denies the calls its guards would have checked, and a timeout no one means kills a guard before it decides"
 		return c
 	}
 	if lines := projectExecs(report); len(lines) > 0 {
@@ -94,13 +94,13 @@ func trustCheck(opts DoctorOptions) Check {
 	}
 	switch {
 	case len(reg.Untrusted) > 0:
-		c.Detail = fmt.Sprintf("not trusted, so fire skips their hooks: %s", strings.Join(reg.Untrusted, ", "))
+		c.Detail = fmt.Sprintf("not trusted, so fire denies every event that can block until they are: %s", strings.Join(reg.Untrusted, ", "))
 		c.Fix = fmt.Sprintf("review them and run 'hookexec trust %s'", shellQuote(opts.ProjectDir))
 	case len(reg.Pending) > 0:
-		c.Detail = fmt.Sprintf("changed since trusted, so fire runs the last trusted hooks and nothing new or changed: %s", strings.Join(reg.Pending, ", "))
+		c.Detail = fmt.Sprintf("changed since trusted, so fire denies every event that can block until the change is reviewed: %s", strings.Join(reg.Pending, ", "))
 		c.Fix = fmt.Sprintf("review the change and run 'hookexec trust %s'", shellQuote(opts.ProjectDir))
 	case len(reg.Broken) > 0:
-		c.Detail = fmt.Sprintf("cannot be read or parsed, so fire skips them: %s", strings.Join(reg.Broken, ", "))
+		c.Detail = fmt.Sprintf("cannot be read or parsed, so fire denies every event that can block: %s", strings.Join(reg.Broken, ", "))
 		c.Fix = "fix them ('hookexec validate'), then run 'hookexec trust'"
 	default:
 		c.OK = true
