@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -170,12 +171,23 @@ func (e Engine) Do(ctx context.Context, req Request) Result {
 // --fail-closed, or true for a malformed HOOKEXEC_DEPTH.
 func (res Result) fail(req Request, err error, failClosed bool) Result {
 	res.Err = err
-	if v, ok := verdict.ErrorAnswer(req.Format, req.Event, err, failClosed); ok {
+	if v, ok := verdict.ErrorAnswer(req.Format, req.Event, withFix(err), failClosed); ok {
 		v.DurationMs = millisSince(res.Start)
 		v.GuardOff = []verdict.GuardOff{{Kind: ErrorKind(res.InputErr), Detail: err.Error()}}
 		res.Verdict, res.Answered = v, true
 	}
 	return res
+}
+
+// withFix is err as an answer gives it: a config file's error ends with
+// the one command that checks the fix, since the deny's reason is all the
+// model (and often the user) reads of it.
+func withFix(err error) error {
+	var re *registry.Error
+	if errors.As(err, &re) && re.Pos.File != "" {
+		return fmt.Errorf("%w; fix it and check it with 'hookexec validate %s'", err, quoteArg(re.Pos.File))
+	}
+	return err
 }
 
 // PlanDefaults are the planner options that come from the environment:

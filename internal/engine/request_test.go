@@ -91,7 +91,9 @@ func TestDoErrors(t *testing.T) {
 	require.True(t, res.Answered)
 	assert.True(t, res.Verdict.Blocked)
 	assert.Equal(t, "deny", res.Verdict.Decision)
-	assert.Equal(t, res.Err.Error(), res.Verdict.Reason)
+	// SPEC §2.5: the reason names the file and the command that checks
+	// the fix.
+	assert.Equal(t, res.Err.Error()+"; fix it and check it with 'hookexec validate "+broken+"'", res.Verdict.Reason)
 
 	req.FailClosed = false
 	req.Format = verdict.Format(claude.Name)
