@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -57,14 +58,7 @@ func keepTrusted(reg *Registry, spec fileSpec, current []byte, d *trust.Decision
 			hooks = append(hooks, h)
 			continue
 		}
-		for _, rel := range changed {
-			reg.addPending(rel)
-		}
-		held := h.Target() + " (changed: " + strings.Join(changed, ", ") + ")"
-		reg.Held = append(reg.Held, held)
-		reg.HeldHooks = append(reg.HeldHooks, h)
-		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: h.Pos, Severity: SeverityWarning,
-			Message: "trusted hook held, " + why + " since the project was trusted: " + held + "; review the change with 'hookexec trust'"})
+		reg.hold(h, changed, "changed", "trusted hook held, "+why+" since the project was trusted: %s; review the change with 'hookexec trust'")
 	}
 	reg.Hooks = hooks
 	return true
@@ -131,4 +125,17 @@ func (r *Registry) addPending(path string) {
 	if !slices.Contains(r.Pending, path) {
 		r.Pending = append(r.Pending, path)
 	}
+}
+
+// hold keeps h from running: files (project-relative) become pending, h
+// is listed in Held as "TARGET (label: files)" and in HeldHooks, and a
+// warning says so with message, whose %s is that listing.
+func (reg *Registry) hold(h *Hook, files []string, label, message string) {
+	for _, rel := range files {
+		reg.addPending(rel)
+	}
+	held := h.Target() + " (" + label + ": " + strings.Join(files, ", ") + ")"
+	reg.Held = append(reg.Held, held)
+	reg.HeldHooks = append(reg.HeldHooks, h)
+	reg.Warnings = append(reg.Warnings, Diagnostic{Pos: h.Pos, Severity: SeverityWarning, Message: fmt.Sprintf(message, held)})
 }

@@ -157,14 +157,7 @@ func holdUnpinnedSetup(reg *Registry, d *trust.Decision, root string) {
 			kept = append(kept, h)
 			continue
 		}
-		for _, rel := range missing {
-			reg.addPending(rel)
-		}
-		held := h.Target() + " (not pinned: " + strings.Join(missing, ", ") + ")"
-		reg.Held = append(reg.Held, held)
-		reg.HeldHooks = append(reg.HeldHooks, h)
-		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: h.Pos, Severity: SeverityWarning,
-			Message: "trusted hook held, a file it runs before its command is not pinned by the version you trusted: " + held + "; review it with 'hookexec trust'"})
+		reg.hold(h, missing, "not pinned", "trusted hook held, a file it runs before its command is not pinned by the version you trusted: %s; review it with 'hookexec trust'")
 	}
 	reg.Hooks = kept
 	slices.Sort(reg.Pending)
