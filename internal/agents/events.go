@@ -2,7 +2,6 @@ package agents
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -176,11 +175,7 @@ func ResolveEvent(name string, f verdict.Format) (n EventName, warning string, e
 		}
 		return EventName{}, "", verr
 	}
-	warning = fmt.Sprintf("unknown event %q: ran the hooks registered under exactly this key, matchers ignored, merged as decisions", name)
-	if s := SuggestEvent(name); s != "" {
-		warning += fmt.Sprintf(" (did you mean %q?)", s)
-	}
-	return EventName{Key: name, Event: ev}, warning, nil
+	return EventName{Key: name, Event: ev}, verdict.UnknownEventWarning(name, SuggestEvent(name)), nil
 }
 
 // Resolve is event.Resolve over every agent's names: the catalogue event

@@ -24,11 +24,18 @@ func ResolveEvent(name string, f Format) (ev event.Event, warning string, err er
 	if err == nil || f == FormatResult || !plausibleName(name) {
 		return ev, "", err
 	}
-	warning = fmt.Sprintf("unknown event %q: ran the hooks registered under exactly this key, matchers ignored, merged as decisions", name)
-	if s := event.Suggest(name); s != "" {
-		warning += fmt.Sprintf(" (did you mean %q?)", s)
+	return event.Unknown(name), UnknownEventWarning(name, event.Suggest(name)), nil
+}
+
+// UnknownEventWarning is the warning of a fire under an event name
+// hookexec does not know; suggestion is the closest known name ("" for
+// none).
+func UnknownEventWarning(name, suggestion string) string {
+	w := fmt.Sprintf("unknown event %q: only the hooks registered under exactly this key run (matchers ignored, merged as decisions); with none, an event that can block is denied", name)
+	if suggestion != "" {
+		w += fmt.Sprintf(" (did you mean %q?)", suggestion)
 	}
-	return event.Unknown(name), warning, nil
+	return w
 }
 
 // plausibleName: a name that could be a config key of an event: at most

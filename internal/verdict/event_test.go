@@ -20,7 +20,7 @@ func TestResolveEvent(t *testing.T) {
 		ev, warning, err = ResolveEvent("SomeFutureEvent", f)
 		require.NoError(t, err)
 		assert.Equal(t, event.Unknown("SomeFutureEvent"), ev)
-		assert.Equal(t, `unknown event "SomeFutureEvent": ran the hooks registered under exactly this key, matchers ignored, merged as decisions`, warning)
+		assert.Equal(t, `unknown event "SomeFutureEvent": only the hooks registered under exactly this key run (matchers ignored, merged as decisions); with none, an event that can block is denied`, warning)
 	}
 	_, warning, err = ResolveEvent("PostToolBatchX", Format("claude"))
 	require.NoError(t, err)
