@@ -78,7 +78,8 @@ func userDataVars(goos string) (xdg, fallback string) {
 // per-session state is kept; on Windows, without XDG_STATE_HOME,
 // %LOCALAPPDATA%\hookexec, and without that either $HOME's. anchor is a
 // directory that must exist already for dir to be used (the home
-// directory, or the one the variable's directory is in), so that hookexec
+// directory, also when the variable names a place inside it, else the
+// one the variable's directory is in), so that hookexec
 // never makes up a home directory that is not there. Both are "" when no
 // variable locates them.
 func UserState(getenv func(string) string) (dir, anchor string) {
@@ -91,6 +92,11 @@ func userState(getenv func(string) string, goos string) (dir, anchor string) {
 		base = getenv("LOCALAPPDATA")
 	}
 	anchor = filepath.Dir(base)
+	if home := getenv("HOME"); base != "" && goos != "windows" && home != "" && Within(filepath.Clean(base), filepath.Clean(home)) {
+		// $HOME/.local/state named outright, on a new account without
+		// $HOME/.local: the home directory is what must exist.
+		anchor = home
+	}
 	if base == "" {
 		home := getenv("HOME")
 		if home == "" {

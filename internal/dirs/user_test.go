@@ -24,6 +24,12 @@ func TestUserDirectories(t *testing.T) {
 		{"linux: HOME", "linux", map[string]string{"HOME": "/h", "USERPROFILE": "/u", "APPDATA": "/a", "LOCALAPPDATA": "/l"},
 			want{config: j("/h", ".config", "hookexec"), system: "/etc/hookexec", data: j("/h", ".local", "share", "hookexec"),
 				state: j("/h", ".local", "state", "hookexec"), anchor: "/h", home: "/h", userHome: "/h"}},
+		// XDG_STATE_HOME in the home directory (a new account has no
+		// ~/.local yet): the home directory is the anchor, so the
+		// decision log is still written.
+		{"linux: XDG_STATE_HOME under HOME", "linux", map[string]string{"HOME": "/h", "XDG_STATE_HOME": "/h/.local/state"},
+			want{config: j("/h", ".config", "hookexec"), system: "/etc/hookexec", data: j("/h", ".local", "share", "hookexec"),
+				state: j("/h", ".local", "state", "hookexec"), anchor: "/h", home: "/h", userHome: "/h"}},
 		{"darwin: XDG wins", "darwin", map[string]string{"HOME": "/h", "XDG_CONFIG_HOME": "/xc", "XDG_DATA_HOME": "/xd/data", "XDG_STATE_HOME": "/xs/state", "HOOKEXEC_SYSTEM_DIR": "/sys"},
 			want{config: j("/xc", "hookexec"), system: "/sys", data: j("/xd/data", "hookexec"),
 				state: j("/xs/state", "hookexec"), anchor: "/xs", home: "/h", userHome: "/h"}},
