@@ -79,8 +79,9 @@ func failClosedBrokenJSON(t *testing.T, env e2eEnv, rep *failClosedReport) {
 // failClosedMisspelledEvent (issue item 3): a trusted project with the
 // starter policy, and a hand-written .claude/settings.json entry under
 // PreToolUse that runs hookexec fire PreTolUse (a misspelled event, with
-// nothing registered under it). chmod 777 must not run, and the model must
-// be told of the misspelled event.
+// nothing registered under it). chmod 777 must not run, the model must be
+// told of the misspelled event, and hookexec log --blocked must list the
+// block.
 func failClosedMisspelledEvent(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	u := newE2EUser(t, env, "user")
 	project := u.project(t, "misspelled-event")
@@ -102,7 +103,11 @@ func failClosedMisspelledEvent(t *testing.T, env e2eEnv, rep *failClosedReport) 
 	assertNotRun(t, project)
 	assert.Contains(t, results[0], "is_error=true", "the tool call was not refused")
 	assert.Contains(t, results[0], "PreTolUse", "the reason the model saw does not name the misspelled event")
-	sc.hookexecAny(t, "log", "--blocked")
+	// SPEC §2.5: every case is recorded in the decision log.
+	out, code := sc.hookexecAny(t, "log", "--blocked")
+	if assert.Zero(t, code, "hookexec log --blocked:\n%s", out) {
+		assert.Contains(t, out, guardedCommand, "hookexec log --blocked does not list the block")
+	}
 }
 
 // failClosedTeammate (issue item 5): a project set up with hookexec init
@@ -110,7 +115,8 @@ func failClosedMisspelledEvent(t *testing.T, env e2eEnv, rep *failClosedReport) 
 // own HOME, so a trust store that has never seen it). In the clone, before
 // hookexec trust, chmod 777 must not run and the model must be told to run
 // hookexec trust; after hookexec trust --yes, an everyday command runs and
-// chmod 777 is blocked by the starter policy itself.
+// chmod 777 is blocked by the starter policy itself. hookexec log --blocked
+// lists both blocks.
 func failClosedTeammate(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	owner := newE2EUser(t, env, "owner")
 	origin := owner.project(t, "origin")
@@ -150,7 +156,12 @@ func failClosedTeammate(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	assertNotRun(t, clone)
 	assert.Contains(t, results[1], "is_error=true", "chmod 777 was not refused in the trusted clone")
 	assert.Contains(t, results[1], "blocked by block-dangerous-shell", "chmod 777 was not blocked by the starter policy in the trusted clone")
-	sc.hookexecAny(t, "log", "--blocked")
+	// SPEC §2.5: every case is recorded in the decision log, the block
+	// before trust as well as the policy's.
+	out, code := sc.hookexecAny(t, "log", "--blocked")
+	if assert.Zero(t, code, "hookexec log --blocked:\n%s", out) {
+		assert.Equal(t, 2, strings.Count(out, guardedCommand), "hookexec log --blocked does not list both blocks of %s:\n%s", guardedCommand, out)
+	}
 }
 
 // victimMode is the mode of x, the file the guarded command would make
