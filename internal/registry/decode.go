@@ -146,6 +146,16 @@ func (d *fileDecoder) settings(root *jsonpos.Value) {
 		d.warn(hc.Off, `"hooksConfig" must be an object, got %s; ignored`, hc.Kind)
 		return
 	}
+	if d.strictFields() {
+		// The file is read all the same; a misspelt "failClosed" or
+		// "enabled" means the file does not do what it says.
+		for _, m := range hc.Members {
+			if !slices.Contains(knownHooksConfigFields(), m.Key) {
+				d.advise(m.KeyOff, "hooksConfig: %s; ignored", unknownFieldMessage(m.Key, knownHooksConfigFields()))
+				d.warnings[len(d.warnings)-1].Weakens = true
+			}
+		}
+	}
 	if v := hc.Get("enabled"); present(v) {
 		if v.Kind != jsonpos.Bool {
 			d.warn(v.Off, `"hooksConfig.enabled" must be a boolean, got %s; ignored`, v.Kind)
@@ -256,6 +266,10 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *jsonpos
 	bad := func(off int, format string, args ...any) {
 		d.skip(off, where+": "+format+"; definition skipped", args...)
 		valid = false
+	}
+	if off, msg := d.unknownField(v, knownDefinitionFields()); msg != "" {
+		bad(off, "%s", msg)
+		d.warnings[len(d.warnings)-1].Weakens = true
 	}
 
 	var pattern string

@@ -64,7 +64,13 @@ func (d *fileDecoder) hook(where string, v *jsonpos.Value) *Hook {
 		return nil
 	}
 	r := &hookReader{d: d, where: where, obj: v}
-	if r.checkType() == "http" {
+	typ := r.checkType()
+	if off, msg := d.unknownField(v, knownHookFields()); msg != "" && !r.bad {
+		r.fail(off, "%s", msg)
+		d.warnings[len(d.warnings)-1].Weakens = true
+		return nil
+	}
+	if typ == "http" {
 		return r.httpHook()
 	}
 	h := &Hook{Pos: d.pos(v.Off)}
@@ -287,6 +293,10 @@ func (r *hookReader) unitWarning(v *jsonpos.Value, f float64, dur time.Duration)
 	}
 	r.d.advise(v.Off, `%s: "timeout": %s is %s; %s timeouts are in %s (for %s write %s or %q; %s)`,
 		r.where, v.Str, ShortDuration(dur), dialect, unitName, ShortDuration(meant), number, ShortDuration(meant), dialectChoice)
+	// A hook killed after a few milliseconds is a guard that never
+	// decides: trust refuses it and doctor fails. Fire still runs it as
+	// written (a test of timeouts means it).
+	r.d.warnings[len(r.d.warnings)-1].Weakens = meant > dur
 }
 
 // dialectChoice says how a file's dialect is chosen, for messages about it.

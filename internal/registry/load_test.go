@@ -119,7 +119,7 @@ func TestLoadHookFields(t *testing.T) {
         "hooks": [
           { "type": "command", "command": "./hooks/guard.sh", "name": "guard",
             "timeout": 30000, "env": { "MODE": "strict" }, "failClosed": true,
-            "description": "blocks writes", "shell": "zsh", "future": {"x": 1} },
+            "description": "blocks writes", "shell": "zsh" },
           { "type": "command", "command": "jq", "args": ["-r", ".tool_name"], "timeout": "1m30s" },
           { "type": "command", "command": "true", "args": [], "timeout": "500ms" },
           { "type": "command", "command": "t", "timeout": 150.5 }
@@ -494,4 +494,28 @@ func TestLoadEmptyConfigName(t *testing.T) {
 	t.Parallel()
 	_, err := Load(Options{Configs: []string{""}, Getenv: env(nil)})
 	require.ErrorContains(t, err, "empty config file name")
+}
+
+// SPEC §2.5: in hookexec's own files a hook or definition with a field
+// hookexec does not know is skipped (the engine then denies what it would
+// have matched), with the field it most likely means; an agent's settings
+// keep it, since agents add fields of their own.
+func TestLoadUnknownFieldSkipsHook(t *testing.T) {
+	t.Parallel()
+	config := `{"hooks": {"PreToolUse": [
+  {"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh", "failclosed": true}]},
+  {"matchr": "Bash", "hooks": [{"type": "command", "command": "./other.sh"}]}
+]}}`
+	reg, _ := loadString(t, "hooks.json", config, "")
+	assert.Empty(t, reg.Hooks)
+	require.Len(t, reg.Warnings, 2)
+	assert.Contains(t, reg.Warnings[0].Message, `PreToolUse[0].hooks[0]: unknown field "failclosed" (did you mean "failClosed"?); hook skipped`)
+	assert.Contains(t, reg.Warnings[1].Message, `PreToolUse[1]: unknown field "matchr" (did you mean "matcher"?); definition skipped`)
+	for _, w := range reg.Warnings {
+		assert.True(t, w.Skips && w.Weakens, "%+v", w)
+	}
+
+	reg, _ = loadString(t, filepath.Join(".claude", "settings.json"), config, "")
+	assert.Len(t, reg.Hooks, 2)
+	assert.Empty(t, reg.Warnings)
 }

@@ -1,6 +1,8 @@
 package registry
 
 import (
+	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -21,8 +23,13 @@ func projectHooks(snap *trust.Snapshot, configs map[string][]byte) *Registry {
 	reg := &Registry{}
 	for _, spec := range projectFiles(snap.Root) {
 		data, ok := snap.Read(spec.projectRel, false)
-		if !ok || len(data) > MaxProjectFileBytes {
-			continue // fire skips it too (fileSpec.read)
+		if !ok {
+			continue // fire skips it too (fileSpec.read); trust refuses the pin
+		}
+		if len(data) > MaxProjectFileBytes {
+			reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: spec.path}, Severity: SeverityWarning,
+				Message: fmt.Sprintf("larger than %d MiB (%d bytes); fire skips this file", MaxProjectFileBytes>>20, len(data)), Skips: true, Weakens: true})
+			continue
 		}
 		if configs != nil {
 			configs[spec.projectRel] = data
@@ -31,10 +38,22 @@ func projectHooks(snap *trust.Snapshot, configs map[string][]byte) *Registry {
 			afterReviewRead(spec.path)
 		}
 		if err := decodeFile(reg, spec, len(reg.Files), data); err != nil {
-			reg.Broken = append(reg.Broken, spec.path)
+			reg.Warnings = append(reg.Warnings, brokenFile(spec.path, err))
 		}
 	}
 	return reg
+}
+
+// brokenFile is the finding about a project config file that cannot be
+// parsed: fire skips it, so trust refuses it.
+func brokenFile(path string, err error) Diagnostic {
+	d := Diagnostic{Pos: Position{File: path}, Severity: SeverityWarning, Message: err.Error(), Skips: true, Weakens: true}
+	var cerr *Error
+	if errors.As(err, &cerr) {
+		d.Pos, d.Message = cerr.Pos, cerr.Msg
+	}
+	d.Message += "; fire skips this file"
+	return d
 }
 
 // afterReviewRead, when set (by tests), is called after the review read

@@ -103,7 +103,7 @@ func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 	}
 	r := &Review{Root: root, Pins: pins, Hash: trust.ClosureHash(pins), Stats: stats, Dirs: snap.Dirs(), Configs: configs, Warnings: reg.Warnings}
 	for _, p := range reg.Broken {
-		r.Warnings = append(r.Warnings, Diagnostic{Pos: Position{File: p}, Severity: SeverityWarning, Message: "cannot be parsed; fire will skip it"})
+		r.Warnings = append(r.Warnings, Diagnostic{Pos: Position{File: p}, Severity: SeverityWarning, Message: "cannot be parsed; hookexec test cannot run its cases"})
 	}
 	for _, h := range reg.Hooks {
 		r.Commands = append(r.Commands, describeHook(h, root))
@@ -148,9 +148,54 @@ func caseHooks(reg *Registry, snap *trust.Snapshot, cases CaseConfigs) {
 
 // Refused lists "path: reason" for each file the review cannot pin by
 // content (a special file, a link that dangles, loops or leaves the
-// project, an unreadable file): while there is one, the project cannot be
-// trusted.
-func (r *Review) Refused() []string { return trust.Refusals(r.Pins) }
+// project, an unreadable file), then "file:line:col: reason" for each
+// finding that would switch a guard off or weaken it (Weakened): while
+// there is one, the project cannot be trusted.
+func (r *Review) Refused() []string {
+	out := trust.Refusals(r.Pins)
+	for _, d := range r.Weakened() {
+		out = append(out, trust.Printable(d.Pos.String()+": "+d.Message))
+	}
+	return out
+}
+
+// Weakened are the warnings about the config files that trust refuses
+// (Diagnostic.Weakens): a file that cannot be parsed, a hook with a field
+// hookexec does not know, a timeout that cannot be meant.
+func (r *Review) Weakened() []Diagnostic {
+	var out []Diagnostic
+	for _, d := range r.Warnings {
+		if d.Weakens {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// RefusedError is why the project cannot be trusted (Refused), nil when
+// it can: what hookexec refuses and what to do about it.
+func (r *Review) RefusedError() error {
+	if pins := trust.Refusals(r.Pins); len(pins) > 0 {
+		return fmt.Errorf("not trusted: %s cannot be trusted while hookexec refuses %s (a link must reach a regular file inside the project; replace or remove these files)",
+			r.Root, strings.Join(pins, "; "))
+	}
+	weak := r.Weakened()
+	if len(weak) == 0 {
+		return nil
+	}
+	var lines, files []string
+	for _, d := range weak {
+		lines = append(lines, trust.Printable(d.Pos.String()+": "+d.Message))
+		if !slices.Contains(files, d.Pos.File) {
+			files = append(files, d.Pos.File)
+		}
+	}
+	for i, f := range files {
+		files[i] = "'hookexec validate " + trust.Printable(f) + "'"
+	}
+	return fmt.Errorf("not trusted: %s: a guard would not run as written:\n  %s\nfix the file, run %s, then 'hookexec trust' again",
+		r.Root, strings.Join(lines, "\n  "), strings.Join(files, " and "))
+}
 
 // maxKeptConfigBytes bounds the config bytes stored with one trusted
 // version (quoted, they can grow fourfold; the store keeps five versions

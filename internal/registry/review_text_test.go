@@ -54,7 +54,13 @@ func TestReviewWriteTextWarnings(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, r.WriteText(&b, termstyle.Style{}))
 	assert.Contains(t, b.String(), "hooks:\n  (none)\nwarnings:\n  ")
-	assert.Contains(t, b.String(), "hooks.json: warning: cannot be parsed; fire will skip it\n")
+	assert.Contains(t, b.String(), "hooks.json:1:11: warning: invalid JSON: unexpected end of JSON input; fire skips this file\n")
+	// SPEC §2.5: trust refuses it, naming the place and the command that
+	// checks the fix.
+	err = r.RefusedError()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "hooks.json:1:11: invalid JSON: unexpected end of JSON input; fire skips this file\n")
+	assert.Contains(t, err.Error(), "run 'hookexec validate "+filepath.Join(dir, ".hookexec", "hooks.json")+"'")
 }
 
 // trust's review lists an http hook by its URL, with its headers as written

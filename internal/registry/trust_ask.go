@@ -36,10 +36,9 @@ func (r *Review) TrustAsking(getenv func(string) string, out, warn io.Writer, s 
 	if !r.HasProjectFiles() {
 		return fmt.Errorf("nothing to trust: %s has no %s/ directory (or it is empty)", r.Root, dirs.Name)
 	}
-	if refused := r.Refused(); len(refused) > 0 {
+	if err := r.RefusedError(); err != nil {
 		_ = r.WriteText(out, s) // the refusal is the error either way
-		return fmt.Errorf("not trusted: %s cannot be trusted while hookexec refuses %s (a link must reach a regular file inside the project; replace or remove these files)",
-			r.Root, strings.Join(refused, "; "))
+		return err
 	}
 	store := trust.OpenStore(getenv)
 	entry, err := store.Load(r.Root)

@@ -91,6 +91,11 @@ type Diagnostic struct {
 	// RunsProjectFile: a validate finding about a hook of the user's that
 	// executes a project file (issue 18 §1 hole 11); doctor reports these.
 	RunsProjectFile bool
+	// Weakens: the file does not say what its author meant, in a way that
+	// turns a guard off or weakens it (a file that cannot be parsed, a
+	// field hookexec does not know, a timeout no one means). trust refuses
+	// the file, validate reports it as an error and doctor fails.
+	Weakens bool
 }
 
 // String renders "file:line:col: severity: message".

@@ -123,9 +123,9 @@ func validateFile(spec fileSpec, index int, env lintEnv) (fr FileReport, ok bool
 	fr.Hooks = len(reg.Hooks)
 	fr.Enabled = reg.Files[0].Enabled
 	// Every entry that fire skips with a warning is an error here
-	// (SPEC §2.1).
+	// (SPEC §2.1), and so is what weakens a guard that fire still runs.
 	for _, w := range reg.Warnings {
-		if !w.Kept {
+		if !w.Kept || w.Weakens {
 			w.Severity = SeverityError
 		}
 		fr.Findings = append(fr.Findings, w)

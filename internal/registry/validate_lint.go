@@ -45,9 +45,12 @@ func (l *linter) fail(d *fileDecoder, off int, format string, args ...any) {
 	l.add(d, off, SeverityError, format, args...)
 }
 
-// Known fields. Fire ignores unknown ones silently; validate warns, since
-// they are most often typos ("timout", "comand"). hooksConfig.notifications
-// is Gemini CLI's and harmless.
+// Known fields. In hookexec's own files (the native dialect) a hook or
+// definition with an unknown field is skipped (strictFields): the field is
+// most often a typo ("timout", "failclosed") that silently weakens a guard.
+// In an agent's settings fire ignores unknown fields, as agents add fields
+// of their own, and validate warns. hooksConfig.notifications is Gemini
+// CLI's and harmless.
 func knownTopLevelFields() []string {
 	return []string{"hooks", "hooksConfig", "disableAllHooks"}
 }
@@ -84,27 +87,51 @@ func (l *linter) fileFields(d *fileDecoder, root *jsonpos.Value) {
 			l.warn(d, m.KeyOff, "top-level key %q is ignored (did you mean %q?)", m.Key, s)
 		}
 	}
-	if hc := root.Get("hooksConfig"); hc != nil && hc.Kind == jsonpos.Object {
+	if hc := root.Get("hooksConfig"); hc != nil && hc.Kind == jsonpos.Object && !d.strictFields() {
 		l.unknownFields(d, "hooksConfig", hc, knownHooksConfigFields())
 	}
 }
 
 func (l *linter) definitionFields(d *fileDecoder, where string, v *jsonpos.Value) {
-	l.unknownFields(d, where, v, knownDefinitionFields())
+	if !d.strictFields() {
+		l.unknownFields(d, where, v, knownDefinitionFields())
+	}
 }
 
 // unknownFields warns about each member of obj that is not in known.
 func (l *linter) unknownFields(d *fileDecoder, where string, obj *jsonpos.Value, known []string) {
 	for _, m := range obj.Members {
-		if slices.Contains(known, m.Key) {
-			continue
-		}
-		if s := spelling.Closest(m.Key, known, max(1, len(m.Key)/4)); s != "" {
-			l.warn(d, m.KeyOff, "%s: unknown field %q (did you mean %q?); ignored", where, m.Key, s)
-		} else {
-			l.warn(d, m.KeyOff, "%s: unknown field %q; ignored", where, m.Key)
+		if !slices.Contains(known, m.Key) {
+			l.warn(d, m.KeyOff, "%s: %s; ignored", where, unknownFieldMessage(m.Key, known))
 		}
 	}
+}
+
+// unknownFieldMessage says that key is not a known field, with the known
+// one it most likely means.
+func unknownFieldMessage(key string, known []string) string {
+	if s := spelling.Closest(key, known, max(1, len(key)/4)); s != "" {
+		return fmt.Sprintf("unknown field %q (did you mean %q?)", key, s)
+	}
+	return fmt.Sprintf("unknown field %q", key)
+}
+
+// strictFields reports whether a hook or definition with an unknown field
+// is skipped: in hookexec's own dialect, whose every field hookexec knows.
+func (d *fileDecoder) strictFields() bool { return d.spec.dialect == Native }
+
+// unknownField is the offset and message of obj's first member that is
+// not in known, when the file's fields are strict; "" when there is none.
+func (d *fileDecoder) unknownField(obj *jsonpos.Value, known []string) (int, string) {
+	if !d.strictFields() {
+		return 0, ""
+	}
+	for _, m := range obj.Members {
+		if !slices.Contains(known, m.Key) {
+			return m.KeyOff, unknownFieldMessage(m.Key, known)
+		}
+	}
+	return 0, ""
 }
 
 // matcher checks a definition's matcher beyond "does it compile", which the
@@ -160,7 +187,9 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *jsonpos.
 	if el.Kind != jsonpos.Object {
 		return
 	}
-	l.unknownFields(d, where, el, knownHookFields())
+	if !d.strictFields() {
+		l.unknownFields(d, where, el, knownHookFields())
+	}
 	l.otherTypeFields(d, where, el, h)
 	if h == nil {
 		return
