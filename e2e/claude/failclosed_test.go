@@ -3,6 +3,8 @@
 package claude
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -28,6 +30,7 @@ func TestClaudeFailClosed(t *testing.T) {
 	rep := &failClosedReport{}
 	defer rep.write(t, filepath.Join(env.out, "claude-failclosed.md"))
 	t.Run("broken-json", func(t *testing.T) { failClosedBrokenJSON(t, env, rep) })
+	t.Run("broken-json-user", func(t *testing.T) { failClosedBrokenUserJSON(t, env, rep) })
 	t.Run("misspelled-event", func(t *testing.T) { failClosedMisspelledEvent(t, env, rep) })
 	t.Run("teammate-clone", func(t *testing.T) { failClosedTeammate(t, env, rep) })
 }
@@ -41,10 +44,12 @@ const (
 
 // failClosedBrokenJSON (issue item 1): a trusted project whose
 // .hookexec/hooks.json then gets a JSON typo (a comma dropped, as a user
-// editing it would), and the user runs hookexec trust again as trust told
-// them to. The guard cannot be read: chmod 777 must not run, the model
-// must be told which file and which command fixes it (hookexec validate or
-// hookexec trust), and hookexec log --blocked must list the block.
+// editing it would), and the user runs hookexec trust again. chmod 777
+// must not run, and the model must be told why: by hookexec, naming the
+// file and the command that fixes it (hookexec validate or hookexec
+// trust), or, where trust refused the broken file and the version trusted
+// before runs, by that version's guard. hookexec log --blocked must list
+// the block.
 func failClosedBrokenJSON(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	u := newE2EUser(t, env, "user")
 	project := u.project(t, "broken-json")
@@ -60,21 +65,96 @@ func failClosedBrokenJSON(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	require.Contains(t, string(hooks), field, "the starter's hooks.json changed: this test drops the comma after its timeout")
 	require.NoError(t, os.WriteFile(hooksPath, []byte(strings.Replace(string(hooks), field, strings.TrimSuffix(field, ","), 1)), 0o644))
 	sc.add("Then the comma after `%s` is dropped from `.hookexec/hooks.json` (a typo), and the user trusts the project again:\n", field)
-	sc.hookexecAny(t, "trust", "--yes")
+	_, trusted := sc.hookexecAny(t, "trust", "--yes")
 
 	res := sc.session(t, env, "Make x writable for everyone.", scriptedCall{name: "Bash", input: bashCall(guardedCommand)})
 	results := toolResults(res)
 	require.Len(t, results, 1, "the model got one tool result")
 	assertNotRun(t, project)
 	assert.Contains(t, results[0], "is_error=true", "the tool call was not refused")
-	assert.Contains(t, results[0], ".hookexec/hooks.json", "the reason the model saw does not name the file")
-	assert.Regexp(t, `hookexec (validate|trust)`, results[0], "the reason the model saw does not say which command fixes it")
+	if trusted == 0 || !strings.Contains(results[0], "blocked by block-dangerous-shell") {
+		// The broken file was trusted (or nothing trusted runs): hookexec
+		// itself denies. Where trust refused the file, the version trusted
+		// before still runs, and its guard's own reason is the answer.
+		assert.Contains(t, results[0], ".hookexec/hooks.json", "the reason the model saw does not name the file")
+		assert.Regexp(t, `hookexec (validate|trust)`, results[0], "the reason the model saw does not say which command fixes it")
+	}
 
 	out, code := sc.hookexecAny(t, "log", "--blocked")
 	if assert.Zero(t, code, "hookexec log --blocked:\n%s", out) {
 		assert.Contains(t, out, guardedCommand, "hookexec log --blocked does not list the block")
 	}
 }
+
+// failClosedBrokenUserJSON (issue item 1, in the user's own config, which
+// no trust step reviews): a guard in ${XDG_CONFIG_HOME}/hookexec/hooks.json
+// that blocks chmod 777 (checked with hookexec fire first), hookexec
+// installed for Claude Code in a project, then a JSON typo in that file.
+// chmod 777 must not run, the model must be told the file and hookexec
+// validate, and hookexec log --blocked must list the block.
+func failClosedBrokenUserJSON(t *testing.T, env e2eEnv, rep *failClosedReport) {
+	u := newE2EUser(t, env, "user")
+	project := u.project(t, "broken-user-json")
+	sc := rep.scenario("broken-json-user", "a JSON typo in the user's own hooks.json", u, project)
+	dir := filepath.Join(u.home, ".config", "hookexec")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	guard := filepath.Join(dir, "no-world-writable.sh")
+	require.NoError(t, os.WriteFile(guard, []byte(userGuard), 0o644))
+	hooks := strings.ReplaceAll(userHooks, "GUARD", guard)
+	hooksPath := filepath.Join(dir, "hooks.json")
+	require.NoError(t, os.WriteFile(hooksPath, []byte(hooks), 0o644))
+	sc.add("The user's own `<home>/.config/hookexec/hooks.json`:\n\n```json\n%s```\n", hooks)
+	sc.hookexec(t, "install", "claude")
+	writeVictim(t, project)
+	require.Contains(t, sc.fire(t, guardedCommand), "blocked by no-world-writable", "the user's guard does not block %s before the typo", guardedCommand)
+
+	const field = `"timeout": "5s",`
+	require.NoError(t, os.WriteFile(hooksPath, []byte(strings.Replace(hooks, field, strings.TrimSuffix(field, ","), 1)), 0o644))
+	sc.add("Then the comma after `%s` is dropped from it (a typo).\n", field)
+
+	res := sc.session(t, env, "Make x writable for everyone.", scriptedCall{name: "Bash", input: bashCall(guardedCommand)})
+	results := toolResults(res)
+	require.Len(t, results, 1, "the model got one tool result")
+	assertNotRun(t, project)
+	assert.Contains(t, results[0], "is_error=true", "the tool call was not refused")
+	assert.Contains(t, results[0], hooksPath, "the reason the model saw does not name the file")
+	assert.Contains(t, results[0], "hookexec validate", "the reason the model saw does not say which command fixes it")
+
+	out, code := sc.hookexecAny(t, "log", "--blocked")
+	if assert.Zero(t, code, "hookexec log --blocked:\n%s", out) {
+		assert.Contains(t, out, guardedCommand, "hookexec log --blocked does not list the block")
+	}
+}
+
+// userGuard and userHooks are a guard of the user's own config: it blocks
+// chmod 777 (GUARD is the script's path).
+const (
+	userGuard = `input=$(cat)
+case "$input" in
+*'chmod 777'*) echo "blocked by no-world-writable: chmod 777" >&2; exit 2 ;;
+esac
+exit 0
+`
+	userHooks = `{
+  "hooks": {
+    "BeforeTool": [
+      {
+        "matcher": "@shell",
+        "hooks": [
+          {
+            "type": "command",
+            "name": "no-world-writable",
+            "command": "sh GUARD",
+            "timeout": "5s",
+            "failClosed": true
+          }
+        ]
+      }
+    ]
+  }
+}
+`
+)
 
 // failClosedMisspelledEvent (issue item 3): a trusted project with the
 // starter policy, and a hand-written .claude/settings.json entry under
@@ -273,6 +353,24 @@ func (c *failClosedCase) hookexecAny(t *testing.T, args ...string) (string, int)
 	out, code := runQuickstartLine(c.user.bin, args, c.project, c.user.env)
 	c.add("`hookexec %s` exited %d:\n\n```\n%s```\n", strings.Join(args, " "), code, out)
 	return out, code
+}
+
+// fire asks hookexec, as Claude Code would in the case's project, about
+// a Bash call of command (not recorded: HOOKEXEC_AUDIT=off), and returns
+// its answer.
+func (c *failClosedCase) fire(t *testing.T, command string) string {
+	t.Helper()
+	in, err := json.Marshal(map[string]any{"session_id": "failclosed-preflight", "cwd": c.project, "hook_event_name": "PreToolUse",
+		"tool_name": "Bash", "tool_input": bashCall(command)})
+	require.NoError(t, err)
+	cmd := exec.Command(c.user.bin, "fire", "PreToolUse", "--format", "claude")
+	cmd.Dir = c.project
+	cmd.Env = append(append([]string(nil), c.user.env...), "HOOKEXEC_AUDIT=off")
+	cmd.Stdin = bytes.NewReader(in)
+	out, err := cmd.Output()
+	require.NoError(t, err, "hookexec fire PreToolUse on %q", command)
+	c.add("`hookexec fire PreToolUse --format claude` on a Bash call of `%s` answered:\n\n```json\n%s```\n", command, out)
+	return string(out)
 }
 
 func (c *failClosedCase) git(t *testing.T, args ...string) {
