@@ -141,14 +141,15 @@ func flagChoice(name string, choices ...string) *value[string] {
 	})
 }
 
-// flagUntrusted is --untrusted: skip, or deny (true).
+// flagUntrusted is --untrusted: deny (the default), or skip (true), the
+// explicit opt-out of SPEC §2.5's trust denies.
 func flagUntrusted() *value[bool] {
-	return newValue("skip", func(s string) (bool, error) {
+	return newValue("deny", func(s string) (bool, error) {
 		switch strings.ToLower(strings.TrimSpace(s)) {
 		case "skip":
-			return false, nil
-		case "deny":
 			return true, nil
+		case "deny":
+			return false, nil
 		}
 		return false, invalid("invalid --untrusted %q (want skip or deny)", s)
 	})

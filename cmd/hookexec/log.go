@@ -36,7 +36,11 @@ summary and, for a blocked or denied event, the policy that decided (its
 name or command, file:line) and its reason. Every field is cut to fit one
 line.
 
-The filters combine: --blocked keeps blocked and denied events; --since
+The filters combine: --blocked keeps blocked and denied events;
+--guard-off keeps the events where a guard was off: a hook hookexec was
+given did not run (project files not trusted or changed since, a held
+hook, a file or entry skipped, an unknown event, a config error), whether
+the event was denied for it or let through by --untrusted skip; --since
 keeps the records from a duration ago (90m, 2h, 3d) or from a time (RFC
 3339, or a date: its local midnight); --project keeps a project's records
 (and those of projects under it; '.' is the project of the working
@@ -56,6 +60,7 @@ Exit status: 0 (an empty log included), 1 on a usage error or a log that
 cannot be read (a link or a FIFO at its path is refused).`,
 		Example: `  hookexec log
   hookexec log --blocked --since 1h
+  hookexec log --guard-off --since 1d
   hookexec log --project . --agent claude -n 0 --json
   hookexec log -f --blocked`,
 		Args: cobra.NoArgs,
@@ -77,6 +82,7 @@ func filterFlags(cmd *cobra.Command, f *audit.Filter, all bool) {
 	fl := cmd.Flags()
 	if all {
 		fl.BoolVar(&f.Blocked, "blocked", false, "only blocked or denied events")
+		fl.BoolVar(&f.GuardOff, "guard-off", false, "only events where a hook hookexec was given did not run (untrusted or changed project files, held hooks, skipped files or entries, an unknown event, a config error)")
 		fl.StringVar(&f.Since, "since", "", "only records since a duration ago (90m, 2h, 3d) or a time (2006-01-02, RFC 3339)")
 		fl.StringVar(&f.Event, "event", "", "only this event's records (any of its names)")
 	}

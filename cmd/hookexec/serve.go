@@ -142,7 +142,7 @@ func (a *app) serve(f serveFlags) error {
 	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed
 	srv := server.New(server.Options{
 		Request:    req,
-		Engine:     engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, UntrustedDeny: f.untrusted.v, Background: bg, Log: log},
+		Engine:     engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, UntrustedSkip: f.untrusted.v, Background: bg, Log: log},
 		MaxMessage: settings.format.maxMessage,
 		MaxEvents:  f.maxEvents.v,
 		Log:        log,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/engine"
+	"github.com/hookexec/hookexec/internal/trust"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -52,7 +53,12 @@ func FromResult(req engine.Request, res engine.Result, via string) Record {
 			getenv = func(string) string { return "" }
 		}
 		view := agents.NewDetectedCall(req.Format, getenv, name, in).View()
-		r.Agent, r.Tool = view.Agent, view.Tool
+		r.Tool = view.Tool
+		if _, under := trust.UnderAgent(getenv); under || via != ViaFire {
+			r.Agent = view.Agent
+		} else {
+			r.ByHand = true
+		}
 		r.Input = Summarize(inputText(view.Command, view.Paths, view.Prompt))
 	}
 	switch {
@@ -64,6 +70,9 @@ func FromResult(req engine.Request, res engine.Result, via string) Record {
 		r.Error = "interrupted before any hook ran"
 	}
 	fillVerdict(&r, res.Verdict)
+	if res.Err != nil && len(r.GuardOff) == 0 {
+		r.GuardOff = []verdict.GuardOff{{Kind: engine.ErrorKind(res.InputErr), Detail: r.Error}}
+	}
 	if r.DurationMs == 0 && !res.Start.IsZero() {
 		r.DurationMs = float64(time.Since(res.Start).Microseconds()) / 1000
 	}
@@ -76,6 +85,10 @@ func fillVerdict(r *Record, v verdict.Verdict) {
 	r.Decision, r.Blocked = v.Decision, v.Blocked
 	r.Reason = shorten(v.Reason, ReasonBytes)
 	r.Hooks, r.DurationMs = len(v.Hooks), v.DurationMs
+	for _, g := range v.GuardOff {
+		g.Detail = shorten(g.Detail, ReasonBytes)
+		r.GuardOff = append(r.GuardOff, g)
+	}
 	for _, w := range v.Warnings {
 		r.Warnings = append(r.Warnings, shorten(w, ReasonBytes))
 	}

@@ -15,8 +15,9 @@ import (
 // Query picks records: every field set must match (the zero Query picks
 // every record).
 type Query struct {
-	// Blocked keeps the blocked and denied events (Stopped).
-	Blocked bool
+	// Blocked keeps the blocked and denied events (Stopped); GuardOff
+	// those where a hook hookexec was given did not run (Record.GuardOff).
+	Blocked, GuardOff bool
 	// Since keeps the records at or after it (zero: any time).
 	Since time.Time
 	// Project keeps the records of that project or one under it
@@ -31,6 +32,8 @@ type Query struct {
 func (q Query) Match(e Entry) bool {
 	switch {
 	case q.Blocked && !Stopped(e.Record):
+		return false
+	case q.GuardOff && len(e.GuardOff) == 0:
 		return false
 	case !q.Since.IsZero() && e.At.Before(q.Since):
 		return false
@@ -127,14 +130,14 @@ func ParseProject(dir string, getenv func(string) string) (string, error) {
 
 // Filter is a Query as the command line gives it; Query reads it.
 type Filter struct {
-	Blocked                      bool
+	Blocked, GuardOff            bool
 	Since, Project, Agent, Event string
 }
 
 // Query reads f's values (now is the time --since counts back from): a
 // value it cannot read is a usage error naming its flag.
 func (f Filter) Query(getenv func(string) string, now time.Time) (Query, error) {
-	q := Query{Blocked: f.Blocked}
+	q := Query{Blocked: f.Blocked, GuardOff: f.GuardOff}
 	var err error
 	if f.Since != "" {
 		if q.Since, err = ParseSince(f.Since, now); err != nil {

@@ -1,5 +1,7 @@
 package audit
 
+import "github.com/hookexec/hookexec/internal/verdict"
+
 // Version is the record format's version, the "v" of every line. A reader
 // skips lines of a version it does not know (and says how many).
 const Version = 1
@@ -14,10 +16,14 @@ type Record struct {
 	ID string `json:"id"`
 	// Time is when the event was fired, RFC 3339 with nanoseconds, UTC.
 	Time string `json:"time"`
-	// Agent is the agent detected or named by --format ("" if none);
-	// Format the answer's format ("" for hookexec's own result JSON);
-	// Via how the event arrived: "fire" or "serve".
+	// Agent is the agent detected or named by --format ("" if none), for
+	// an event that came from an agent: a fire run by hand (no agent's
+	// variables in its environment, trust.UnderAgent) names none and sets
+	// ByHand, whatever its --format. Format is the answer's format (""
+	// for hookexec's own result JSON); Via how the event arrived: "fire"
+	// or "serve".
 	Agent  string `json:"agent,omitempty"`
+	ByHand bool   `json:"byHand,omitempty"`
 	Format string `json:"format,omitempty"`
 	Via    string `json:"via"`
 	// Event is the canonical event; EventName the name it was fired
@@ -54,6 +60,12 @@ type Record struct {
 	// Hooks is how many hooks ran; Warnings the verdict's warnings, cut.
 	Hooks    int      `json:"hooks"`
 	Warnings []string `json:"warnings,omitempty"`
+	// GuardOff are the reasons hooks hookexec was given did not run for
+	// this event (SPEC §2.5): untrusted or changed project files, held
+	// hooks, skipped files and entries, an unknown event, a config error;
+	// each says whether --untrusted skip let the event through.
+	// 'hookexec log --guard-off' lists the records that have any.
+	GuardOff []verdict.GuardOff `json:"guardOff,omitempty"`
 	// DurationMs is the whole event's time in milliseconds.
 	DurationMs float64 `json:"durationMs"`
 }

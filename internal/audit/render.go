@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // The widths the fields of a line of 'hookexec log' are cut to.
@@ -142,6 +144,8 @@ func LogLine(e Entry, c Columns, paint Paint) string {
 		if e.Reason != "" {
 			fields = append(fields, clip(e.Reason, reasonWidth))
 		}
+	case len(e.GuardOff) > 0:
+		fields = append(fields, clip(guardOffText(e.GuardOff), reasonWidth))
 	}
 	return strings.TrimRight(strings.Join(fields, "  "), " ")
 }
@@ -201,3 +205,21 @@ func millis(ms float64) string {
 
 // quoted is s in double quotes, cleaned.
 func quoted(s string) string { return fmt.Sprintf("%q", clean(s, false)) }
+
+// guardOffText says briefly why hooks did not run for an event that was
+// not stopped: "guard off: untrusted .hookexec/hooks.json (--untrusted
+// skip)".
+func guardOffText(offs []verdict.GuardOff) string {
+	g := offs[0]
+	text := "guard off: " + g.Kind
+	if g.File != "" {
+		text += " " + shortFile(g.File)
+	}
+	if len(offs) > 1 {
+		text += fmt.Sprintf(" (+%d)", len(offs)-1)
+	}
+	if g.OptedOut {
+		text += " (--untrusted skip)"
+	}
+	return text
+}

@@ -27,9 +27,10 @@ type Engine struct {
 	Environ []string
 	// Depth is the inherited HOOKEXEC_DEPTH.
 	Depth int
-	// UntrustedDeny is --untrusted deny: while untrusted project files
-	// exist, every event that can block is denied (SPEC §2.4).
-	UntrustedDeny bool
+	// UntrustedSkip is --untrusted skip: project files that are not
+	// trusted, or changed since, do not deny the events that can block
+	// (SPEC §2.5; guardsOff). Broken files deny all the same.
+	UntrustedSkip bool
 	// Background starts the async hooks (async.go); nil: they are reported
 	// and not run.
 	Background Background

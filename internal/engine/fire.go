@@ -29,37 +29,16 @@ func (e *Engine) Fire(ctx context.Context, reg *registry.Registry, ev event.Even
 	v.Warnings = append(reg.WarningLines(), v.Quiet...)
 	v.Untrusted = reg.Untrusted
 	v.Pending, v.Held = reg.Pending, reg.Held
-	v.Skipped = skipped(reg.Warnings, nil)
-	v = denyHeldGuards(reg, ev, in, opts, v)
-	return e.refuseUnsafe(reg, ev, v, opts.FailClosed)
-}
-
-// refuseUnsafe applies SPEC §2.4 and issue 17 §2 to the verdict: with
-// --untrusted deny, untrusted project files deny every event that can
-// block; with --fail-closed, so do hooks that were left out (an entry, a
-// matcher or a whole file skipped) when they could have been this event's.
-func (e *Engine) refuseUnsafe(reg *registry.Registry, ev event.Event, v verdict.Verdict, failClosed bool) verdict.Verdict {
-	if failClosed {
-		if left := skipped(reg.Warnings, &ev); len(left) > 0 {
-			v = verdict.Deny(ev, v, "hooks that could be this event's were left out (--fail-closed): "+strings.Join(left, "; ")+"; run 'hookexec validate' for details")
-		}
-	}
-	if e.UntrustedDeny && len(reg.Untrusted) > 0 {
-		v = verdict.Deny(ev, v, "project hook files are not trusted (--untrusted deny): "+strings.Join(reg.Untrusted, ", ")+"; review them and run 'hookexec trust'")
-	}
-	if e.UntrustedDeny && len(reg.Pending) > 0 {
-		v = verdict.Deny(ev, v, "project hook files changed since they were trusted (--untrusted deny): "+strings.Join(reg.Pending, ", ")+"; review them and run 'hookexec trust'")
-	}
-	return v
+	v.Skipped = skipped(reg.Warnings)
+	return e.guardsOff(reg, ev, in, opts, v)
 }
 
 // skipped renders the warnings about hooks that were left out
-// (Diagnostic.Skips) as "file:line:col: message"; with ev, only those that
-// could be ev's hooks (forEvent).
-func skipped(warnings []registry.Diagnostic, ev *event.Event) []string {
+// (Diagnostic.Skips) as "file:line:col: message".
+func skipped(warnings []registry.Diagnostic) []string {
 	var out []string
 	for _, d := range warnings {
-		if d.Skips && (ev == nil || forEvent(d, *ev)) {
+		if d.Skips {
 			out = append(out, d.Pos.String()+": "+d.Message)
 		}
 	}

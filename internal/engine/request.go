@@ -90,6 +90,19 @@ type Result struct {
 	// Interrupted is set when ctx was cancelled while loading (Abandon):
 	// Verdict is the empty one, no hook ran.
 	Interrupted bool
+	// Answer is the event the answer is written for when it is not the
+	// request's: an unknown event with no hook answers as the event its
+	// input names (unknownEvent). Use AnswerFor.
+	Answer event.Event
+}
+
+// AnswerFor is the event the answer to a request for ev is written for
+// (Result.Answer, else ev).
+func (res Result) AnswerFor(ev event.Event) event.Event {
+	if res.Answer.Name == "" {
+		return ev
+	}
+	return res.Answer
 }
 
 // Do fires one event: the depth check, the input, the project directory,
@@ -121,7 +134,10 @@ func (e Engine) Do(ctx context.Context, req Request) Result {
 	}
 	res.Input, res.ProjectDir, res.Registry, res.InputErr = l.in, l.projectDir, l.reg, l.inputErr
 	if l.err != nil {
-		return res.fail(req, l.err, req.FailClosed).logged(e.Log)
+		// In an agent format a config or input error denies an event that
+		// can block (SPEC §2.5): no guard ran. The result format keeps
+		// exit 1 with the error (SPEC §6), which its readers check.
+		return res.fail(req, l.err, req.FailClosed || req.Format != verdict.FormatResult).logged(e.Log)
 	}
 	for _, w := range req.Warnings {
 		e.Log.Warn().Msg(w)
@@ -141,6 +157,7 @@ func (e Engine) Do(ctx context.Context, req Request) Result {
 	opts.Timeout, opts.Sequential, opts.FailClosed = req.Timeout, req.Sequential, req.FailClosed
 	opts.Call = req.call(l.in)
 	v := run.Fire(ctx, l.reg, ev, l.in, opts)
+	v, res.Answer = unknownEvent(l.reg, ev, l.in, v)
 	v.Warnings = append(slices.Clip(req.Warnings), v.Warnings...)
 	v.DurationMs = millisSince(res.Start)
 	res.Verdict = v
@@ -154,6 +171,7 @@ func (res Result) fail(req Request, err error, failClosed bool) Result {
 	res.Err = err
 	if v, ok := verdict.ErrorAnswer(req.Format, req.Event, err, failClosed); ok {
 		v.DurationMs = millisSince(res.Start)
+		v.GuardOff = []verdict.GuardOff{{Kind: ErrorKind(res.InputErr), Detail: err.Error()}}
 		res.Verdict, res.Answered = v, true
 	}
 	return res
@@ -185,4 +203,12 @@ func (req Request) call(in *event.Input) *agents.Call {
 	}
 	name.Event = req.Event
 	return agents.NewDetectedCall(req.Format, req.Getenv, name, in)
+}
+
+// ErrorKind is the GuardOff kind of a config or input error.
+func ErrorKind(inputErr bool) string {
+	if inputErr {
+		return verdict.GuardOffInputError
+	}
+	return verdict.GuardOffConfigError
 }

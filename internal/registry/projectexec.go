@@ -143,7 +143,7 @@ func holdProjectExecs(reg *Registry, gate *projectGate) {
 		if !slices.Contains(reg.Untrusted, pe.Word) {
 			reg.Untrusted = append(reg.Untrusted, pe.Word)
 		}
-		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: h.Pos, Severity: SeverityWarning, Skips: true, EventKey: h.Event.Name,
+		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: h.Pos, Severity: SeverityWarning, Skips: true, Untrusted: true, EventKey: h.Event.Name,
 			Message: "hook " + strconv.Quote(h.DisplayName()) + " runs " + pe.Word + ", a file of a project that is not trusted: it does not run until you review the project and run 'hookexec trust'"})
 	}
 	reg.Hooks = kept

@@ -88,6 +88,10 @@ type Diagnostic struct {
 	// missing. The agent formats tell the user of these, and --fail-closed
 	// denies over them (SPEC §6, issue 17).
 	Skips bool
+	// Untrusted: the hooks are left out because a project is not trusted
+	// (its path is in Registry.Untrusted too), not because the file is
+	// broken: 'hookexec trust' is the fix.
+	Untrusted bool
 	// RunsProjectFile: a validate finding about a hook of the user's that
 	// executes a project file (issue 18 §1 hole 11); doctor reports these.
 	RunsProjectFile bool

@@ -116,7 +116,7 @@ func (s *Server) respond(id string, o outcome) Response {
 	fail := func(code, msg string) Response {
 		return Response{CorrelationID: id, Error: &Error{code, msg}}
 	}
-	res, ev := o.res, o.req.Event
+	res, ev := o.res, o.res.AnswerFor(o.req.Event)
 	switch {
 	case o.problem != nil:
 		return fail(o.problem.Code, o.problem.Message)

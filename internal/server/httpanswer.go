@@ -24,7 +24,7 @@ type httpAnswer struct {
 
 // httpAnswer is the answer to o.
 func (s *Server) httpAnswer(o outcome) httpAnswer {
-	res, f, ev := o.res, o.req.Format, o.req.Event
+	res, f, ev := o.res, o.req.Format, o.res.AnswerFor(o.req.Event)
 	switch {
 	case o.problem != nil:
 		status := http.StatusBadRequest

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"time"
 
 	"github.com/hookexec/hookexec/internal/agents"
 )
@@ -63,6 +64,7 @@ func Doctor(ctx context.Context, opts DoctorOptions) *Report {
 	pol, err := LoadPolicies(opts.ProjectDir, opts.Getenv)
 	r.add(configCheck(ctx, opts, pol, err))
 	r.add(trustCheck(opts))
+	r.add(guardOffCheck(opts, time.Now()))
 	home, _ := HomeDir(opts.Getenv)
 	agents := opts.Agents
 	if agents == nil {

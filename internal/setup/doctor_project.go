@@ -92,13 +92,13 @@ func trustCheck(opts DoctorOptions) Check {
 	}
 	switch {
 	case len(reg.Untrusted) > 0:
-		c.Detail = fmt.Sprintf("not trusted, so fire skips their hooks: %s", strings.Join(reg.Untrusted, ", "))
+		c.Detail = fmt.Sprintf("not trusted, so fire denies every event that can block until they are: %s", strings.Join(reg.Untrusted, ", "))
 		c.Fix = fmt.Sprintf("review them and run 'hookexec trust %s'", shellQuote(opts.ProjectDir))
 	case len(reg.Pending) > 0:
-		c.Detail = fmt.Sprintf("changed since trusted, so fire runs the last trusted hooks and nothing new or changed: %s", strings.Join(reg.Pending, ", "))
+		c.Detail = fmt.Sprintf("changed since trusted, so fire denies every event that can block until the change is reviewed: %s", strings.Join(reg.Pending, ", "))
 		c.Fix = fmt.Sprintf("review the change and run 'hookexec trust %s'", shellQuote(opts.ProjectDir))
 	case len(reg.Broken) > 0:
-		c.Detail = fmt.Sprintf("cannot be read or parsed, so fire skips them: %s", strings.Join(reg.Broken, ", "))
+		c.Detail = fmt.Sprintf("cannot be read or parsed, so fire denies every event that can block: %s", strings.Join(reg.Broken, ", "))
 		c.Fix = "fix them ('hookexec validate'), then run 'hookexec trust'"
 	default:
 		c.OK = true

@@ -48,8 +48,7 @@ func skipNoticeText(v Verdict) string {
 // SkipNotice adds to the verdict's systemMessage the notice of the hooks
 // hookexec left out, where the agent shows it to its user: always on
 // SessionStart and BeforeAgent (UserPromptSubmit), and on the first other
-// event of the session that can block unless the session's user was told
-// already (log). BeforeAgent records the notice as given; SessionStart does
+// event of the session unless the session's user was told already (log). BeforeAgent records the notice as given; SessionStart does
 // not, since Claude Code 2.1.328 shows a SessionStart hook's systemMessage
 // nowhere in -p mode (a real run; UserPromptSubmit's and PreToolUse's it
 // reports as "... says: "). Without a log, only SessionStart and
@@ -72,7 +71,7 @@ func SkipNotice(ev event.Event, v Verdict, log NoticeLog) Verdict {
 	if len(lines) == 0 {
 		return v
 	}
-	return prependMessage(v, strings.Join(lines, "\n"))
+	return Notify(v, strings.Join(lines, "\n"))
 }
 
 // tell reports whether notice goes into the answer to ev (SkipNotice);
@@ -88,6 +87,11 @@ func tell(ev event.Event, notice string, log NoticeLog, once bool) bool {
 		given := log.Given(notice) // remembered, so that the next tool call does not repeat it
 		return !once || !given
 	case ev.CanBlock && log != nil:
+		return !log.Given(notice)
+	case log != nil && !once && ev.Strategy != event.StrategyToolSelection:
+		// An event that cannot block tells its user of a guard that did
+		// not run once per session too (SPEC §2.5); Gemini reads any
+		// answer to BeforeToolSelection as a tool config.
 		return !log.Given(notice)
 	}
 	return false
@@ -109,8 +113,9 @@ func PendingText(pending, held []string) string {
 	return text + ". Review the change with 'hookexec trust'."
 }
 
-// prependMessage puts text first in v's systemMessage.
-func prependMessage(v Verdict, text string) Verdict {
+// Notify puts text first in v's systemMessage: what the user must know of
+// an event that cannot block, such as a guard that did not run.
+func Notify(v Verdict, text string) Verdict {
 	if v.SystemMessage == "" {
 		v.SystemMessage = text
 	} else {

@@ -122,6 +122,9 @@ type Verdict struct {
 	// a field where no reader looks (HookReport.Warnings, named by hook).
 	// The agent formats tell the user of each once per session (issue 22
 	// §3); not part of the result.
-	Quiet      []string `json:"-"`
-	DurationMs float64  `json:"durationMs"`
+	Quiet []string `json:"-"`
+	// GuardOff are the reasons hooks that were given did not run (SPEC
+	// §2.5); the decision log keeps them. Not part of the result.
+	GuardOff   []GuardOff `json:"-"`
+	DurationMs float64    `json:"durationMs"`
 }
