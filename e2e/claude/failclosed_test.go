@@ -268,10 +268,11 @@ func bashCall(command string) map[string]any {
 	return map[string]any{"command": command, "description": "do what the user asked"}
 }
 
-// e2eUser is a scratch user: a HOME of their own with the XDG directories
-// at their defaults under it (so the trust store and the decision log are
-// the same whether or not hookexec reads the variables under an agent),
-// a git identity, and the hookexec under test first on PATH.
+// e2eUser is a scratch user: a fresh HOME of their own, with no XDG_*
+// variables (the trust store, the user's config and the decision log are
+// at their defaults under HOME, whether or not hookexec reads the
+// variables under an agent), a git identity, and the hookexec under test
+// first on PATH.
 type e2eUser struct {
 	name     string
 	home     string
@@ -289,10 +290,6 @@ func newE2EUser(t *testing.T, env e2eEnv, name string) *e2eUser {
 	return &e2eUser{name: name, home: home, bin: env.bin, env: []string{
 		"PATH=" + pathWith(filepath.Dir(env.bin)),
 		"HOME=" + home,
-		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
-		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"),
-		"XDG_DATA_HOME=" + filepath.Join(home, ".local", "share"),
-		"XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
 		"LANG=C.UTF-8",
 		"GIT_CONFIG_NOSYSTEM=1",
 	}, replacer: strings.NewReplacer(home, "<home>")}
@@ -398,7 +395,12 @@ func (c *failClosedCase) session(t *testing.T, env e2eEnv, prompt string, script
 	}
 	api := startScriptedAPI(t, script, nil)
 	res := claudeSession(t, env, session{project: c.project, home: c.user.home, api: api, prompt: prompt, env: c.user.env})
-	dump(t, filepath.Join(env.out, "claude", "failclosed-"+c.name, fmt.Sprint(c.sessions)), res)
+	dir := filepath.Join(env.out, "claude", "failclosed-"+c.name, fmt.Sprint(c.sessions))
+	dump(t, dir, res)
+	// The decision log as the session left it, beside the session's evidence.
+	if b, err := os.ReadFile(filepath.Join(c.user.home, ".local", "state", "hookexec", "audit", "decisions.jsonl")); err == nil {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "decisions.jsonl"), b, 0o644))
+	}
 	c.elapsed += res.elapsed
 	require.NoError(t, res.err, "claude:\n%s", res.stderr)
 	results := toolResults(res)
