@@ -68,25 +68,19 @@ func (g *guardOffs) held(reg *registry.Registry, ev event.Event, in *event.Input
 	}
 	held := *reg
 	held.Hooks = reg.HeldHooks
-	var guards, others []string
+	var guards []string
 	for _, s := range planner.Build(&held, ev, in, opts).Steps {
 		name := strconv.Quote(s.Hook.DisplayName())
-		optedOut := skip && !s.FailClosed
-		g.add(verdict.GuardOff{Kind: verdict.GuardOffHeld, File: s.Hook.Pos.File, Detail: "hook " + name + " is held: a file it names changed since the project was trusted", OptedOut: optedOut})
-		switch {
-		case s.FailClosed:
+		g.add(verdict.GuardOff{Kind: verdict.GuardOffHeld, File: s.Hook.Pos.File, Detail: "hook " + name + " is held: a file it names changed since the project was trusted", OptedOut: skip && !s.FailClosed})
+		if s.FailClosed {
 			guards = append(guards, name)
-		case !optedOut:
-			others = append(others, name)
 		}
 	}
-	why := " could not run: it is held because the project's hook files changed since they were trusted (" +
-		strings.Join(reg.Pending, ", ") + "); review the change with 'hookexec trust'"
+	// A held hook implies a pending change, whose deny names it; a held
+	// guard denies under --untrusted skip too.
 	if len(guards) > 0 {
-		g.deny("failClosed guard " + strings.Join(guards, ", ") + why)
-	}
-	if len(others) > 0 {
-		g.deny("hook " + strings.Join(others, ", ") + why)
+		g.deny("failClosed guard " + strings.Join(guards, ", ") + " could not run: it is held because the project's hook files changed since they were trusted (" +
+			strings.Join(reg.Pending, ", ") + "); review the change with 'hookexec trust'")
 	}
 }
 
