@@ -12,6 +12,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/hookexec/hookexec/internal/audit"
+	"github.com/hookexec/hookexec/internal/safefile"
 )
 
 // TestMain lets testscript run hookexec (and the test helper) in-process
@@ -63,9 +64,14 @@ func scriptParams(dir string) testscript.Params {
 		RequireUniqueNames:  true,
 		Cmds:                scriptCmds(),
 		Condition: func(cond string) (bool, error) {
-			if cond == "root" {
+			switch cond {
+			case "root":
 				// Changing a file's owner needs root.
 				return os.Geteuid() == 0, nil
+			case "privategroup":
+				// The user's primary group is private (its only member),
+				// so that a file of theirs may be group-writable.
+				return privateGroup()
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
@@ -96,4 +102,24 @@ func scriptParams(dir string) testscript.Params {
 			return nil
 		},
 	}
+}
+
+// privateGroup reports whether a new group-writable file of the user's is
+// the user's own (safefile.CheckUserFile), as the user's private group
+// makes it.
+func privateGroup() (bool, error) {
+	f, err := os.CreateTemp("", "privategroup")
+	if err != nil {
+		return false, err
+	}
+	defer func() { _ = os.Remove(f.Name()) }()
+	_ = f.Close()
+	if err := os.Chmod(f.Name(), 0o660); err != nil {
+		return false, err
+	}
+	fi, err := os.Stat(f.Name())
+	if err != nil {
+		return false, err
+	}
+	return safefile.CheckUserFile(f.Name(), fi) == nil, nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -76,6 +77,11 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 		return &Error{Pos: pos(root.Off), Msg: fmt.Sprintf("a config file must be a JSON object, not %s", root.Kind.Phrase())}
 	}
 	pluginVar, pluginRoot := PluginRootVar(spec.path)
+	stray, strayDir, strayWhy := strayPlugin(spec, data, root)
+	if stray.Name != "" {
+		spec.dialect, ag = Dialect(stray.Name), stray
+		pluginVar, pluginRoot = stray.PluginRootVar, strayDir
+	}
 	d := &fileDecoder{
 		agent:      ag,
 		pluginVar:  pluginVar,
@@ -88,6 +94,10 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 	}
 	if err := d.duplicates(dups); err != nil {
 		return err
+	}
+	if stray.Name != "" {
+		d.advise(root.Off, "read as %s's plugin hooks file (%s dialect, %s=%s), as %s, although %s has no %s; pass --dialect native to read it as hookexec's own",
+			stray.Title, stray.Name, stray.PluginRootVar, strayDir, strayWhy, strayDir, filepath.FromSlash(stray.PluginManifest))
 	}
 	d.settings(root)
 	if lint != nil {

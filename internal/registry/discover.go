@@ -15,7 +15,10 @@ type fileSpec struct {
 	path     string
 	source   Source
 	dialect  Dialect
-	explicit bool   // named by --config or HOOKEXEC_CONFIG: it must exist
+	explicit bool // named by --config or HOOKEXEC_CONFIG: it must exist
+	// detected: the dialect of an explicit file comes from its location
+	// (DetectDialect), not from --dialect.
+	detected bool
 	extDir   string // the extension's directory, for ${extensionPath}
 	inline   *Inline
 	// projectRel is set for discovered project files (the project's own
@@ -53,7 +56,7 @@ func configFiles(opts Options, getenv func(string) string) ([]fileSpec, error) {
 			if d == "" {
 				d = DetectDialect(p)
 			}
-			specs = append(specs, fileSpec{path: p, source: Runtime, dialect: d, explicit: true})
+			specs = append(specs, fileSpec{path: p, source: Runtime, dialect: d, explicit: true, detected: opts.Dialect == ""})
 		}
 		return specs, nil
 	}

@@ -35,7 +35,8 @@ func (p *readProblem) Unwrap() error { return p.err }
 // file is fs.ErrNotExist; a file that exists but may not be read is a
 // *readProblem. Project files must be regular files (a symlink is not
 // followed) of at most 4 MiB; every other file must be the user's or
-// root's and writable by no one else, and at most 64 MiB.
+// root's and writable by no one else (its owner's private group aside:
+// safefile.CheckUserFile), and at most 64 MiB.
 func (s fileSpec) read() ([]byte, error) {
 	if s.inline != nil {
 		return s.inline.Data, nil
@@ -70,10 +71,14 @@ func (s fileSpec) read() ([]byte, error) {
 		if !fi.Mode().IsRegular() {
 			return nil, &readProblem{msg: fmt.Sprintf("is not a regular file (%s)", kindOf(fi))}
 		}
-	} else if err := safefile.CheckOwner(s.path, fi); err != nil {
+	} else if err := safefile.CheckUserFile(s.path, fi); err != nil {
 		var u *safefile.Unsafe
 		errors.As(err, &u)
-		return nil, &readProblem{msg: "not trusted: " + u.Reason, unsafe: true, err: err}
+		msg := "not trusted: " + u.Reason
+		if u.Fix != "" {
+			msg += " (run '" + u.Fix + "')"
+		}
+		return nil, &readProblem{msg: msg, unsafe: true, err: err}
 	}
 	if fi.Mode().IsDir() {
 		return nil, &readProblem{msg: "cannot read file: is a directory"}

@@ -122,6 +122,7 @@ func validateFile(spec fileSpec, index int, env lintEnv) (fr FileReport, ok bool
 	}
 	fr.Hooks = len(reg.Hooks)
 	fr.Enabled = reg.Files[0].Enabled
+	fr.Dialect = reg.Files[0].Dialect // a stray plugin file's (strayPlugin)
 	// Every entry that fire skips with a warning is an error here
 	// (SPEC §2.1), and so is what weakens a guard that fire still runs.
 	for _, w := range reg.Warnings {

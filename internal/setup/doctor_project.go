@@ -32,7 +32,9 @@ func platformCheck(goos, goarch string) Check {
 }
 
 // configCheck validates the configs fire would load (validate's checks):
-// fire skips an invalid entry or file, and the agent goes on unguarded.
+// it fails on every error, so on whatever keeps a guard from running or
+// weakens it (an entry or file fire skips, a field hookexec does not
+// know, a timeout that cannot be meant: registry.Diagnostic.Weakens).
 func configCheck(ctx context.Context, opts DoctorOptions, pol *Policies, loadErr error) Check {
 	c := Check{Name: "configs"}
 	if loadErr != nil {
@@ -57,7 +59,7 @@ func configCheck(ctx context.Context, opts DoctorOptions, pol *Policies, loadErr
 			lines = append(lines, fmt.Sprintf("... %d errors in all", n))
 		}
 		c.Detail = strings.Join(lines, "\n")
-		c.Fix = "fix each error ('hookexec validate' lists them): fire skips an invalid entry or file, and the agent proceeds without it"
+		c.Fix = "fix each error ('hookexec validate' lists them): fire skips an invalid entry or file, so its guards do not run, and a timeout no one means kills a guard before it decides"
 		return c
 	}
 	if lines := projectExecs(report); len(lines) > 0 {
