@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookexec/hookexec/internal/audit"
 	"github.com/hookexec/hookexec/internal/dirs"
 	"github.com/hookexec/hookexec/internal/setup"
 )
@@ -46,7 +48,7 @@ Exit status: 0 when every check passed, 1 otherwise.`,
 			if format != "text" && format != "json" {
 				return fmt.Errorf("invalid --format %q (supported: text, json)", format)
 			}
-			opts := setup.DoctorOptions{Getenv: a.getenv, Version: buildVersion(), Serve: a.serveProbe()}
+			opts := setup.DoctorOptions{Getenv: a.getenv, Version: buildVersion(), Serve: a.serveProbe(), GuardOffs: a.guardOffs}
 			for _, name := range args {
 				ag, err := setup.ParseAgent(name)
 				if err != nil {
@@ -80,4 +82,27 @@ Exit status: 0 when every check passed, 1 otherwise.`,
 	fl.StringVar(&format, "format", "text", "output format: text or json")
 	fl.StringVar(&projectDir, "project-dir", "", "project directory (default: $HOOKEXEC_PROJECT_DIR, agent variables, the nearest directory with .hookexec/ from the working directory up)")
 	return cmd
+}
+
+// guardOffs reads the decision log's records of project since a time
+// where a guard was off, for doctor (setup.GuardOffs).
+func (a *app) guardOffs(project string, since time.Time) ([]setup.GuardOffRecord, error) {
+	l, err := audit.Locate(a.getenv)
+	if err != nil {
+		return nil, err
+	}
+	entries, _, err := l.Tail(audit.Query{GuardOff: true, Since: since, Project: project}, 0)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]setup.GuardOffRecord, 0, len(entries))
+	for _, e := range entries {
+		var r setup.GuardOffRecord
+		for _, g := range e.GuardOff {
+			r.Kinds = append(r.Kinds, g.Kind)
+			r.OptedOut = r.OptedOut || g.OptedOut
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }

@@ -73,7 +73,7 @@ func (a *app) fire(name string, f fireFlags) error {
 		return err
 	}
 	run := runner.New(settings.runnerOptions(f.maxParallel.v))
-	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: engine.Depth(a.getenv), UntrustedSkip: f.untrusted.v, Background: background.DetachedWithLogs(a.logFile, a.logLevel, settings.killGrace), Log: log}
+	eng := engine.Engine{Runner: run, Environ: os.Environ(), Depth: engine.Depth(a.getenv), Untrusted: f.untrusted.v, Background: background.DetachedWithLogs(a.logFile, a.logLevel, settings.killGrace), Log: log}
 	req := a.request(f.configFlags, fired)
 	req.Format, req.Abandon, req.Warnings = settings.format.Format, true, settings.warnings
 	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/duration"
+	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
@@ -141,17 +142,16 @@ func flagChoice(name string, choices ...string) *value[string] {
 	})
 }
 
-// flagUntrusted is --untrusted: deny (the default), or skip (true), the
-// explicit opt-out of SPEC §2.5's trust denies.
-func flagUntrusted() *value[bool] {
-	return newValue("deny", func(s string) (bool, error) {
-		switch strings.ToLower(strings.TrimSpace(s)) {
-		case "skip":
-			return true, nil
-		case "deny":
-			return false, nil
+// flagUntrusted is --untrusted: "deny" or "skip", the explicit opt-out of
+// SPEC §2.5's trust denies; "" (not given) leaves it to the user's
+// settings.untrusted, else deny (engine.Engine.Untrusted).
+func flagUntrusted() *value[string] {
+	return newValue("", func(s string) (string, error) {
+		switch v := strings.ToLower(strings.TrimSpace(s)); v {
+		case "", engine.UntrustedDeny, engine.UntrustedSkip:
+			return v, nil
 		}
-		return false, invalid("invalid --untrusted %q (want skip or deny)", s)
+		return "", invalid("invalid --untrusted %q (want skip or deny)", s)
 	})
 }
 

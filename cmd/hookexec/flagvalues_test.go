@@ -25,7 +25,7 @@ func TestFlagDefaults(t *testing.T) {
 	assert.Equal(t, int64(16<<20), s.maxTotal)
 	assert.Equal(t, 5*time.Second, s.killGrace)
 	assert.Zero(t, s.timeout)
-	assert.False(t, f.untrusted.v)
+	assert.Empty(t, f.untrusted.v, "not given: the user's settings, else deny")
 	assert.Equal(t, 0, f.maxParallel.v)
 	assert.Equal(t, 16, flagCount("--max-events", "1 or more", 1, 16).v)
 	assert.Equal(t, "text", flagChoice("--format", "text", "json").v)

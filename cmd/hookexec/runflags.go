@@ -19,7 +19,7 @@ type runFlags struct {
 	maxParallel                     *value[int]
 	maxOutput, maxTotal, maxMessage *value[int64]
 	sequential, failClosed          bool
-	untrusted                       *value[bool] // skip
+	untrusted                       *value[string]
 }
 
 func (f *runFlags) register(fl *pflag.FlagSet) {
@@ -37,7 +37,7 @@ func (f *runFlags) register(fl *pflag.FlagSet) {
 	fl.Var(f.maxMessage, "max-message", "bytes of each message of --format claude|gemini and of the block reason on stderr; longer ones are cut and say so (at least 256)")
 	fl.BoolVar(&f.sequential, "sequential", false, "run all hooks one after another in plan order")
 	fl.BoolVar(&f.failClosed, "fail-closed", false, "treat hook failures, timeouts and config or input errors as a deny")
-	fl.Var(f.untrusted, "untrusted", "project hook files not trusted or changed since: deny (deny every event that can block until 'hookexec trust') or skip (warn and run the other hooks)")
+	fl.Var(f.untrusted, "untrusted", "project hook files not trusted or changed since: deny (deny every event that can block until 'hookexec trust') or skip (warn and run the other hooks); default: the user's settings.untrusted, else deny")
 }
 
 // runSettings are what the run flags come to once all are parsed.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/rs/zerolog"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -57,17 +58,24 @@ func (h *httpFlags) validate(listen string) error {
 
 // serveHTTP listens on --http and serves srv there until a signal,
 // POST /v1/shutdown or --idle-exit.
-func (a *app) serveHTTP(ctx context.Context, srv *server.Server, h httpFlags) error {
+func (a *app) serveHTTP(ctx context.Context, srv *server.Server, h httpFlags, log zerolog.Logger) error {
 	ln, err := server.ListenHTTP(h.addr, h.allowRemote)
 	if err != nil {
 		return err
 	}
-	tok, err := server.EnsureToken(server.TokenPath(a.getenv))
+	getenv := a.userGetenv()
+	tok, err := server.EnsureToken(server.TokenPath(getenv))
 	if err != nil {
 		_ = ln.Close()
 		return err
 	}
-	return srv.ServeHTTPOn(ctx, ln, server.HTTPOptions{Token: tok, AllowRemote: h.allowRemote, IdleExit: h.idleExit.v, Version: buildVersion()})
+	// Without an admin token the server serves all the same; only a stop
+	// over HTTP is refused (its process can still be signalled).
+	admin, err := a.adminToken(getenv, true)
+	if err != nil {
+		log.Warn().Err(err).Msg("no admin token: POST /v1/shutdown is refused")
+	}
+	return srv.ServeHTTPOn(ctx, ln, server.HTTPOptions{Token: tok, AdminToken: admin, AllowRemote: h.allowRemote, IdleExit: h.idleExit.v, Version: buildVersion()})
 }
 
 func (a *app) serveCommand() *cobra.Command {
@@ -142,13 +150,13 @@ func (a *app) serve(f serveFlags) error {
 	req.Timeout, req.Sequential, req.FailClosed = settings.timeout, f.sequential, f.failClosed
 	srv := server.New(server.Options{
 		Request:    req,
-		Engine:     engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, UntrustedSkip: f.untrusted.v, Background: bg, Log: log},
+		Engine:     engine.Engine{Runner: run, Environ: os.Environ(), Depth: depth, Untrusted: f.untrusted.v, Background: bg, Log: log},
 		MaxMessage: settings.format.maxMessage,
 		MaxEvents:  f.maxEvents.v,
 		Log:        log,
 	})
 	if f.http.addr != "" {
-		return a.serveHTTP(ctx, srv, f.http)
+		return a.serveHTTP(ctx, srv, f.http, log)
 	}
 	if socket != "" {
 		return srv.ServeUnix(ctx, socket)

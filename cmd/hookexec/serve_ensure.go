@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/hookexec/hookexec/internal/dirs"
+	"github.com/hookexec/hookexec/internal/engine"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/safefile"
 	"github.com/hookexec/hookexec/internal/server"
@@ -71,10 +72,21 @@ func (a *app) serveLife(cmd *cobra.Command, f serveFlags) error {
 	}
 	started, err := a.ensureServer(cmd, addr)
 	log.Info().Str("addr", addr).Bool("started", started).AnErr("error", err).Msg("serve --ensure")
-	if err != nil {
+	switch {
+	case errors.Is(err, server.ErrNotOurs):
+		// Something else answers the agent's http hooks there: its {}
+		// lets every tool call through. Said as a message and on stderr,
+		// and the exit status is not 0.
+		msg := fmt.Sprintf("hookexec serve cannot run at %s: %v; guards are NOT enforced: whatever holds the port answers the agent's http hooks; stop it or choose another port (hookexec install claude --http --http-addr ADDR), then run 'hookexec doctor'", addr, err)
+		if werr := a.writeSystemMessage(msg); werr != nil {
+			return werr
+		}
+		return withStatus(exitError, errors.New(msg))
+	case err != nil:
 		// SessionStart cannot block, and a failing hook would only be
-		// noise: the user is told, and the http hooks, which fail closed,
-		// keep the guarded tools blocked until the server runs.
+		// noise: the user is told, and the http hooks, which fail closed
+		// when nothing answers, keep the guarded tools blocked until the
+		// server runs.
 		return a.writeSystemMessage(fmt.Sprintf("hookexec serve could not start at %s: %v; guarded tools will be blocked until it runs: run 'hookexec doctor'", addr, err))
 	}
 	return nil
@@ -85,11 +97,16 @@ func (a *app) serveLife(cmd *cobra.Command, f serveFlags) error {
 // no error; something that does not hold the user's token is, and is sent
 // nothing.
 func (a *app) stopServer(addr string) error {
-	token, err := server.ReadToken(server.TokenPath(a.getenv))
+	getenv := a.userGetenv()
+	token, err := server.ReadToken(server.TokenPath(getenv))
 	if err != nil {
 		return err
 	}
-	info, err := server.Stop(context.Background(), addr, token)
+	admin, err := a.adminToken(getenv, false)
+	if err != nil {
+		return err
+	}
+	info, err := server.Stop(context.Background(), addr, token, admin)
 	switch {
 	case errors.Is(err, server.ErrNotRunning):
 		_, err = fmt.Fprintf(a.stdout, "no hookexec serve answers at %s\n", addr)
@@ -110,13 +127,21 @@ func btoi(b bool) int {
 }
 
 // ensureServer is --ensure: started says whether it started the server.
+// Hooks firing hookexec recursively start none: the server gets none of
+// the session's environment, its depth included.
 func (a *app) ensureServer(cmd *cobra.Command, addr string) (started bool, err error) {
-	token, err := server.EnsureToken(server.TokenPath(a.getenv))
+	if depth := engine.Depth(a.getenv); depth >= engine.MaxDepth {
+		return false, fmt.Errorf("%s is %d: hooks are running hookexec recursively (at most %d nested); refusing to start a server", engine.DepthVar, depth, engine.MaxDepth)
+	}
+	getenv := a.userGetenv()
+	token, err := server.EnsureToken(server.TokenPath(getenv))
 	if err != nil {
 		return false, err
 	}
+	// Made here when missing, so that the server started reads the same.
+	admin, _ := a.adminToken(getenv, true)
 	started, err = server.Ensure(context.Background(), server.EnsureOptions{
-		Addr: addr, Token: token, Version: buildVersion(),
+		Addr: addr, Token: token, AdminToken: admin, Version: buildVersion(),
 		Lock:  func() (string, error) { return server.StateFile(a.getenv, server.LockFile) },
 		Start: func() error { return a.startServer(cmd, addr) },
 	})
@@ -150,8 +175,8 @@ func lastLine(path string) string {
 
 // startServer starts `hookexec serve --http ADDR` with serve's other
 // flags, detached, in the user's state directory (no session's project
-// directory), with an environment that no agent session's variables are
-// in, its output in serve.log there.
+// directory), with a fixed, minimal environment (server.ServerEnv: nothing
+// of the starting session's), its output in serve.log there.
 func (a *app) startServer(cmd *cobra.Command, addr string) error {
 	exe, err := os.Executable()
 	if err != nil {
@@ -174,7 +199,7 @@ func (a *app) startServer(cmd *cobra.Command, addr string) error {
 	// Args[0] is hookexec whatever the file is called (background.go).
 	argv := append([]string{"hookexec"}, args...)
 	return runner.StartDetachedWith(exe, argv, nil, runner.DetachOptions{
-		Dir: filepath.Dir(logPath), Env: server.WithoutSessionVars(os.Environ()), Output: log,
+		Dir: filepath.Dir(logPath), Env: server.ServerEnv(a.userGetenv(), filepath.Dir(exe)), Output: log,
 	})
 }
 

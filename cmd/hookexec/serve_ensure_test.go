@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -80,6 +81,15 @@ func (e *ensureEnv) token(t *testing.T) string {
 	return strings.TrimSpace(string(data))
 }
 
+// admin is the admin token of the user's state directory ("" when none).
+func (e *ensureEnv) admin(t *testing.T) string {
+	data, err := os.ReadFile(e.path(".local/state/hookexec/serve-admin-token"))
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(data))
+}
+
 func (e *ensureEnv) probe(t *testing.T) (server.Info, error) {
 	return server.Probe(context.Background(), e.addr, e.token(t))
 }
@@ -91,7 +101,9 @@ func (e *ensureEnv) probe(t *testing.T) (server.Info, error) {
 func TestServeEnsure(t *testing.T) {
 	t.Parallel()
 	e := newEnsureEnv(t)
-	stdout, stderr := e.ensure(t, "CLAUDE_PROJECT_DIR="+e.dir, "HOOKEXEC_TRUST_PROJECT=1", "CLAUDECODE=1")
+	// SPEC §2.5: nothing of the session's environment reaches the server.
+	stdout, stderr := e.ensure(t, "CLAUDE_PROJECT_DIR="+e.path("proj"), "HOOKEXEC_TRUST_PROJECT=1", "CLAUDECODE=1",
+		"HOOKEXEC_SHELL=/bin/true", "HTTPS_PROXY=http://127.0.0.1:9", "BASH_ENV=/tmp/rc", "PATH="+e.path("proj/bin")+":"+os.Getenv("PATH"))
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, `"started":true`)
 	first, err := e.probe(t)
@@ -145,7 +157,9 @@ func checkServerProcess(t *testing.T, e *ensureEnv, pid int) {
 	for _, kv := range strings.Split(string(environ), "\x00") {
 		name, _, _ := strings.Cut(kv, "=")
 		assert.NotContains(t, server.SessionVars(), name, "the server got a session's variable")
+		assert.NotContains(t, []string{"HOOKEXEC_SHELL", "HTTPS_PROXY", "BASH_ENV"}, name, "the server got the session's %s", name)
 	}
+	assert.NotContains(t, string(environ), e.path("proj"), "the server got the session's PATH")
 	assert.Contains(t, string(environ), "XDG_CONFIG_HOME=")
 	cwd, err := os.Readlink(proc + "/cwd")
 	require.NoError(t, err)
@@ -181,7 +195,13 @@ func TestServeEnsureAfterShutdown(t *testing.T) {
 	_, _ = e.ensure(t)
 	first, err := e.probe(t)
 	require.NoError(t, err)
-	require.NoError(t, server.Shutdown(context.Background(), e.addr, e.token(t)))
+	// SPEC §2.5: the client token, which an agent session's environment
+	// holds, does not stop the server; the admin token does.
+	require.Error(t, server.Shutdown(context.Background(), e.addr, e.token(t), ""))
+	_, err = e.probe(t)
+	require.NoError(t, err, "the client token stopped the server")
+	require.NotEmpty(t, e.admin(t))
+	require.NoError(t, server.Shutdown(context.Background(), e.addr, e.token(t), e.admin(t)))
 	waitNotRunning(t, e)
 	_, stderr := e.ensure(t)
 	assert.Contains(t, stderr, `"started":true`)
@@ -221,18 +241,27 @@ func TestServeStop(t *testing.T) {
 	assert.Contains(t, stderr, "--ensure, --stop and --unit exclude each other")
 }
 
-// A server that --ensure starts but that stops at once (here: it refuses
-// to serve inside hooks nested too deep) is reported in the SessionStart
-// message with the last line of its serve.log; --ensure still exits 0.
+// An --ensure inside hooks nested too deep starts no server (the server
+// would not get the session's depth) and says so in the SessionStart
+// message; --ensure still exits 0.
 func TestServeEnsureServerFails(t *testing.T) {
 	t.Parallel()
 	e := newEnsureEnv(t)
 	stdout, _ := e.ensure(t, "HOOKEXEC_DEPTH=99")
 	var msg struct{ SystemMessage string }
 	require.NoError(t, json.Unmarshal([]byte(stdout), &msg), stdout)
-	assert.Contains(t, msg.SystemMessage, "hookexec serve could not start at "+e.addr+": the server started did not answer within 3s")
-	assert.Contains(t, msg.SystemMessage, "serve.log: hookexec: HOOKEXEC_DEPTH is 99")
+	assert.Contains(t, msg.SystemMessage, "hookexec serve could not start at "+e.addr+": HOOKEXEC_DEPTH is 99: hooks are running hookexec recursively")
 	assert.True(t, strings.HasSuffix(msg.SystemMessage, "; guarded tools will be blocked until it runs: run 'hookexec doctor'"), msg.SystemMessage)
+}
+
+// A server that stops at once is reported with the last line of its
+// serve.log (lastLine).
+func TestLastLine(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "serve.log")
+	require.NoError(t, os.WriteFile(path, []byte(strings.Repeat("x", 2000)+"\nfirst\nhookexec: it failed\n\n"), 0o600))
+	assert.Equal(t, "hookexec: it failed", lastLine(path))
+	assert.Equal(t, "", lastLine(filepath.Join(t.TempDir(), "none")))
 }
 
 // --idle-exit given to --ensure goes to the server it starts (instead of

@@ -35,10 +35,14 @@ func TestServeHTTPAnswersAsFire(t *testing.T) {
 	bad := e.write(t, "bad.json", `{"hooks": {"PreToolUse": [`)
 	good := e.serveHTTP(t, nil, "--config", cfg)
 	broken := e.serveHTTP(t, nil, "--config", bad)
+	// The project is not the home directory: a served event is an
+	// agent's (SPEC §2.5), where a HOME inside the project is ignored.
+	project := e.path("proj")
+	require.NoError(t, os.Mkdir(project, 0o755))
 	bash := func(cmd string) string {
-		return `{"session_id":"s","cwd":"` + e.dir + `","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"` + cmd + `"}}`
+		return `{"session_id":"s","cwd":"` + project + `","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"` + cmd + `"}}`
 	}
-	fail := `{"session_id":"s","cwd":"` + e.dir + `","tool_name":"Fail","tool_input":{}}`
+	fail := `{"session_id":"s","cwd":"` + project + `","tool_name":"Fail","tool_input":{}}`
 	for _, tc := range []struct {
 		name, format, event, input string
 		srv                        *httpProc
@@ -48,12 +52,12 @@ func TestServeHTTPAnswersAsFire(t *testing.T) {
 		{"claude allow", "claude", "PreToolUse", bash("ls"), good, cfg, 200},
 		{"claude block", "claude", "PreToolUse", bash("rm -rf x"), good, cfg, 200},
 		{"qwen block", "qwen", "PreToolUse", bash("rm -rf x"), good, cfg, 200},
-		{"copilot allow", "copilot", "preToolUse", `{"timestamp":1,"cwd":"` + e.dir + `","toolName":"bash","toolArgs":"{\"command\":\"ls\"}"}`, good, cfg, 200},
+		{"copilot allow", "copilot", "preToolUse", `{"timestamp":1,"cwd":"` + project + `","toolName":"bash","toolArgs":"{\"command\":\"ls\"}"}`, good, cfg, 200},
 		{"claude policy failed", "claude", "PreToolUse", fail, good, cfg, 200},
 		{"gemini policy failed", "gemini", "BeforeTool", fail, good, cfg, 500},
 		{"result block", "result", "PreToolUse", bash("rm -rf x"), good, cfg, 200},
 		{"claude config error", "claude", "PreToolUse", bash("ls"), broken, bad, 200},
-		{"gemini config error", "gemini", "BeforeTool", bash("ls"), broken, bad, 500},
+		{"gemini config error", "gemini", "BeforeTool", bash("ls"), broken, bad, 200}, // denied (SPEC §2.5): fire exits 2
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			want, exit := e.fireOut(t, tc.input, tc.event, "--format", tc.format, "--config", tc.cfg)

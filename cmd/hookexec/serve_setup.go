@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io/fs"
 
+	"github.com/hookexec/hookexec/internal/dirs"
+	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/server"
 	"github.com/hookexec/hookexec/internal/setup"
 )
@@ -30,6 +32,33 @@ func (a *app) httpInstall(addr string, dryRun bool) (*setup.HTTPOptions, error) 
 		return nil, err
 	}
 	return &setup.HTTPOptions{Addr: addr, Token: token}, nil
+}
+
+// userGetenv is the environment as it locates the user's own files
+// (registry.SafeEnv): under an agent a location the repository could
+// have set is ignored, so the tokens are the user's.
+func (a *app) userGetenv() func(string) string {
+	project, _ := dirs.ProjectRoot("", a.getenv, "")
+	getenv, _ := registry.SafeEnv(a.getenv, project)
+	return getenv
+}
+
+// adminToken is the user's admin token (server.AdminTokenPath), which
+// stopping the server needs: made when missing if create, else "" when
+// missing.
+func (a *app) adminToken(getenv func(string) string, create bool) (string, error) {
+	path, err := server.AdminTokenPath(getenv)
+	if err != nil {
+		return "", err
+	}
+	if create {
+		return server.EnsureToken(path)
+	}
+	tok, err := server.ReadToken(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	return tok, err
 }
 
 // serveProbe is what doctor checks an install --http's token and server

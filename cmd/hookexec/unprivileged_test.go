@@ -39,16 +39,25 @@ func TestOwnershipAsUnprivilegedUser(t *testing.T) {
 	planted := config("shared/.hookexec/hooks.json", other)
 	require.NoError(t, os.Chown(filepath.Dir(planted), other, other))
 
-	// asNobody runs hookexec as nobody in the shared directory.
-	asNobody := func(env []string, args ...string) []byte {
+	// asNobody runs hookexec as nobody in the shared directory; it must
+	// exit with status want.
+	asNobody := func(want int, env []string, args ...string) []byte {
 		cmd := exec.Command(setpriv, append([]string{"--reuid=65534", "--regid=65534", "--clear-groups", "--", bin}, args...)...)
 		cmd.Dir = filepath.Join(dir, "shared")
 		cmd.Env = append([]string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + filepath.Join(dir, "home"), "GORACE=atexit_sleep_ms=0"}, env...)
 		out, err := cmd.Output()
-		require.NoError(t, err, "stderr: %s", stderrOf(err))
+		if want == 0 {
+			require.NoError(t, err, "stderr: %s", stderrOf(err))
+		} else {
+			var exit *exec.ExitError
+			require.ErrorAs(t, err, &exit)
+			require.Equal(t, want, exit.ExitCode(), "stderr: %s", stderrOf(err))
+		}
 		return out
 	}
-	out := asNobody(nil, "fire", "BeforeTool", "--config", rootCfg, "--config", mine, "--config", others)
+	// The file of another user is skipped, and since it could hold a guard
+	// the event is denied (SPEC §2.5): exit 2.
+	out := asNobody(2, nil, "fire", "BeforeTool", "--config", rootCfg, "--config", mine, "--config", others)
 	var v struct {
 		Warnings []string `json:"warnings"`
 	}
@@ -61,14 +70,15 @@ func TestOwnershipAsUnprivilegedUser(t *testing.T) {
 	assert.Regexp(t, `others\.json: not trusted: owned by uid 4711, not by you \(nobody \(uid 65534\)\) or root; this file is skipped$`, v.Warnings[0])
 
 	// Discovery in a directory another user planted a .hookexec/ in: the
-	// unprivileged user never trusted it, so nothing runs.
-	out = asNobody(nil, "fire", "BeforeTool")
+	// unprivileged user never trusted it, so nothing runs, and the event is
+	// denied until it is trusted (SPEC §2.5).
+	out = asNobody(2, nil, "fire", "BeforeTool")
 	assert.NoFileExists(t, filepath.Join(marks, ".hookexec-hooks.json"))
 	assert.Contains(t, string(out), `"untrusted": [`+"\n    "+`"`+planted+`"`)
 
 	// The same project trusted for the run: the planted hook runs (which
 	// shows the check above could fail).
-	asNobody([]string{"HOOKEXEC_TRUST_PROJECT=1"}, "fire", "BeforeTool")
+	asNobody(0, []string{"HOOKEXEC_TRUST_PROJECT=1"}, "fire", "BeforeTool")
 	assert.FileExists(t, filepath.Join(marks, ".hookexec-hooks.json"))
 }
 

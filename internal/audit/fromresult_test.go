@@ -21,7 +21,38 @@ func claudeRequest(t testing.TB, input string) (engine.Request, *event.Input) {
 	require.NoError(t, err)
 	in, err := event.ParseInput([]byte(input), time.Now(), "/work")
 	require.NoError(t, err)
-	return engine.Request{Event: fired.Event, Name: fired, Format: verdict.Format("claude"), Getenv: func(string) string { return "" }}, in
+	return engine.Request{Event: fired.Event, Name: fired, Format: verdict.Format("claude"), Getenv: underClaude}, in
+}
+
+// underClaude is the environment of a hook Claude Code runs: CLAUDECODE set.
+func underClaude(name string) string {
+	if name == "CLAUDECODE" {
+		return "1"
+	}
+	return ""
+}
+
+// A fire run by hand with --format claude is not recorded as Claude Code's
+// (SPEC §2.5, the log answers "was a guard off?"): no agent's variable in
+// the environment, no agent in the record; and the guards that did not run
+// are kept.
+func TestFromResultByHandNamesNoAgent(t *testing.T) {
+	t.Parallel()
+	req, in := claudeRequest(t, `{"session_id":"s1","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`)
+	req.Getenv = func(string) string { return "" }
+	off := verdict.GuardOff{Kind: verdict.GuardOffUntrusted, File: "/repo/.hookexec/hooks.json", Detail: "not trusted"}
+	res := engine.Result{Start: time.Now(), Input: in, ProjectDir: "/repo",
+		Verdict: verdict.Verdict{Event: "BeforeTool", Blocked: true, Decision: "deny", GuardOff: []verdict.GuardOff{off}}}
+	r := FromResult(req, res, ViaFire)
+	assert.Empty(t, r.Agent)
+	assert.True(t, r.ByHand)
+	assert.Equal(t, "claude", r.Format)
+	assert.Equal(t, []verdict.GuardOff{off}, r.GuardOff)
+
+	req.Getenv = underClaude
+	r = FromResult(req, res, ViaFire)
+	assert.Equal(t, "claude", r.Agent)
+	assert.False(t, r.ByHand)
 }
 
 func code(n int) *int { return &n }

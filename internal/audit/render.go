@@ -207,19 +207,24 @@ func millis(ms float64) string {
 func quoted(s string) string { return fmt.Sprintf("%q", clean(s, false)) }
 
 // guardOffText says briefly why hooks did not run for an event that was
-// not stopped: "guard off: untrusted .hookexec/hooks.json (--untrusted
-// skip)".
+// not stopped: "guard off: skipped-file .hookexec/hooks.json", or "guard
+// off (let through): untrusted ..." when the user's opt-out (--untrusted
+// skip) let it through.
 func guardOffText(offs []verdict.GuardOff) string {
 	g := offs[0]
-	text := "guard off: " + g.Kind
+	text := "guard off: "
+	for _, o := range offs {
+		if o.OptedOut {
+			text = "guard off (let through): "
+			break
+		}
+	}
+	text += g.Kind
 	if g.File != "" {
 		text += " " + shortFile(g.File)
 	}
 	if len(offs) > 1 {
 		text += fmt.Sprintf(" (+%d)", len(offs)-1)
-	}
-	if g.OptedOut {
-		text += " (--untrusted skip)"
 	}
 	return text
 }

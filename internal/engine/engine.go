@@ -27,10 +27,12 @@ type Engine struct {
 	Environ []string
 	// Depth is the inherited HOOKEXEC_DEPTH.
 	Depth int
-	// UntrustedSkip is --untrusted skip: project files that are not
-	// trusted, or changed since, do not deny the events that can block
-	// (SPEC §2.5; guardsOff). Broken files deny all the same.
-	UntrustedSkip bool
+	// Untrusted is --untrusted: UntrustedSkip lets project files that
+	// are not trusted, or changed since, through without denying the
+	// events that can block (SPEC §2.5; guardsOff); UntrustedDeny denies;
+	// "" is the user's settings.untrusted, else deny. Broken files deny
+	// all the same.
+	Untrusted string
 	// Background starts the async hooks (async.go); nil: they are reported
 	// and not run.
 	Background Background
@@ -42,6 +44,21 @@ type Engine struct {
 	// programs is set by Do on its copy of the engine: the shells the
 	// planner found (programs.go).
 	programs programs
+}
+
+// The values of Engine.Untrusted.
+const (
+	UntrustedDeny = "deny"
+	UntrustedSkip = "skip"
+)
+
+// untrustedSkip reports whether the trust denies are let through for reg:
+// --untrusted skip, or no --untrusted and the user's settings say skip.
+func (e *Engine) untrustedSkip(reg *registry.Registry) bool {
+	if e.Untrusted != "" {
+		return e.Untrusted == UntrustedSkip
+	}
+	return reg.Settings.Untrusted == UntrustedSkip
 }
 
 // Run executes the plan with input in and returns the merged verdict.

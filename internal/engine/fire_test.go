@@ -42,9 +42,10 @@ func TestForEvent(t *testing.T) {
 	assert.True(t, forEvent(registry.Diagnostic{EventKey: "postToolBatchX"}, unknown), "a typo in case only")
 }
 
-// TestFireFailClosedOverSkippedHooks: --fail-closed denies an event that
-// can block when a hook that could be its own was left out (issue 17 §2),
-// and the verdict carries every skipped entry for the agent's notice.
+// TestFireFailClosedOverSkippedHooks: an event that can block is denied (SPEC
+// §2.5; once only under --fail-closed) when a hook that could be its own was
+// left out, and the verdict carries every skipped entry for the agent's
+// notice.
 func TestFireFailClosedOverSkippedHooks(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -66,11 +67,16 @@ func TestFireFailClosedOverSkippedHooks(t *testing.T) {
 
 	blocked, reason, skipped := fire("BeforeTool", true)
 	assert.True(t, blocked)
-	assert.Contains(t, reason, "hooks that could be this event's were left out (--fail-closed): "+path+":2:35: BeforeTool[0].hooks[0]: unsupported hook type \"prompt\"")
+	assert.Contains(t, reason, "hooks that could be this event's were left out: "+path+":2:35: BeforeTool[0].hooks[0]: unsupported hook type \"prompt\"")
+	assert.Contains(t, reason, "check it with 'hookexec validate "+path+"'")
 	assert.Len(t, skipped, 1)
 
 	blocked, _, _ = fire("BeforeTool", false)
-	assert.False(t, blocked, "without --fail-closed")
+	assert.True(t, blocked, "without --fail-closed too (SPEC §2.5)")
+	e.Untrusted = UntrustedSkip
+	blocked, _, _ = fire("BeforeTool", false)
+	assert.True(t, blocked, "--untrusted skip opts out of the trust denies only")
+	e.Untrusted = ""
 	blocked, _, skipped = fire("AfterAgent", true)
 	assert.False(t, blocked, "the skipped hook was another event's")
 	assert.Len(t, skipped, 1, "the notice names it all the same")

@@ -16,8 +16,9 @@ import (
 // in v.GuardOff for the decision log. What stopped a hook:
 //
 //   - project files not trusted yet, or changed since they were trusted:
-//     'hookexec trust'. --untrusted skip (Engine.UntrustedSkip) lets the
-//     event through, recorded as opted out;
+//     'hookexec trust'. --untrusted skip, or the user's settings.untrusted
+//     "skip" (Engine.Untrusted), lets the event through, recorded as
+//     opted out;
 //   - a held hook of the last trusted version that would have been this
 //     event's: 'hookexec trust'. A held guard (failClosed, onFailure
 //     "block", --fail-closed) denies even under --untrusted skip, as a
@@ -27,7 +28,7 @@ import (
 //     FILE'. No flag lets that through: the fix is in the file.
 func (e *Engine) guardsOff(reg *registry.Registry, ev event.Event, in *event.Input, opts planner.Options, v verdict.Verdict) verdict.Verdict {
 	var g guardOffs
-	skip := e.UntrustedSkip
+	skip := e.untrustedSkip(reg)
 	for _, f := range reg.Untrusted {
 		g.add(verdict.GuardOff{Kind: verdict.GuardOffUntrusted, File: f, Detail: "not trusted", OptedOut: skip})
 	}

@@ -149,6 +149,7 @@ func (e Engine) Do(ctx context.Context, req Request) Result {
 	if environ == nil {
 		environ = e.Environ
 	}
+	environ = l.reg.HookEnviron(environ)
 	run := e
 	run.ProjectDir, run.Environ = l.projectDir, environ
 	opts := PlanDefaults(l.reg.Getenv, environ)

@@ -97,8 +97,10 @@ func TestDoErrors(t *testing.T) {
 	req.Format = verdict.Format(claude.Name)
 	res = testEngine().Do(context.Background(), req)
 	require.True(t, res.Answered, "an agent format answers every error")
-	assert.False(t, res.Verdict.Blocked)
+	assert.True(t, res.Verdict.Blocked, "no guard ran: an event that can block is denied (SPEC §2.5)")
 	assert.Contains(t, res.Verdict.SystemMessage, "no hook ran for this event")
+	require.Len(t, res.Verdict.GuardOff, 1)
+	assert.Equal(t, verdict.GuardOffConfigError, res.Verdict.GuardOff[0].Kind)
 }
 
 // Nested too deep, Do refuses; a HOOKEXEC_DEPTH that is no count denies

@@ -10,7 +10,8 @@ import (
 // would read, POSTed to the hook's URL with its headers, whose $VAR and
 // ${VAR} references are expanded from the environment a command hook of
 // the run would get (the parent's, with hookexec's variables), for the
-// names allowedEnvVars lists only (registry.ExpandHeader).
+// names allowedEnvVars lists only (registry.ExpandHeader), through the
+// proxy Load chose for it (registry.HTTPProxy).
 func (sh shared) httpSpec(step planner.Step, body []byte) runner.Spec {
 	h := step.Hook.HTTP
 	lookup := envLookup(sh.env)
@@ -18,5 +19,6 @@ func (sh shared) httpSpec(step planner.Step, body []byte) runner.Spec {
 	for _, f := range h.Headers {
 		header = append(header, runner.HeaderField{Name: f.Name, Value: registry.ExpandHeader(f.Value, h.AllowedEnvVars, lookup)})
 	}
-	return runner.Spec{HTTP: &runner.HTTPRequest{URL: h.URL, Header: header}, Timeout: step.Timeout, Stdin: body}
+	req := &runner.HTTPRequest{URL: h.URL, Header: header, Proxy: h.Proxy.URL, EnvProxy: h.Proxy.FromEnv}
+	return runner.Spec{HTTP: req, Timeout: step.Timeout, Stdin: body}
 }

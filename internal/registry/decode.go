@@ -100,6 +100,7 @@ func decodeFileLint(reg *Registry, spec fileSpec, fileIndex int, data []byte, li
 			stray.Title, stray.Name, stray.PluginRootVar, strayDir, strayWhy, strayDir, filepath.FromSlash(stray.PluginManifest))
 	}
 	d.settings(root)
+	d.userSettings(reg, root)
 	if lint != nil {
 		lint.fileFields(d, root)
 	}

@@ -3,6 +3,8 @@ package registry
 import (
 	"os/user"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,16 +13,41 @@ import (
 )
 
 // locationVars are the variables that say where the user's own files are
-// (config, trust store, notices) or which shell runs hooks. A repository
-// can set any of them through the agent (Gemini CLI loads the workspace
-// .env into every hook's environment; Claude Code applies a project
-// settings "env" block), so a value that is relative or points into the
-// project is ignored: the user's own files are still found (issue 18 §1
-// hole 10, SPEC §2.4).
-func locationVars() []string { return append(dirs.LocationVars(), "HOOKEXEC_SHELL") }
+// (config, trust store, notices). A repository can set any of them
+// through the agent (Gemini CLI loads the workspace .env into every
+// hook's environment; Claude Code applies a project settings "env"
+// block), so under an agent a value that is relative or points into the
+// project is ignored: the user's own files are still found (SPEC §2.4).
+func locationVars() []string {
+	var out []string
+	for _, name := range dirs.LocationVars() {
+		if !slices.Contains(agentIgnoredVars(), name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// agentIgnoredVars are hookexec's own knobs that under an agent read as
+// unset whatever their value (SPEC §2.5): each would let the repository
+// choose what runs or which files are read. HOOKEXEC_CONFIG replaces
+// discovery (even /dev/null would drop the user's config);
+// HOOKEXEC_SYSTEM_DIR moves the system files; HOOKEXEC_SHELL runs every
+// shell-form hook (HOOKEXEC_SHELL=true turns each guard into true -c ...).
+func agentIgnoredVars() []string {
+	return []string{configVar, "HOOKEXEC_SYSTEM_DIR", shellVar}
+}
+
+// startupVars name files a shell reads when it starts (bash's BASH_ENV
+// for a non-interactive shell, a POSIX sh's ENV): under an agent hooks do
+// not get them from the environment, only from their own "env".
+func startupVars() []string { return []string{"BASH_ENV", "ENV"} }
 
 // configVar is the variable that replaces discovery with its files.
 const configVar = "HOOKEXEC_CONFIG"
+
+// shellVar names the default shell of shell-form hooks outside an agent.
+const shellVar = "HOOKEXEC_SHELL"
 
 // homeFallback is the user's home directory from the user database; a
 // variable so that tests can replace it.
@@ -31,6 +58,14 @@ var homeFallback = func() string {
 	return ""
 }
 
+// envPolicy is what SafeEnv decided for one load, kept so that the
+// environment hooks get is filtered the same way (Registry.HookEnviron).
+type envPolicy struct {
+	agent      bool
+	place      projectPlace
+	homeInside bool
+}
+
 // SafeEnv returns getenv without the values a repository could have set to
 // switch the user's guards off, and a warning for each value it ignored.
 // It changes nothing unless an agent runs hookexec as its hook
@@ -38,27 +73,35 @@ var homeFallback = func() string {
 // the user's. Under an agent:
 //
 //   - a location variable (locationVars) whose value is relative or inside
-//     project reads as unset; HOME then falls back to the user database.
-//     HOOKEXEC_SHELL may be a bare program name (looked up on PATH);
-//   - HOOKEXEC_CONFIG reads as unset: it replaces discovery, so any value, even
-//     /dev/null, would drop the user's config; the user writes --config in
-//     the hook's command instead.
+//     project reads as unset; HOME then falls back to the user database;
+//   - HOOKEXEC_CONFIG, HOOKEXEC_SYSTEM_DIR and HOOKEXEC_SHELL read as unset
+//     whatever their value (agentIgnoredVars): the user names files with
+//     --config in the hook's command and the shell in the "settings" of
+//     the user's config file;
+//   - BASH_ENV and ENV read as unset (startupVars);
+//   - PATH reads without its entries that are relative or inside project.
 //
 // HOOKEXEC_TRUST_PROJECT is judged by trust.EnvValue. project is the
 // absolute project directory ("" = the working directory).
 func SafeEnv(getenv func(string) string, project string) (func(string) string, []string) {
+	safe, _, warnings := safeEnv(getenv, project)
+	return safe, warnings
+}
+
+func safeEnv(getenv func(string) string, project string) (func(string) string, envPolicy, []string) {
 	if project == "" {
 		project, _ = filepath.Abs(".")
 	}
 	marker, agent := trust.UnderAgent(getenv)
 	if !agent {
-		return getenv, nil // the user's shell set the environment
+		return getenv, envPolicy{}, nil // the user's shell set the environment
 	}
 	// An agent started in the home directory (or above it) has the user's
 	// own files inside its project: only relative values are refused then.
 	home := homeFallback()
 	homeInside := home != "" && filepath.IsAbs(home) && dirs.Within(filepath.Clean(home), filepath.Clean(project))
-	place := placeOf(project)
+	pol := envPolicy{agent: true, place: placeOf(project), homeInside: homeInside}
+	because := " under an agent (" + marker + " is set; a repository can set it through the agent)"
 	ignored := map[string]bool{}
 	var warnings []string
 	for _, name := range locationVars() {
@@ -66,33 +109,101 @@ func SafeEnv(getenv func(string) string, project string) (func(string) string, [
 		if v == "" {
 			continue
 		}
-		if name == "HOOKEXEC_SHELL" && !strings.ContainsAny(v, `/\`) {
-			continue // a program name, looked up on PATH
-		}
-		if why := unsafeLocation(v, place, homeInside); why != "" {
+		if why := unsafeLocation(v, pol.place, homeInside); why != "" {
 			ignored[name] = true
-			warnings = append(warnings, name+"="+quoteValue(v)+": ignored, "+why+" under an agent ("+marker+" is set; a repository can set it through the agent)")
+			warnings = append(warnings, name+"="+quoteValue(v)+": ignored, "+why+because)
 		}
 	}
-	if v := getenv(configVar); v != "" {
-		ignored[configVar] = true
-		warnings = append(warnings, configVar+"="+quoteValue(v)+": ignored under an agent ("+marker+" is set; a repository can set it through the agent): name your files with --config in the hook's command")
+	for _, name := range agentIgnoredVars() {
+		if v := getenv(name); v != "" {
+			ignored[name] = true
+			warnings = append(warnings, name+"="+quoteValue(v)+": ignored"+because+": "+agentHint(name))
+		}
 	}
-	if len(ignored) == 0 {
-		return getenv, nil
+	for _, name := range startupVars() {
+		if v := getenv(name); v != "" {
+			ignored[name] = true
+			warnings = append(warnings, name+"="+quoteValue(v)+": ignored"+because+": a shell would run that file before each hook; set it in the hook's own \"env\" if it is meant")
+		}
+	}
+	path, dropped := pol.path(getenv("PATH"))
+	if len(dropped) > 0 {
+		warnings = append(warnings, "PATH entries "+quoteValue(strings.Join(dropped, string(filepath.ListSeparator)))+": ignored, relative or inside the project"+because)
+	}
+	if len(ignored) == 0 && len(dropped) == 0 {
+		return getenv, pol, nil
 	}
 	safe := func(name string) string {
+		if name == "PATH" && len(dropped) > 0 {
+			return path
+		}
 		if !ignored[name] {
 			return getenv(name)
 		}
 		if name == "HOME" {
-			if home != "" && unsafeLocation(home, place, homeInside) == "" {
+			if home != "" && unsafeLocation(home, pol.place, homeInside) == "" {
 				return home
 			}
 		}
 		return ""
 	}
-	return safe, warnings
+	return safe, pol, warnings
+}
+
+// agentHint is what the user does instead of setting name under an agent.
+func agentHint(name string) string {
+	switch name {
+	case configVar:
+		return "name your files with --config in the hook's command"
+	case shellVar:
+		return `set the hook's "shell", or "shell" in the "settings" of your config file (${XDG_CONFIG_HOME:-~/.config}/hookexec/hooks.json)`
+	}
+	return "the system files are read from " + dirs.SystemConfig(func(string) string { return "" })
+}
+
+// path is list (a PATH value) without its entries that are relative
+// (empty included: the working directory) or inside the project, and the
+// entries it dropped.
+func (p envPolicy) path(list string) (string, []string) {
+	if !p.agent || list == "" {
+		return list, nil
+	}
+	var kept, dropped []string
+	for _, e := range filepath.SplitList(list) {
+		if unsafeLocation(e, p.place, p.homeInside) != "" {
+			dropped = append(dropped, e)
+			continue
+		}
+		kept = append(kept, e)
+	}
+	if len(dropped) == 0 {
+		return list, nil
+	}
+	return strings.Join(kept, string(filepath.ListSeparator)), dropped
+}
+
+// HookEnviron is environ (NAME=value entries) as hooks get it under the
+// policy of the load (SafeEnv): under an agent without BASH_ENV and ENV
+// and with PATH's relative and in-project entries dropped; unchanged
+// elsewhere. A hook's own "env" is applied after it, so it may set them.
+func (r *Registry) HookEnviron(environ []string) []string {
+	if !r.env.agent {
+		return environ
+	}
+	out := make([]string, 0, len(environ))
+	for _, kv := range environ {
+		name, val, _ := strings.Cut(kv, "=")
+		switch {
+		case slices.Contains(startupVars(), name):
+			continue
+		case name == "PATH" || (runtime.GOOS == "windows" && strings.EqualFold(name, "PATH")):
+			if p, dropped := r.env.path(val); len(dropped) > 0 {
+				kv = name + "=" + p
+			}
+		}
+		out = append(out, kv)
+	}
+	return out
 }
 
 // projectPlace is the project directory as written and with its links

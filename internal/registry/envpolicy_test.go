@@ -26,20 +26,30 @@ func TestSafeEnv(t *testing.T) {
 		{"XDG_STATE_HOME", "state", "", true, true},
 		{"HOME", project, home, true, true},
 		{"HOME", filepath.Join(project, "x", ".."), home, true, true},
-		{"HOOKEXEC_SHELL", "bash", "bash", true, false},
+		// SPEC §2.5: under an agent HOOKEXEC_SHELL is ignored whatever its
+		// value (true -c '...' passes every guard); outside one it stays.
+		{"HOOKEXEC_SHELL", "bash", "", true, true},
+		{"HOOKEXEC_SHELL", "true", "", true, true},
+		{"HOOKEXEC_SHELL", "/bin/true", "", true, true},
 		{"HOOKEXEC_SHELL", "bin/sh", "", true, true},
 		{"HOOKEXEC_SHELL", filepath.Join(project, "sh"), "", true, true},
-		{"HOOKEXEC_SHELL", "/bin/sh", "/bin/sh", true, false},
+		{"HOOKEXEC_SHELL", "/bin/sh", "", true, true},
+		{"HOOKEXEC_SHELL", "/bin/true", "/bin/true", false, false},
+		{"HOOKEXEC_SYSTEM_DIR", filepath.Join(outside, "etc"), "", true, true},
+		{"HOOKEXEC_SYSTEM_DIR", filepath.Join(outside, "etc"), filepath.Join(outside, "etc"), false, false},
+		{"BASH_ENV", filepath.Join(outside, "rc"), "", true, true},
+		{"ENV", filepath.Join(outside, "rc"), "", true, true},
+		{"BASH_ENV", filepath.Join(outside, "rc"), filepath.Join(outside, "rc"), false, false},
 		{"HOOKEXEC_CONFIG", "/dev/null", "", true, true},
 		{"HOOKEXEC_CONFIG", "/dev/null", "/dev/null", false, false},
 	}
 	t.Run("project holds the home directory", func(t *testing.T) {
 		homeFallback = func() string { return filepath.Join(project, "me") }
 		t.Cleanup(func() { homeFallback = func() string { return home } })
-		env := map[string]string{"CLAUDE_PROJECT_DIR": project, "XDG_CONFIG_HOME": filepath.Join(project, "me", ".config"), "HOOKEXEC_SHELL": "./sh"}
+		env := map[string]string{"CLAUDE_PROJECT_DIR": project, "XDG_CONFIG_HOME": filepath.Join(project, "me", ".config"), "XDG_STATE_HOME": "./state"}
 		safe, warnings := SafeEnv(func(k string) string { return env[k] }, project)
 		assert.Equal(t, env["XDG_CONFIG_HOME"], safe("XDG_CONFIG_HOME"), "the user's own config stays")
-		assert.Empty(t, safe("HOOKEXEC_SHELL"), "a relative path is still refused")
+		assert.Empty(t, safe("XDG_STATE_HOME"), "a relative path is still refused")
 		assert.Len(t, warnings, 1)
 	})
 	for _, tt := range tests {
@@ -58,4 +68,35 @@ func TestSafeEnv(t *testing.T) {
 			}
 		})
 	}
+}
+
+// SPEC §2.5: under an agent the PATH hooks and hookexec use has no entry
+// inside the project (nor a relative one), BASH_ENV and ENV are not
+// passed to hooks; outside an agent the environment is kept as it is.
+func TestHookEnviron(t *testing.T) {
+	project := t.TempDir()
+	outside := t.TempDir()
+	old := homeFallback
+	homeFallback = func() string { return filepath.Join(outside, "home") }
+	t.Cleanup(func() { homeFallback = old })
+	sep := string(filepath.ListSeparator)
+	path := filepath.Join(project, "bin") + sep + "/usr/bin" + sep + "bin" + sep + "/bin"
+	environ := []string{"PATH=" + path, "BASH_ENV=/tmp/rc", "ENV=/tmp/rc", "LANG=C"}
+	env := map[string]string{"CLAUDE_PROJECT_DIR": project, "PATH": path}
+	getenv := func(k string) string { return env[k] }
+
+	safe, pol, warnings := safeEnv(getenv, project)
+	assert.Equal(t, "/usr/bin"+sep+"/bin", safe("PATH"))
+	if assert.Len(t, warnings, 1) {
+		assert.Contains(t, warnings[0], "PATH entries")
+		assert.Contains(t, warnings[0], filepath.Join(project, "bin"))
+	}
+	reg := &Registry{env: pol}
+	assert.Equal(t, []string{"PATH=/usr/bin" + sep + "/bin", "LANG=C"}, reg.HookEnviron(environ))
+
+	delete(env, "CLAUDE_PROJECT_DIR")
+	safe, pol, warnings = safeEnv(getenv, project)
+	assert.Equal(t, path, safe("PATH"))
+	assert.Empty(t, warnings)
+	assert.Equal(t, environ, (&Registry{env: pol}).HookEnviron(environ))
 }

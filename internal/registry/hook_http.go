@@ -17,6 +17,19 @@ type HTTPHook struct {
 	// name secrets, and plan and logs never show them expanded).
 	Headers        []Header
 	AllowedEnvVars []string
+	// Proxy is the proxy the request goes through, which Load sets from
+	// the user's settings and where hookexec runs (SPEC §2.5).
+	Proxy HTTPProxy
+}
+
+// HTTPProxy says which proxy an http hook's request uses. Outside an
+// agent (FromEnv) the environment's proxy variables decide (HTTPS_PROXY,
+// NO_PROXY ...), and URL is used when they name none; under an agent the
+// repository can set those variables, so only URL (the user's
+// settings.httpProxy) is used, and "" means no proxy.
+type HTTPProxy struct {
+	FromEnv bool
+	URL     string
 }
 
 // Header is one request header of an http hook.

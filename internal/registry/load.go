@@ -63,11 +63,11 @@ type Inline struct {
 // files. A user, system or explicit file that someone else owns or can
 // write is skipped with a warning.
 func Load(opts Options) (*Registry, error) {
-	specs, getenv, envWarnings, err := opts.resolve()
+	specs, getenv, pol, envWarnings, err := opts.resolveEnv()
 	if err != nil {
 		return nil, err
 	}
-	reg := &Registry{Getenv: getenv}
+	reg := &Registry{Getenv: getenv, env: pol}
 	for _, w := range envWarnings {
 		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: "environment"}, Severity: SeverityWarning, Message: w})
 	}
@@ -121,6 +121,7 @@ func Load(opts Options) (*Registry, error) {
 		msg := strings.TrimPrefix(gate.storeErr.Error(), "trust: ")
 		reg.Warnings = append(reg.Warnings, Diagnostic{Pos: Position{File: "trust"}, Severity: SeverityWarning, Message: msg + "; the project's files are not trusted"})
 	}
+	reg.withSettings()
 	slices.SortStableFunc(reg.Hooks, planOrder)
 	return reg, nil
 }
@@ -165,14 +166,44 @@ func planOrder(a, b *Hook) int {
 // SafeEnv (whose warnings it returns) and lists the config files opts
 // names (explicit, else HOOKEXEC_CONFIG, else discovered).
 func (opts Options) resolve() ([]fileSpec, func(string) string, []string, error) {
+	specs, getenv, _, warnings, err := opts.resolveEnv()
+	return specs, getenv, warnings, err
+}
+
+// resolveEnv is resolve that also returns SafeEnv's policy.
+func (opts Options) resolveEnv() ([]fileSpec, func(string) string, envPolicy, []string, error) {
 	getenv := opts.Getenv
 	if getenv == nil {
 		getenv = os.Getenv
 	}
 	if opts.Dialect != "" && !opts.Dialect.valid() {
-		return nil, nil, nil, fmt.Errorf("registry: unknown dialect %q", opts.Dialect)
+		return nil, nil, envPolicy{}, nil, fmt.Errorf("registry: unknown dialect %q", opts.Dialect)
 	}
-	getenv, warnings := SafeEnv(getenv, opts.ProjectDir)
+	getenv, pol, warnings := safeEnv(getenv, opts.ProjectDir)
 	specs, err := configFiles(opts, getenv)
-	return specs, getenv, warnings, err
+	return specs, getenv, pol, warnings, err
+}
+
+// withSettings finishes a loaded registry with the user's settings: read
+// from the user's file even when it was not among the files loaded, the
+// proxy of every http hook (HTTPProxy), HOOKEXEC_SHELL through
+// Getenv as Settings.Shell when the environment (as SafeEnv keeps it) has
+// none.
+func (r *Registry) withSettings() {
+	r.readUserSettings(r.Getenv)
+	proxy := HTTPProxy{FromEnv: !r.env.agent, URL: r.Settings.HTTPProxy}
+	for _, h := range r.Hooks {
+		if h.HTTP != nil {
+			h.HTTP.Proxy = proxy
+		}
+	}
+	if sh := r.Settings.Shell; sh != "" {
+		base := r.Getenv
+		r.Getenv = func(name string) string {
+			if v := base(name); v != "" || name != shellVar {
+				return v
+			}
+			return sh
+		}
+	}
 }

@@ -268,8 +268,18 @@ type Registry struct {
 	Trust *trust.Decision
 	// Getenv is the environment as Load read it: without the values
 	// SafeEnv ignored (each has a warning). Planning reads
-	// HOOKEXEC_SHELL and HOME through it.
+	// HOOKEXEC_SHELL and HOME through it; HOOKEXEC_SHELL reads as
+	// Settings.Shell when the environment (as SafeEnv keeps it) has none.
 	Getenv func(string) string
+	// Settings are the user's own settings (the "settings" object of the
+	// user's config file), read whichever files were loaded.
+	Settings Settings
+	// settingsRead: the user's config file was decoded (its settings, if
+	// any, are in Settings).
+	settingsRead bool
+	// env is the environment policy Load applied (SafeEnv), which
+	// HookEnviron applies to the environment hooks get.
+	env envPolicy
 }
 
 // DisabledName is one entry of a hooksConfig.disabled list.

@@ -52,7 +52,7 @@ func (l *linter) fail(d *fileDecoder, off int, format string, args ...any) {
 // of their own, and validate warns. hooksConfig.notifications is Gemini
 // CLI's and harmless.
 func knownTopLevelFields() []string {
-	return []string{"hooks", "hooksConfig", "disableAllHooks"}
+	return []string{"hooks", "hooksConfig", "disableAllHooks", settingsKey}
 }
 
 func knownHooksConfigFields() []string {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -18,6 +19,35 @@ import (
 type HTTPRequest struct {
 	URL    string
 	Header []HeaderField
+	// Proxy is the proxy URL the request goes through ("" none); with
+	// EnvProxy the environment's proxy variables (HTTPS_PROXY, NO_PROXY
+	// ...) decide, and Proxy is used when they name none.
+	Proxy    string
+	EnvProxy bool
+}
+
+// proxyKey carries a request's HTTPRequest to the client's Proxy func.
+type proxyKey struct{}
+
+// proxyOf is the proxy of req: its HTTPRequest's (proxyKey), else none.
+func proxyOf(req *http.Request) (*url.URL, error) {
+	h, _ := req.Context().Value(proxyKey{}).(*HTTPRequest)
+	if h == nil {
+		return nil, nil
+	}
+	if h.EnvProxy {
+		if u, err := http.ProxyFromEnvironment(req); u != nil || err != nil {
+			return u, err
+		}
+	}
+	if h.Proxy == "" {
+		return nil, nil
+	}
+	u, err := url.Parse(h.Proxy)
+	if err != nil {
+		return nil, fmt.Errorf("proxy %q: %w", h.Proxy, err)
+	}
+	return u, nil
 }
 
 // HeaderField is one request header.
@@ -49,7 +79,7 @@ func (r *Runner) post(ctx context.Context, spec Spec) Result {
 		}
 		return Result{Status: RequestFailed, Started: true, ExitCode: -1, Err: err}
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, spec.HTTP.URL, bytes.NewReader(spec.Stdin))
+	req, err := http.NewRequestWithContext(context.WithValue(ctx, proxyKey{}, spec.HTTP), http.MethodPost, spec.HTTP.URL, bytes.NewReader(spec.Stdin))
 	if err != nil {
 		return Result{Status: SpawnFailed, ExitCode: -1, Err: fmt.Errorf("http hook: %w", err)}
 	}
@@ -78,13 +108,13 @@ func (r *Runner) post(ctx context.Context, spec Spec) Result {
 
 // httpClient is the Runner's client for http hooks, made on first use (a
 // fire without one does not build it). It follows no redirect and keeps
-// no connection for later (a fire is one process); proxies come from the
-// environment (HTTPS_PROXY, NO_PROXY ...), as for Claude Code.
+// no connection for later (a fire is one process); each request's
+// HTTPRequest says which proxy it uses (proxyOf).
 func (r *Runner) httpClient() *http.Client {
 	r.httpOnce.Do(func() {
 		r.http = &http.Client{
 			Transport: &http.Transport{
-				Proxy:             http.ProxyFromEnvironment,
+				Proxy:             proxyOf,
 				DisableKeepAlives: true,
 				ForceAttemptHTTP2: true,
 			},

@@ -52,6 +52,26 @@ func (f *httpFront) checkToken(r *http.Request) (int, string) {
 	return 0, ""
 }
 
+// AdminHeader carries the admin token (AdminTokenPath) that POST
+// /v1/shutdown needs besides the client token.
+const AdminHeader = "Hookexec-Admin-Token"
+
+// checkAdmin refuses a shutdown that does not carry the admin token: the
+// client token is in every agent session's environment, where the
+// model's commands inherit it, and must not be enough to stop the server
+// (and take its port). A server with no admin token cannot be stopped
+// over HTTP.
+func (f *httpFront) checkAdmin(r *http.Request) (int, string) {
+	tok := strings.TrimSpace(r.Header.Get(AdminHeader))
+	if f.opts.AdminToken == "" {
+		return http.StatusForbidden, "this server has no admin token: stop its process (serve --stop needs a server started with one)"
+	}
+	if tok == "" || subtle.ConstantTimeCompare([]byte(tok), []byte(f.opts.AdminToken)) != 1 {
+		return http.StatusForbidden, "stopping the server needs the admin token of the user's state directory, not the client token: run 'hookexec serve --stop'"
+	}
+	return 0, ""
+}
+
 // checkContentType accepts application/json (with parameters) only: a
 // browser's simple cross-site POST cannot send it without a preflight.
 func checkContentType(r *http.Request) (int, string) {

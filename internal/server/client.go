@@ -97,9 +97,10 @@ func Probe(ctx context.Context, addr, token string) (Info, error) {
 }
 
 // Shutdown asks the user's server at addr to shut down gracefully (POST
-// /v1/shutdown with the token). The token is sent only after Probe has
-// found the user's server there; Probe's error is returned otherwise.
-func Shutdown(ctx context.Context, addr, token string) error {
+// /v1/shutdown with the token and the admin token, AdminHeader). The
+// tokens are sent only after Probe has found the user's server there;
+// Probe's error is returned otherwise.
+func Shutdown(ctx context.Context, addr, token, admin string) error {
 	if _, err := Probe(ctx, addr, token); err != nil {
 		return err
 	}
@@ -110,6 +111,9 @@ func Shutdown(ctx context.Context, addr, token string) error {
 		return fmt.Errorf("server: invalid address %q: %w", addr, err)
 	}
 	req.Header.Set("Authorization", "Bearer "+token)
+	if admin != "" {
+		req.Header.Set(AdminHeader, admin)
+	}
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := client().Do(req)
 	if err != nil {

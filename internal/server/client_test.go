@@ -112,7 +112,7 @@ func TestProbeNotRunning(t *testing.T) {
 	require.ErrorIs(t, err, ErrNotRunning)
 	assert.NotErrorIs(t, err, ErrNotOurs)
 	assert.Contains(t, err.Error(), addr)
-	require.ErrorIs(t, Shutdown(context.Background(), addr, clientToken), ErrNotRunning)
+	require.ErrorIs(t, Shutdown(context.Background(), addr, clientToken, ""), ErrNotRunning)
 }
 
 // Programs at the port that are not the user's server are told apart
@@ -143,7 +143,7 @@ func TestProbeSquatters(t *testing.T) {
 			_, err := Probe(context.Background(), addr, clientToken)
 			require.ErrorIs(t, err, ErrNotOurs)
 			assert.NotErrorIs(t, err, ErrNotRunning)
-			require.ErrorIs(t, Shutdown(context.Background(), addr, clientToken), ErrNotOurs)
+			require.ErrorIs(t, Shutdown(context.Background(), addr, clientToken, ""), ErrNotOurs)
 			assert.NotZero(t, s.hits.Load(), "the squatter was asked")
 			assert.Zero(t, s.auths.Load(), "the squatter received the token")
 		})
@@ -174,7 +174,7 @@ func TestShutdownOurs(t *testing.T) {
 	t.Parallel()
 	f := &fakeServer{token: clientToken, version: "1.0.0", pid: 7}
 	addr := start(t, f)
-	require.NoError(t, Shutdown(context.Background(), addr, clientToken))
+	require.NoError(t, Shutdown(context.Background(), addr, clientToken, ""))
 	assert.Equal(t, int32(1), f.shutdowns.Load())
 	assert.Equal(t, []string{"Bearer " + clientToken}, f.received(), "the token goes to the proven server, once")
 }

@@ -14,6 +14,9 @@ type EnsureOptions struct {
 	// Version this binary's version: a server of another version is
 	// replaced.
 	Addr, Token, Version string
+	// AdminToken is the user's admin token (AdminTokenPath), which
+	// stopping a server of another version needs.
+	AdminToken string
 	// Lock is the lock file that makes one Ensure at a time start a
 	// server (serve.lock in the user's state directory), asked for only
 	// when the fast path does not settle it.
@@ -88,26 +91,26 @@ func settled(info Info, err error, version string) (bool, error) {
 // replace shuts down the user's server of another version and waits
 // until nothing listens at the address.
 func replace(ctx context.Context, o EnsureOptions, old Info) error {
-	return stopAndWait(ctx, o.Addr, o.Token, old, wait(o))
+	return stopAndWait(ctx, o.Addr, o.Token, o.AdminToken, old, wait(o))
 }
 
 // Stop shuts down the user's server at addr (`serve --stop`) and waits
 // until nothing listens there (at most DefaultEnsureWait). It returns what
 // the server said of itself; the error wraps ErrNotRunning when nothing
 // answers, ErrNotOurs when what answers does not hold token (it is then
-// sent nothing).
-func Stop(ctx context.Context, addr, token string) (Info, error) {
+// sent nothing). admin is the user's admin token.
+func Stop(ctx context.Context, addr, token, admin string) (Info, error) {
 	info, err := Probe(ctx, addr, token)
 	if err != nil {
 		return Info{}, err
 	}
-	return info, stopAndWait(ctx, addr, token, info, DefaultEnsureWait)
+	return info, stopAndWait(ctx, addr, token, admin, info, DefaultEnsureWait)
 }
 
 // stopAndWait asks the server old at addr to shut down and waits at most
 // max until nothing listens there.
-func stopAndWait(ctx context.Context, addr, token string, old Info, max time.Duration) error {
-	if err := Shutdown(ctx, addr, token); err != nil && !errors.Is(err, ErrNotRunning) {
+func stopAndWait(ctx context.Context, addr, token, admin string, old Info, max time.Duration) error {
+	if err := Shutdown(ctx, addr, token, admin); err != nil && !errors.Is(err, ErrNotRunning) {
 		return fmt.Errorf("stopping the server of version %s (pid %d): %w", old.Version, old.PID, err)
 	}
 	deadline := time.Now().Add(max)

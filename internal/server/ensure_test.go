@@ -188,19 +188,25 @@ func TestLockFileBounded(t *testing.T) {
 	}
 }
 
-// The server's environment keeps no agent session's variables: every
-// name of the agents table's (project, markers, session, cwd) and the
-// one-run trust go, the rest stays in order.
-func TestWithoutSessionVars(t *testing.T) {
+// SPEC §2.5: the server serve --ensure starts gets a fixed, minimal
+// environment: no agent session's variables, nothing of hookexec's own
+// knobs, proxies, shell startup files or the session's PATH.
+func TestServerEnv(t *testing.T) {
 	t.Parallel()
 	vars := SessionVars()
 	for _, v := range []string{"CLAUDE_PROJECT_DIR", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "COPILOT_CLI", "AUGMENT_CONVERSATION_ID", "HOOKEXEC_TRUST_PROJECT"} {
 		assert.Contains(t, vars, v)
 	}
-	env := []string{"PATH=/bin"}
-	for _, v := range vars {
-		env = append(env, v+"=x")
+	env := map[string]string{
+		"HOME": "/h", "USER": "me", "LANG": "C.UTF-8", "XDG_CONFIG_HOME": "/h/.config",
+		"PATH": "/proj/bin:/usr/bin", "HOOKEXEC_SHELL": "/bin/true", "HOOKEXEC_CONFIG": "/dev/null",
+		"HOOKEXEC_SYSTEM_DIR": "/proj", "HTTP_PROXY": "http://evil", "HTTPS_PROXY": "http://evil",
+		"BASH_ENV": "/proj/rc", "ENV": "/proj/rc", "LD_PRELOAD": "/proj/x.so",
 	}
-	env = append(env, "HOME=/h", "CLAUDE_PROJECT_DIRX=kept")
-	assert.Equal(t, []string{"PATH=/bin", "HOME=/h", "CLAUDE_PROJECT_DIRX=kept"}, WithoutSessionVars(env))
+	for _, v := range vars {
+		env[v] = "x"
+	}
+	got := serverEnv(func(k string) string { return env[k] }, "/opt/hookexec/bin", "linux")
+	assert.Equal(t, []string{"HOME=/h", "USER=me", "LANG=C.UTF-8", "XDG_CONFIG_HOME=/h/.config",
+		"PATH=/opt/hookexec/bin:/h/.local/bin:/h/bin:/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin"}, got)
 }

@@ -33,6 +33,10 @@ type HTTPOptions struct {
 	// Token is the secret every request but the health check must carry
 	// (Authorization: Bearer TOKEN; ReadToken).
 	Token string
+	// AdminToken is the secret POST /v1/shutdown must carry besides Token
+	// (AdminHeader; the serve-admin-token file of the user's state
+	// directory, AdminTokenPath); "" refuses every shutdown over HTTP.
+	AdminToken string
 	// AllowRemote is --http-allow-remote: any Host header is accepted
 	// (the listen address is checked by ListenHTTP).
 	AllowRemote bool

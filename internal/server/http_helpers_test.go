@@ -25,6 +25,9 @@ import (
 
 const testToken = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
 
+// adminToken is the admin token of the tests' servers that have one.
+const adminToken = "ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100"
+
 // httpT is a server answering HTTP on a loopback port for one test.
 type httpT struct {
 	t      testing.TB

@@ -208,16 +208,34 @@ func TestHTTPHealth(t *testing.T) {
 	}
 }
 
+// SPEC §2.5: the client token, which every agent session's environment
+// holds (and the model's commands inherit), does not stop the server:
+// POST /v1/shutdown needs the admin token too (403 without it).
 func TestHTTPShutdownRoute(t *testing.T) {
 	t.Parallel()
-	h, _ := markerServer(t, HTTPOptions{}, zerolog.Nop())
-	status, _ := h.do(http.MethodPost, "/v1/shutdown", "", map[string]string{"Authorization": ""})
+	h, _ := markerServer(t, HTTPOptions{AdminToken: adminToken}, zerolog.Nop())
+	status, _ := h.do(http.MethodPost, "/v1/shutdown", "", map[string]string{"Authorization": "", AdminHeader: adminToken})
 	require.Equal(t, http.StatusUnauthorized, status)
-	status, _ = h.do(http.MethodGet, "/v1/health", "", nil)
-	require.Equal(t, http.StatusOK, status, "still serving after a shutdown without the token")
 	status, body := h.do(http.MethodPost, "/v1/shutdown", "", nil)
+	require.Equal(t, http.StatusForbidden, status, "the client token alone stops the server")
+	assert.Contains(t, body, "hookexec serve --stop")
+	status, _ = h.do(http.MethodPost, "/v1/shutdown", "", map[string]string{AdminHeader: testToken})
+	require.Equal(t, http.StatusForbidden, status, "the client token as the admin token stops the server")
+	status, _ = h.do(http.MethodGet, "/v1/health", "", nil)
+	require.Equal(t, http.StatusOK, status, "still serving after a shutdown without the admin token")
+	status, body = h.do(http.MethodPost, "/v1/shutdown", "", map[string]string{AdminHeader: adminToken})
 	require.Equal(t, http.StatusOK, status, body)
 	require.NoError(t, h.waitDone(30*time.Second))
+}
+
+// A server without an admin token cannot be stopped over HTTP at all.
+func TestHTTPShutdownWithoutAdminToken(t *testing.T) {
+	t.Parallel()
+	h, _ := markerServer(t, HTTPOptions{}, zerolog.Nop())
+	status, _ := h.do(http.MethodPost, "/v1/shutdown", "", map[string]string{AdminHeader: testToken})
+	require.Equal(t, http.StatusForbidden, status)
+	status, _ = h.do(http.MethodGet, "/v1/health", "", nil)
+	require.Equal(t, http.StatusOK, status)
 }
 
 func TestHTTPIdleExit(t *testing.T) {

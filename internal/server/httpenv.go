@@ -68,6 +68,9 @@ func newSessionFree(getenv func(string) string, environ []string) sessionFree {
 // without any session's variables, and with projectDir (the request's
 // Hookexec-Project-Dir, "" for none) as the format's project variable,
 // exactly as `fire --format f` sees it when the agent sets that variable.
+// Every request is an agent's (trust.ServedVar), with or without a
+// project directory: what the repository could set is ignored as under
+// the agent itself (registry.SafeEnv).
 func (sf sessionFree) envFor(f verdict.Format, projectDir string) requestEnv {
 	name := projectVar(f)
 	base := sf.getenv
@@ -78,14 +81,16 @@ func (sf sessionFree) envFor(f verdict.Format, projectDir string) requestEnv {
 		switch {
 		case k == name && projectDir != "":
 			return projectDir
+		case k == trust.ServedVar:
+			return "1"
 		case sf.drop[k]:
 			return ""
 		}
 		return base(k)
 	}
-	environ := sf.environ
+	environ := append(slices.Clip(sf.environ), trust.ServedVar+"=1")
 	if projectDir != "" {
-		environ = append(slices.Clip(environ), name+"="+projectDir)
+		environ = append(environ, name+"="+projectDir)
 	}
 	return requestEnv{getenv: getenv, environ: environ, format: f}
 }

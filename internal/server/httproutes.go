@@ -89,8 +89,11 @@ func (f *httpFront) serve(w http.ResponseWriter, r *http.Request) int {
 	if rt != routeHealth {
 		checks = append(checks, f.checkToken)
 	}
-	if rt == routeEvent {
+	switch rt {
+	case routeEvent:
 		checks = append(checks, checkContentType)
+	case routeShutdown:
+		checks = append(checks, f.checkAdmin)
 	}
 	for _, check := range checks {
 		if status, msg := check(r); status != 0 {

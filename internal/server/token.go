@@ -21,6 +21,17 @@ import (
 // directory.
 const TokenFile = "serve-token"
 
+// AdminTokenFile is the name of the admin token's file in the user's
+// state directory: the secret that stops the server (POST /v1/shutdown),
+// which install never writes into an agent's settings.
+const AdminTokenFile = "serve-admin-token"
+
+// AdminTokenPath is where the admin token is (StateFile: the user's state
+// directory, made when missing).
+func AdminTokenPath(getenv func(string) string) (string, error) {
+	return StateFile(getenv, AdminTokenFile)
+}
+
 // tokenLen is the length of a token: 32 random bytes, hex.
 const tokenLen = 64
 

@@ -28,6 +28,9 @@ type DoctorOptions struct {
 	// Serve checks install --http's token and server; nil: doctor checks
 	// only its entries.
 	Serve *ServeProbe
+	// GuardOffs reads the decision log's records with a guard off; nil:
+	// the log is not read.
+	GuardOffs GuardOffs
 }
 
 // Check is one thing doctor checked. Fix says what to do when it failed.
@@ -64,7 +67,6 @@ func Doctor(ctx context.Context, opts DoctorOptions) *Report {
 	pol, err := LoadPolicies(opts.ProjectDir, opts.Getenv)
 	r.add(configCheck(ctx, opts, pol, err))
 	r.add(trustCheck(opts))
-	r.add(guardOffCheck(opts, time.Now()))
 	home, _ := HomeDir(opts.Getenv)
 	agents := opts.Agents
 	if agents == nil {
@@ -80,6 +82,7 @@ func Doctor(ctx context.Context, opts DoctorOptions) *Report {
 	for _, ag := range agents {
 		newAgentDoctor(ag, opts, home, pol).checks(ctx, r)
 	}
+	r.add(guardOffCheck(opts, time.Now()))
 	r.OK = true
 	for _, c := range r.Checks {
 		r.OK = r.OK && c.OK

@@ -94,6 +94,11 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.HTTP != nil {
+		if err := refuseTracked(path); err != nil {
+			return nil, err
+		}
+	}
 	for _, p := range append([]string{path}, others...) {
 		if opts.Scope == ProjectScope || p != path {
 			if err := refuseProjectLinks(opts.ProjectDir, p, "install"); err != nil {

@@ -2,6 +2,11 @@ package trust
 
 import "github.com/hookexec/hookexec/internal/agents"
 
+// ServedVar is set in the environment of every event serve --http answers
+// (and so of its hooks): it makes UnderAgent true there. Setting it can
+// only make hookexec stricter.
+const ServedVar = "HOOKEXEC_SERVED"
+
 // UnderAgent reports whether an agent runs hookexec as its hook, and the
 // marker variable that says so: one of the variables that an agent sets in
 // its hooks' environment and hookexec does not set itself (agents.Markers).
@@ -10,7 +15,13 @@ import "github.com/hookexec/hookexec/internal/agents"
 // project settings "env" block). CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR
 // are documented for hooks; CLAUDECODE and GEMINI_CLI are set for the
 // commands those agents run.
+//
+// ServedVar marks the events serve --http answers: each is an agent's,
+// whether or not the request named its project.
 func UnderAgent(getenv func(string) string) (string, bool) {
+	if getenv(ServedVar) != "" {
+		return ServedVar, true
+	}
 	for _, name := range agents.Markers() {
 		if getenv(name) != "" {
 			return name, true

@@ -12,7 +12,8 @@ type GuardOff struct {
 	// Detail says what was left out and why.
 	Detail string `json:"detail,omitempty"`
 	// OptedOut: the event was let through because the user asked for it
-	// (--untrusted skip); otherwise an event that can block was denied.
+	// (--untrusted skip, or the user's settings.untrusted "skip");
+	// otherwise an event that can block was denied.
 	OptedOut bool `json:"optedOut,omitempty"`
 }
 
