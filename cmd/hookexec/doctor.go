@@ -20,7 +20,8 @@ func (a *app) doctorCommand() *cobra.Command {
 		Long: `Check every way a setup fails open, and say how to fix each failure:
 
   platform     how well hookexec stops a timed-out hook's processes here
-  configs      the configs fire loads validate (fire skips what is invalid)
+  configs      the configs fire loads validate (fire skips what is invalid): no
+               file or hook skipped, no unknown field, no timeout no one means
   trust        the project's .hookexec/ is trusted (else its hooks are skipped)
   AGENT settings    the settings files are readable; no hookexec entry under a matcher
   AGENT binary      each entry's program exists (or is on PATH) and is this version;

@@ -36,6 +36,10 @@ and every project file a hook's command names), every hook command and the
 warnings; when an older version was trusted, what changed since. It then asks
 on a terminal; without one it needs --yes. Any change to a pinned file, or a
 new file under .hookexec/, makes the project untrusted until trusted again.
+trust refuses, and trusts nothing, while a hook file would switch a guard
+off or weaken it: a file that is not valid JSON, a hook or definition with
+a field hookexec does not know, a bare timeout under 100 (milliseconds);
+fix it, check it with 'hookexec validate FILE' and run trust again.
 The last ` + fmt.Sprint(trust.MaxVersions) + ` trusted versions are kept, with no time limit, until newer ones
 push them out or 'hookexec untrust --version N' revokes one: switching back to
 one needs no new trust.

@@ -139,8 +139,14 @@ func caseHooks(reg *Registry, snap *trust.Snapshot, cases CaseConfigs) {
 			}
 			name := rel + " case " + strconv.Quote(c.Case)
 			spec := fileSpec{path: name, source: Runtime, dialect: d, inline: &Inline{Name: name, Data: c.Data}}
+			n := len(reg.Warnings)
 			if err := decodeFile(reg, spec, len(reg.Files), c.Data); err != nil {
 				reg.Broken = append(reg.Broken, name)
+			}
+			// A case's config is a test's, not a guard: shown, never
+			// refused (a test of timeouts means a short one).
+			for i := n; i < len(reg.Warnings); i++ {
+				reg.Warnings[i].Weakens = false
 			}
 		}
 	}

@@ -74,3 +74,27 @@ func TestReviewHTTPHook(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{`.hookexec/hooks.json BeforeTool: POST https://policy.example/hook  [header Authorization: Bearer $TOKEN, allowedEnvVars TOKEN, failClosed]`}, r.Commands)
 }
+
+// SPEC §2.5: trust refuses a hook of the project's config files that a
+// bare millisecond timeout under 100 would kill before it decides, but not
+// one of a test case's config (a test of timeouts means it).
+func TestReviewRefusesTinyTimeoutNotInCases(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	hook := `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "./guard.sh", "timeout": 5}]}]}}`
+	writeFile(t, filepath.Join(dir, ".hookexec", "tests", "cases.json"), "[]")
+	writeFile(t, filepath.Join(dir, ".hookexec", "hooks.json"), `{}`)
+	cases := func(string, []byte) ([]CaseConfig, error) {
+		return []CaseConfig{{Case: "slow", Data: []byte(hook)}}, nil
+	}
+	r, err := ReviewWithCases(dir, cases)
+	require.NoError(t, err)
+	assert.Empty(t, r.Refused())
+	require.NoError(t, r.RefusedError())
+
+	writeFile(t, filepath.Join(dir, ".hookexec", "hooks.json"), hook)
+	r, err = ReviewWithCases(dir, cases)
+	require.NoError(t, err)
+	require.Len(t, r.Refused(), 1)
+	assert.Contains(t, r.Refused()[0], `hooks.json:1:94: BeforeTool[0].hooks[0]: "timeout": 5 is 5ms`)
+}
