@@ -43,8 +43,16 @@ own entry blocks only when hookexec itself fails. Under --format gemini a
 policy that failed, or a config or input error, makes the status 1 (2 for a
 --fail-closed deny), the JSON printed all the same, so that Gemini CLI
 records the failure. Hooks that hookexec skipped are told to the user in
-systemMessage on SessionStart, BeforeAgent and the session's first event that
-can block.`,
+systemMessage on SessionStart, BeforeAgent and the session's first other
+event.
+
+A guard that cannot run blocks what it guards: when a hook hookexec was given
+does not run (project files not trusted or changed since, a held hook, a file
+or entry skipped as broken or unsafe, an unknown event with no hook, a config
+error under --format claude|gemini), an event that can block is denied, with
+the file and the command that fixes it ('hookexec trust', 'hookexec validate
+FILE'). --untrusted skip (or the user's settings.untrusted) opts out of the
+trust part only. 'hookexec log --guard-off' lists these events.`,
 		Args:              eventArg,
 		ValidArgsFunction: eventCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -75,10 +75,10 @@ func (a *app) init(dir string, yes bool) error {
 	err = review.TrustAsking(a.getenv, a.stdout, a.stderr, a.style(a.stdout), a.askTrust(yes))
 	switch {
 	case errors.Is(err, errNoTerminal):
-		say("not trusted yet (no terminal to ask on): its hooks do not run until you review the files above and run\n    hookexec trust " + res.Root)
+		say("not trusted yet (no terminal to ask on): its hooks do not run, and the agent's tool calls are denied, until you review the files above and run\n    hookexec trust " + res.Root)
 		return stdoutError(werr)
 	case errors.Is(err, errDeclined):
-		say("not trusted: its hooks do not run until you run\n    hookexec trust " + res.Root)
+		say("not trusted: its hooks do not run, and the agent's tool calls are denied, until you run\n    hookexec trust " + res.Root)
 		return stdoutError(werr)
 	case err != nil:
 		return err

@@ -12,6 +12,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/hookexec/hookexec/internal/audit"
+	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/safefile"
 )
 
@@ -19,7 +20,14 @@ import (
 // as commands, so `go test ./...` needs no install step.
 func TestMain(m *testing.M) {
 	commands := map[string]func(){
-		"hookexec":     func() { os.Exit(runRecordingStatus(mainStatus)) },
+		"hookexec": func() {
+			// The user database's home is the script's, not the home of
+			// the user running the tests (registry.SafeEnv reads it).
+			if h := os.Getenv(testPasswdHome); h != "" {
+				registry.SetUserDatabaseHome(h)
+			}
+			os.Exit(runRecordingStatus(mainStatus))
+		},
 		"testhook":     func() { os.Exit(testHook(os.Args[1:])) },
 		"jsonget":      func() { os.Exit(jsonGet(os.Args[1:])) },
 		"policyserver": func() { os.Exit(policyServer(os.Args[1:])) },
@@ -35,6 +43,10 @@ func TestMain(m *testing.M) {
 	}
 	testMain(m, commands)
 }
+
+// testPasswdHome names, in the scripts' environment, the home directory
+// the test binary's hookexec takes for the user database's.
+const testPasswdHome = "HOOKEXEC_TEST_PASSWD_HOME"
 
 // updateScripts is -update: a failing `cmp` whose expected file is in the
 // script's archive rewrites that file with what the command printed
@@ -80,6 +92,7 @@ func scriptParams(dir string) testscript.Params {
 			env.Setenv("HOOKEXEC_DEPTH", "")
 			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/.config")
 			env.Setenv("HOOKEXEC_SYSTEM_DIR", env.WorkDir+"/etc")
+			env.Setenv(testPasswdHome, env.WorkDir+"/passwd-home")
 			// The shipped examples, for scripts that check them.
 			examples, err := filepath.Abs("../../examples")
 			if err != nil {

@@ -219,8 +219,9 @@ func (a *app) printUnit(cmd *cobra.Command, kind, addr string) error {
 		return err
 	}
 	var env []string
+	getenv := a.userGetenv() // what the repository set under an agent is left out
 	for _, name := range append([]string{"PATH"}, dirs.LocationVars()...) {
-		if v := a.getenv(name); v != "" && name != "HOME" && name != "USERPROFILE" {
+		if v := getenv(name); v != "" && name != "HOME" && name != "USERPROFILE" {
 			env = append(env, name+"="+v)
 		}
 	}

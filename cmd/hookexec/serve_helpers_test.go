@@ -42,7 +42,7 @@ func newServeEnv(t *testing.T) *serveEnv {
 	env := []string{
 		"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"),
 		"HOME=" + dir, "XDG_CONFIG_HOME=" + dir + "/.config", "XDG_DATA_HOME=" + dir + "/.local/share",
-		"HOOKEXEC_DEPTH=", "GORACE=atexit_sleep_ms=0",
+		"HOOKEXEC_DEPTH=", "GORACE=atexit_sleep_ms=0", testPasswdHome + "=" + dir,
 	}
 	return &serveEnv{dir: dir, env: env}
 }

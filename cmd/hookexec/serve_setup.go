@@ -17,7 +17,7 @@ func (a *app) httpInstall(addr string, dryRun bool) (*setup.HTTPOptions, error) 
 	if addr == "" {
 		addr = server.DefaultHTTPAddr()
 	}
-	path := server.TokenPath(a.getenv)
+	path := server.TokenPath(a.userGetenv())
 	var token string
 	var err error
 	if dryRun {
@@ -64,7 +64,7 @@ func (a *app) adminToken(getenv func(string) string, create bool) (string, error
 // serveProbe is what doctor checks an install --http's token and server
 // with.
 func (a *app) serveProbe() *setup.ServeProbe {
-	p := &setup.ServeProbe{TokenPath: server.TokenPath(a.getenv)}
+	p := &setup.ServeProbe{TokenPath: server.TokenPath(a.userGetenv())}
 	p.Token, p.TokenErr = server.ReadToken(p.TokenPath)
 	p.Probe = func(ctx context.Context, addr, token string) (string, setup.ServerState, error) {
 		info, err := server.Probe(ctx, addr, token)

@@ -170,16 +170,17 @@ func TestFormatUnderPascalCaseNames(t *testing.T) {
 }
 
 // TestUntrustedProjectNotice: a project's own hookexec policies that are
-// not trusted do not run, and Copilot's user hears of it: hookexec's
-// notice on sessionStart reaches Copilot's warnings through exit 2, where
-// Copilot alone would only log a systemMessage.
+// not trusted do not run, the tool call they would have guarded is denied
+// until the project is trusted (SPEC §2.5), and Copilot's user hears of
+// it: hookexec's notice on sessionStart reaches Copilot's warnings through
+// exit 2, where Copilot alone would only log a systemMessage.
 func TestUntrustedProjectNotice(t *testing.T) {
 	env := loadEnv(t)
 	guard := `{"hooks": {"BeforeTool": [{"matcher": "@shell", "hooks": [{"type": "command", "command": "echo project-deny >&2; exit 2"}]}]}}`
 	r := runInstalledFiles(t, env, "no such command", false, map[string]string{"project/.hookexec/hooks.json": guard},
 		[]string{"install", "copilot", "--user", "--events", "preToolUse,sessionStart"})
 	t.Logf("setup: %q, warnings: %q", r.setup, r.warnings)
-	assert.True(t, r.toolRan, "an untrusted project's guard does not run")
+	assert.False(t, r.toolRan, "an untrusted project's guard does not run, so the call is denied")
 	require.NotEmpty(t, r.warnings)
 	assert.Contains(t, strings.Join(r.warnings, "\n"), "not trusted")
 }

@@ -26,6 +26,9 @@ func WriteWhy(w io.Writer, e Entry, paint Paint) error {
 		field(&b, "cwd", e.Cwd)
 	}
 	agent := or(e.Agent, "none detected")
+	if e.ByHand {
+		agent = "none: fired by hand"
+	}
 	if e.Format != "" {
 		agent += ", answered in format " + e.Format
 	}
@@ -65,6 +68,22 @@ func WriteWhy(w io.Writer, e Entry, paint Paint) error {
 			if h.Stderr != "" {
 				excerpt(&b, "    ", "stderr", h.Stderr)
 			}
+		}
+	}
+	if len(e.GuardOff) > 0 {
+		b.WriteString("\nGuards that did not run\n")
+		for _, g := range e.GuardOff {
+			text := g.Kind
+			if g.Detail != "" {
+				text += ": " + g.Detail
+			}
+			if g.File != "" && !strings.Contains(g.Detail, g.File) {
+				text += " (" + g.File + ")"
+			}
+			if g.OptedOut {
+				text += "; let through by the untrusted skip opt-out"
+			}
+			fmt.Fprintf(&b, "  - %s\n", clean(text, false))
 		}
 	}
 	if len(e.Warnings) > 0 {

@@ -42,12 +42,26 @@ func (e *Engine) guardsOff(reg *registry.Registry, ev event.Event, in *event.Inp
 		g.deny("project hook files changed since they were trusted: " + strings.Join(reg.Pending, ", ") + "; review the change and run 'hookexec trust'")
 	}
 	g.held(reg, ev, in, opts, skip)
-	g.skipped(reg.Warnings, ev)
+	g.skipped(reg, ev, in, opts)
 	v.GuardOff = append(v.GuardOff, g.offs...)
-	if len(g.reasons) > 0 {
-		v = verdict.Deny(ev, v, strings.Join(g.reasons, "\n"))
+	if len(g.reasons) > 0 && ev.CanBlock {
+		// An event that cannot block is told of the hooks left out by
+		// the agent formats' notice, once a session (verdict.SkipNotice).
+		v = denyOrTell(ev, in, v, strings.Join(g.reasons, "\n"))
 	}
 	return v
+}
+
+// denyOrTell denies ev for a guard that did not run, with reason; on an
+// event that cannot block it tells the user in systemMessage. A stop the agent
+// already continued from once for a hook's block (stop_hook_active) is
+// told, not denied again: the model has had the reason, and denying every
+// stop would keep the agent from ever finishing.
+func denyOrTell(ev event.Event, in *event.Input, v verdict.Verdict, reason string) verdict.Verdict {
+	if !ev.CanBlock || in.Bool("stop_hook_active") {
+		return verdict.Notify(v, "hookexec: "+reason)
+	}
+	return verdict.Deny(ev, v, reason)
 }
 
 // guardOffs gathers what guardsOff found: every reason a hook did not
@@ -87,12 +101,16 @@ func (g *guardOffs) held(reg *registry.Registry, ev event.Event, in *event.Input
 
 // skipped records the files, entries and matchers that were skipped
 // (Diagnostic.Skips) and whose hooks could have been ev's; those left out
-// for trust are the trust rules' (Diagnostic.Untrusted).
-func (g *guardOffs) skipped(warnings []registry.Diagnostic, ev event.Event) {
+// for trust are the trust rules' (Diagnostic.Untrusted). An entry whose
+// definition tells what it would have matched (Diagnostic.Stand) counts
+// only when it would have matched this call; any other counts for every
+// call of the event, since what it guarded cannot be told.
+func (g *guardOffs) skipped(reg *registry.Registry, ev event.Event, in *event.Input, opts planner.Options) {
+	matched := standsMatching(reg, ev, in, opts)
 	var files []string
 	byFile := map[string][]string{}
-	for _, d := range warnings {
-		if !d.Skips || d.Untrusted || !forEvent(d, ev) {
+	for _, d := range reg.Warnings {
+		if !d.Skips || d.Untrusted || !forEvent(d, ev) || d.Stand != nil && !matched[d.Stand] {
 			continue
 		}
 		kind := verdict.GuardOffSkippedEntry
@@ -109,6 +127,34 @@ func (g *guardOffs) skipped(warnings []registry.Diagnostic, ev event.Event) {
 		g.deny("hooks that could be this event's were left out: " + strings.Join(byFile[f], "; ") +
 			"; fix the file and check it with 'hookexec validate " + quoteArg(f) + "'")
 	}
+}
+
+// standsMatching plans the stand-ins of the skipped entries (Diagnostic.
+// Stand) as the hooks they would have been, and reports those this call
+// would have run.
+func standsMatching(reg *registry.Registry, ev event.Event, in *event.Input, opts planner.Options) map[*registry.Hook]bool {
+	var stands []*registry.Hook
+	for _, d := range reg.Warnings {
+		if d.Stand != nil {
+			stands = append(stands, d.Stand)
+		}
+	}
+	if len(stands) == 0 {
+		return nil
+	}
+	left := *reg
+	left.Hooks = stands
+	p := planner.Build(&left, ev, in, opts)
+	matched := map[*registry.Hook]bool{}
+	for _, s := range p.Steps {
+		matched[s.Hook] = true
+	}
+	for _, d := range p.Dropped {
+		if d.Reason == planner.Duplicate { // stand-ins have no command: all alike
+			matched[d.Hook] = true
+		}
+	}
+	return matched
 }
 
 // quoteArg is path as a shell word the user can paste: as it is when it

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/hookexec/hookexec/internal/planner"
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 // Plan is `hookexec plan`: the request's input and configs loaded as fire
@@ -21,5 +22,12 @@ func Plan(req Request) (planner.View, error) {
 	opts.Shell, opts.Home, opts.Getenv = reg.Getenv("HOOKEXEC_SHELL"), reg.Getenv("HOME"), reg.Getenv
 	opts.Call = req.call(l.Input)
 	p := planner.Build(reg, req.Event, l.Input, opts)
-	return planner.NewView(p, reg, l.ProjectDir, opts), nil
+	view := planner.NewView(p, reg, l.ProjectDir, opts)
+	// What fire denies for the hooks that do not run, with the user's
+	// settings.untrusted as fire's default.
+	var e Engine
+	if v := e.guardsOff(reg, req.Event, l.Input, opts, verdict.Verdict{}); v.Blocked {
+		view.Denied = v.Reason
+	}
+	return view, nil
 }

@@ -16,7 +16,8 @@ import (
 // name and the fix. It returns the event the answer is written for: the
 // one the input's hook_event_name names when hookexec knows it (the
 // agent's own name for the event it sent), else ev, answered as a block.
-// When that event cannot block, the user is told in systemMessage. An
+// When that event cannot block, the user is told in systemMessage
+// (denyOrTell). An
 // unknown event with hooks under its name runs them, and is returned as
 // it is.
 func unknownEvent(reg *registry.Registry, ev event.Event, in *event.Input, v verdict.Verdict) (verdict.Verdict, event.Event) {
@@ -35,8 +36,5 @@ func unknownEvent(reg *registry.Registry, ev event.Event, in *event.Input, v ver
 	}
 	reason += "; fix the event name in the hookexec command of the agent's hook settings"
 	v.GuardOff = append(v.GuardOff, verdict.GuardOff{Kind: verdict.GuardOffUnknownEvent, Detail: reason})
-	if !answer.CanBlock {
-		return verdict.Notify(v, "hookexec: "+reason), answer
-	}
-	return verdict.Deny(answer, v, reason), answer
+	return denyOrTell(answer, in, v, reason), answer
 }

@@ -150,6 +150,11 @@ func (in *Input) String(name string) (string, bool) {
 	return jsonpos.Unquote(raw), true
 }
 
+// Bool reports whether the top-level field name is JSON true.
+func (in *Input) Bool(name string) bool {
+	return in != nil && string(in.fields[name]) == "true"
+}
+
 // Object decodes the top-level object field name (numbers kept as
 // written); nil when the field is absent or not an object. Only that
 // field's bytes are decoded.

@@ -27,6 +27,10 @@ type View struct {
 	Steps      []StepView             `json:"steps"`
 	Dropped    []DropView             `json:"dropped"`
 	Warnings   []string               `json:"warnings,omitempty"`
+	// Denied is the reason fire denies the event with, whatever its hooks
+	// answer, because hooks it was given do not run (SPEC §2.5); "" when
+	// it does not. The engine fills it in.
+	Denied string `json:"denied,omitempty"`
 	// failNote says why failing closed has no effect (text format only).
 	failNote string
 }

@@ -38,6 +38,12 @@ func (v View) WriteText(w io.Writer) error {
 			return err
 		}
 	}
+	if v.Denied != "" {
+		b.WriteString("\ndenied: fire denies this event whatever the hooks answer, since hooks it was given do not run\n")
+		for _, line := range strings.Split(v.Denied, "\n") {
+			b.WriteString("  " + printable(line) + "\n")
+		}
+	}
 	if len(v.Warnings) > 0 {
 		fmt.Fprintf(&b, "\nwarnings (%d)\n", len(v.Warnings))
 		for _, warning := range v.Warnings {

@@ -131,6 +131,20 @@ func (d *fileDecoder) skip(off int, format string, args ...any) {
 	d.warnings[len(d.warnings)-1].Skips = true
 }
 
+// standIn sets h, an invalid entry's stand-in, as the Stand of the
+// warnings from index from on that left it out, with the file's fields.
+func (d *fileDecoder) standIn(from int, h *Hook) {
+	h.Source, h.File, h.FileIndex, h.Dialect = d.spec.source, d.spec.path, d.fileIndex, d.spec.dialect
+	h.FailClosed = d.file.FailClosed
+	h.FileDisabled = !d.file.Enabled
+	h.FromProject = d.file.Project
+	for i := from; i < len(d.warnings); i++ {
+		if d.warnings[i].Skips {
+			d.warnings[i].Stand = h
+		}
+	}
+}
+
 // advise records a warning about a hook that is kept all the same.
 func (d *fileDecoder) advise(off int, format string, args ...any) {
 	d.warnings = append(d.warnings, Diagnostic{Pos: d.pos(off), Severity: SeverityWarning, Message: fmt.Sprintf(format, args...), Kept: true, EventKey: d.key})
@@ -341,9 +355,13 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *jsonpos
 	}
 	for j, el := range hv.Elems {
 		hwhere := fmt.Sprintf("%s.hooks[%d]", where, j)
+		before := len(d.warnings)
 		h := d.hook(hwhere, el)
 		if h != nil {
 			h.Matcher = matcher // the linter compares it with "if"
+		} else if valid && matcher != nil {
+			d.standIn(before, &Hook{Pos: d.pos(el.Off), EventKey: key, Event: ev, KeyFamily: d.keyFamily, Matcher: matcher,
+				Sequential: sequential, Priority: priority, DefIndex: defIndex, HookIndex: j})
 		}
 		if d.lint != nil {
 			d.lint.hook(d, hwhere, ev, el, h)

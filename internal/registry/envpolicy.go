@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"os"
 	"os/user"
 	"path/filepath"
 	"runtime"
@@ -57,6 +58,12 @@ var homeFallback = func() string {
 	}
 	return ""
 }
+
+// SetUserDatabaseHome makes dir the home directory SafeEnv falls back on
+// instead of the user database's, for the whole process. Only hookexec's
+// own test binary calls it: its scripts must never read the files of the
+// user running the tests.
+func SetUserDatabaseHome(dir string) { homeFallback = func() string { return dir } }
 
 // envPolicy is what SafeEnv decided for one load, kept so that the
 // environment hooks get is filtered the same way (Registry.HookEnviron).
@@ -126,16 +133,23 @@ func safeEnv(getenv func(string) string, project string) (func(string) string, e
 			warnings = append(warnings, name+"="+quoteValue(v)+": ignored"+because+": a shell would run that file before each hook; set it in the hook's own \"env\" if it is meant")
 		}
 	}
+	configHome, why := lostConfig(getenv, ignored, home, pol.place, homeInside)
+	if why != "" {
+		warnings = append(warnings, why+because)
+	}
 	path, dropped := pol.path(getenv("PATH"))
 	if len(dropped) > 0 {
 		warnings = append(warnings, "PATH entries "+quoteValue(strings.Join(dropped, string(filepath.ListSeparator)))+": ignored, relative or inside the project"+because)
 	}
-	if len(ignored) == 0 && len(dropped) == 0 {
+	if len(ignored) == 0 && len(dropped) == 0 && configHome == "" {
 		return getenv, pol, nil
 	}
 	safe := func(name string) string {
-		if name == "PATH" && len(dropped) > 0 {
+		switch {
+		case name == "PATH" && len(dropped) > 0:
 			return path
+		case name == "XDG_CONFIG_HOME" && configHome != "":
+			return configHome
 		}
 		if !ignored[name] {
 			return getenv(name)
@@ -148,6 +162,40 @@ func safeEnv(getenv func(string) string, project string) (func(string) string, e
 		return ""
 	}
 	return safe, pol, warnings
+}
+
+// lostConfig guards the user's own config file under an agent: when the
+// environment (HOME or XDG_CONFIG_HOME, as kept so far) locates a user
+// config file that does not exist while the default one of the user's
+// home directory (the user database's) does, the environment would drop
+// the user's guards (XDG_CONFIG_HOME=/nowhere), so the config is read from
+// the default location: it returns that XDG_CONFIG_HOME and the warning
+// (without its reason). Not on Windows, where the config is in %APPDATA%.
+func lostConfig(getenv func(string) string, ignored map[string]bool, home string, place projectPlace, homeInside bool) (string, string) {
+	if runtime.GOOS == "windows" || home == "" || !filepath.IsAbs(home) || unsafeLocation(home, place, homeInside) != "" {
+		return "", ""
+	}
+	kept := func(name string) string {
+		if ignored[name] {
+			if name == "HOME" {
+				return home
+			}
+			return ""
+		}
+		return getenv(name)
+	}
+	def := filepath.Join(home, ".config")
+	got := dirs.UserConfig(kept)
+	want := filepath.Join(def, "hookexec")
+	if got == "" || filepath.Clean(got) == want || fileExists(filepath.Join(got, "hooks.json")) || !fileExists(filepath.Join(want, "hooks.json")) {
+		return "", ""
+	}
+	return def, "the user config " + quoteValue(filepath.Join(got, "hooks.json")) + " that HOME or XDG_CONFIG_HOME names does not exist: " + filepath.Join(want, "hooks.json") + " is read instead"
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // agentHint is what the user does instead of setting name under an agent.

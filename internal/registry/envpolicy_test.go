@@ -100,3 +100,38 @@ func TestHookEnviron(t *testing.T) {
 	assert.Empty(t, warnings)
 	assert.Equal(t, environ, (&Registry{env: pol}).HookEnviron(environ))
 }
+
+// SPEC §2.5: under an agent a HOME or XDG_CONFIG_HOME that names no user
+// config (XDG_CONFIG_HOME=/nowhere, set by the repository) does not drop
+// the user's guards: the config of the user's home directory is read.
+func TestSafeEnvKeepsUserConfig(t *testing.T) {
+	project := t.TempDir()
+	home := t.TempDir()
+	writeFile(t, filepath.Join(home, ".config", "hookexec", "hooks.json"), "{}")
+	old := homeFallback
+	homeFallback = func() string { return home }
+	t.Cleanup(func() { homeFallback = old })
+	nowhere := filepath.Join(t.TempDir(), "nowhere")
+	for _, env := range []map[string]string{
+		{"XDG_CONFIG_HOME": nowhere},
+		{"HOME": nowhere},
+	} {
+		env["CLAUDE_PROJECT_DIR"] = project
+		safe, warnings := SafeEnv(func(k string) string { return env[k] }, project)
+		assert.Equal(t, filepath.Join(home, ".config"), safe("XDG_CONFIG_HOME"), "%v", env)
+		if assert.Len(t, warnings, 1) {
+			assert.Contains(t, warnings[0], "does not exist: "+filepath.Join(home, ".config", "hookexec", "hooks.json")+" is read instead")
+		}
+		// Outside an agent the environment is the user's.
+		delete(env, "CLAUDE_PROJECT_DIR")
+		safe, _ = SafeEnv(func(k string) string { return env[k] }, project)
+		assert.Equal(t, env["XDG_CONFIG_HOME"], safe("XDG_CONFIG_HOME"))
+	}
+	// A config that exists where the environment says is the user's.
+	other := t.TempDir()
+	writeFile(t, filepath.Join(other, "hookexec", "hooks.json"), "{}")
+	env := map[string]string{"CLAUDE_PROJECT_DIR": project, "XDG_CONFIG_HOME": other}
+	safe, warnings := SafeEnv(func(k string) string { return env[k] }, project)
+	assert.Equal(t, other, safe("XDG_CONFIG_HOME"))
+	assert.Empty(t, warnings)
+}

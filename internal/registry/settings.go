@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 
@@ -14,6 +15,10 @@ import (
 
 // settingsKey is the top-level key of the user's own settings (SPEC §2.5).
 const settingsKey = "settings"
+
+// foreignSettings is the warning about a "settings" key in a file that is
+// not the user's config file.
+const foreignSettings = `"settings" is read only from the user's own config file (${XDG_CONFIG_HOME:-~/.config}/hookexec/hooks.json); ignored here`
 
 // Settings are the user's own settings: the "settings" object of the
 // user's config file (${XDG_CONFIG_HOME:-~/.config}/hookexec/hooks.json,
@@ -53,25 +58,30 @@ func (d *fileDecoder) userSettings(reg *Registry, root *jsonpos.Value) {
 		return // a named layout's keys are definition names
 	}
 	v := root.Get(settingsKey)
-	if d.spec.source == User {
+	user := d.spec.source == User
+	if user {
 		reg.settingsRead = true
 	}
 	if !present(v) {
 		return
 	}
-	if d.spec.source != User {
-		d.warn(v.Off, `"settings" is read only from the user's own config file (${XDG_CONFIG_HOME:-~/.config}/hookexec/hooks.json); ignored here`)
+	// validate of the user's file named as an argument checks its settings.
+	if !user && d.lint != nil && sameFile(d.spec.path, userConfigFile(d.lint.env.getenv)) {
+		user = true
+	}
+	if !user {
+		d.advise(v.Off, "%s", foreignSettings)
 		return
 	}
 	reg.Settings = d.decodeSettings(v)
 }
 
 // decodeSettings checks the settings object v, warning about each value it
-// ignores.
+// ignores (warnings in validate too: no hook is left out).
 func (d *fileDecoder) decodeSettings(v *jsonpos.Value) Settings {
 	s := Settings{File: d.spec.path}
 	if v.Kind != jsonpos.Object {
-		d.warn(v.Off, `"settings" must be an object, got %s; ignored`, v.Kind)
+		d.advise(v.Off, `"settings" must be an object, got %s; ignored`, v.Kind)
 		return s
 	}
 	known := knownSettingsFields()
@@ -80,9 +90,9 @@ func (d *fileDecoder) decodeSettings(v *jsonpos.Value) Settings {
 			continue
 		}
 		if c := spelling.Closest(m.Key, known, max(1, len(m.Key)/4)); c != "" {
-			d.warn(m.KeyOff, "settings: unknown field %q (did you mean %q?); ignored", m.Key, c)
+			d.advise(m.KeyOff, "settings: unknown field %q (did you mean %q?); ignored", m.Key, c)
 		} else {
-			d.warn(m.KeyOff, "settings: unknown field %q (known: untrusted, shell, httpProxy); ignored", m.Key)
+			d.advise(m.KeyOff, "settings: unknown field %q (known: untrusted, shell, httpProxy); ignored", m.Key)
 		}
 	}
 	str := func(name string) (string, *jsonpos.Value) {
@@ -91,7 +101,7 @@ func (d *fileDecoder) decodeSettings(v *jsonpos.Value) Settings {
 			return "", nil
 		}
 		if f.Kind != jsonpos.String {
-			d.warn(f.Off, `"settings.%s" must be a string, got %s; ignored`, name, f.Kind)
+			d.advise(f.Off, `"settings.%s" must be a string, got %s; ignored`, name, f.Kind)
 			return "", nil
 		}
 		return f.Str, f
@@ -100,21 +110,21 @@ func (d *fileDecoder) decodeSettings(v *jsonpos.Value) Settings {
 		if u == "deny" || u == "skip" {
 			s.Untrusted = u
 		} else {
-			d.warn(f.Off, `"settings.untrusted" must be "deny" or "skip", got %q; ignored`, u)
+			d.advise(f.Off, `"settings.untrusted" must be "deny" or "skip", got %q; ignored`, u)
 		}
 	}
 	if sh, f := str("shell"); f != nil {
 		if filepath.IsAbs(sh) {
 			s.Shell = sh
 		} else {
-			d.warn(f.Off, `"settings.shell" must be an absolute path, got %q; ignored`, sh)
+			d.advise(f.Off, `"settings.shell" must be an absolute path, got %q; ignored`, sh)
 		}
 	}
 	if p, f := str("httpProxy"); f != nil {
 		if why := proxyProblem(p); why == "" {
 			s.HTTPProxy = p
 		} else {
-			d.warn(f.Off, `"settings.httpProxy" %s, got %q; ignored`, why, p)
+			d.advise(f.Off, `"settings.httpProxy" %s, got %q; ignored`, why, p)
 		}
 	}
 	return s
@@ -144,6 +154,16 @@ func userConfigFile(getenv func(string) string) string {
 	return filepath.Join(dir, "hooks.json")
 }
 
+// sameFile reports whether a and b name the same existing file.
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
+}
+
 // readUserSettings reads the settings of the user's config file when the
 // load did not decode that file (explicit --config or HOOKEXEC_CONFIG
 // files): the file is read as discovery reads it (the user's own, not
@@ -157,6 +177,11 @@ func (r *Registry) readUserSettings(getenv func(string) string) {
 	if path == "" {
 		return
 	}
+	// The user's file named with --config is read as the user's here: its
+	// "settings" are not foreign.
+	r.Warnings = slices.DeleteFunc(r.Warnings, func(d Diagnostic) bool {
+		return d.Message == foreignSettings && sameFile(d.Pos.File, path)
+	})
 	spec := fileSpec{path: path, source: User, dialect: Native}
 	data, err := spec.read()
 	if err != nil {

@@ -35,6 +35,12 @@ func TestUserSettings(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "skip", reg.Settings.Untrusted)
 	assert.Contains(t, strings.Join(warningTexts(reg), "\n"), `"settings" is read only from the user's own config file`)
+
+	// The user's own file named with --config is still the user's.
+	reg, err = Load(Options{Configs: []string{user}, ProjectDir: project, Getenv: getenv})
+	require.NoError(t, err)
+	assert.Equal(t, "/bin/bash", reg.Settings.Shell)
+	assert.NotContains(t, strings.Join(warningTexts(reg), "\n"), `"settings" is read only from`)
 }
 
 // SPEC §2.5: a setting that is not valid is ignored with a warning, and
@@ -58,6 +64,17 @@ func TestUserSettingsInvalid(t *testing.T) {
 		found = append(found, d.Message)
 	}
 	assert.Contains(t, strings.Join(found, "\n"), `"settings.shell" must be an absolute path`)
+
+	// The user's file named as validate's argument is the user's.
+	user := filepath.Join(dir, "home", ".config", "hookexec", "hooks.json")
+	rep, err = Validate(context.Background(), Options{Configs: []string{user}, ProjectDir: filepath.Join(dir, "project"), Getenv: getenv})
+	require.NoError(t, err)
+	found = nil
+	for _, d := range rep.Findings() {
+		found = append(found, string(d.Severity)+": "+d.Message)
+	}
+	assert.Contains(t, strings.Join(found, "\n"), `warning: "settings.shell" must be an absolute path`)
+	assert.NotContains(t, strings.Join(found, "\n"), `is read only from`)
 }
 
 // SPEC §2.5: under an agent HOOKEXEC_SHELL is ignored and the user's

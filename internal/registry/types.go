@@ -88,6 +88,12 @@ type Diagnostic struct {
 	// missing. The agent formats tell the user of these, and --fail-closed
 	// denies over them (SPEC §6, issue 17).
 	Skips bool
+	// Stand is the hook an invalid entry would have been, as far as its
+	// definition tells (event, matcher, file; no command), when the
+	// definition itself is valid: what it would have matched can be told
+	// (engine: a skipped guard denies only the calls it would have
+	// guarded). nil when that cannot be told.
+	Stand *Hook
 	// Untrusted: the hooks are left out because a project is not trusted
 	// (its path is in Registry.Untrusted too), not because the file is
 	// broken: 'hookexec trust' is the fix.

@@ -10,6 +10,7 @@ import (
 
 // WatchPaths lists the files and directories whose changes can change what
 // Load(opts) returns: every candidate config file (existing or not), the
+// user's config file (its settings) besides explicit files, the
 // directories whose entries discovery lists, and, when project files are
 // candidates, the trust store directory (entries are written by rename,
 // which changes it). A long-running caller (serve) stats them to decide
@@ -27,6 +28,13 @@ func WatchPaths(opts Options) ([]string, error) {
 		}
 		paths = append(paths, s.path)
 		project = project || s.isProject()
+	}
+	if len(specs) > 0 && specs[0].explicit {
+		// The user's settings are read from the user's file whichever
+		// files are loaded (Settings).
+		if u := userConfigFile(getenv); u != "" {
+			paths = append(paths, u)
+		}
 	}
 	if len(specs) > 0 && !specs[0].explicit {
 		dir := opts.ProjectDir
