@@ -84,6 +84,7 @@ func failClosedBrokenJSON(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	if assert.Zero(t, code, "hookexec log --blocked:\n%s", out) {
 		assert.Contains(t, out, guardedCommand, "hookexec log --blocked does not list the block")
 	}
+	sc.hookexecAny(t, "log", "--guard-off") // for the report
 }
 
 // failClosedBrokenUserJSON (issue item 1, in the user's own config, which
@@ -124,6 +125,7 @@ func failClosedBrokenUserJSON(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	if assert.Zero(t, code, "hookexec log --blocked:\n%s", out) {
 		assert.Contains(t, out, guardedCommand, "hookexec log --blocked does not list the block")
 	}
+	sc.hookexecAny(t, "log", "--guard-off") // for the report
 }
 
 // userGuard and userHooks are a guard of the user's own config: it blocks
@@ -188,6 +190,7 @@ func failClosedMisspelledEvent(t *testing.T, env e2eEnv, rep *failClosedReport) 
 	if assert.Zero(t, code, "hookexec log --blocked:\n%s", out) {
 		assert.Contains(t, out, guardedCommand, "hookexec log --blocked does not list the block")
 	}
+	sc.hookexecAny(t, "log", "--guard-off") // for the report
 }
 
 // failClosedTeammate (issue item 5): a project set up with hookexec init
@@ -242,6 +245,7 @@ func failClosedTeammate(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	if assert.Zero(t, code, "hookexec log --blocked:\n%s", out) {
 		assert.Equal(t, 2, strings.Count(out, guardedCommand), "hookexec log --blocked does not list both blocks of %s:\n%s", guardedCommand, out)
 	}
+	sc.hookexecAny(t, "log", "--guard-off") // for the report
 }
 
 // victimMode is the mode of x, the file the guarded command would make
