@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookexec/hookexec/internal/verdict"
 )
 
 func TestQueryFilters(t *testing.T) {
@@ -21,6 +23,7 @@ func TestQueryFilters(t *testing.T) {
 		rec("sub", 50, func(r *Record) { r.Project = "/home/dev/app/sub" }),
 		rec("other", 60, func(r *Record) { r.Project = "/home/dev/application" }),
 		rec("none", 70, func(r *Record) { r.Project = "" }),
+		rec("off", 80, func(r *Record) { r.GuardOff = []verdict.GuardOff{{Kind: verdict.GuardOffUntrusted, OptedOut: true}} }),
 	}
 	var text string
 	for _, r := range records {
@@ -31,11 +34,12 @@ func TestQueryFilters(t *testing.T) {
 		q    Query
 		want string
 	}{
-		"none":            {Query{}, "allow block deny gemini stop sub other none"},
+		"none":            {Query{}, "allow block deny gemini stop sub other none off"},
+		"guard off":       {Query{GuardOff: true}, "off"},
 		"blocked":         {Query{Blocked: true}, "block deny"},
-		"since":           {Query{Since: t0.Add(50 * time.Minute)}, "sub other none"},
-		"since exact":     {Query{Since: t0.Add(60*time.Minute + time.Nanosecond)}, "none"},
-		"project":         {Query{Project: "/home/dev/app"}, "allow block deny gemini stop sub"},
+		"since":           {Query{Since: t0.Add(50 * time.Minute)}, "sub other none off"},
+		"since exact":     {Query{Since: t0.Add(60*time.Minute + time.Nanosecond)}, "none off"},
+		"project":         {Query{Project: "/home/dev/app"}, "allow block deny gemini stop sub off"},
 		"project sub":     {Query{Project: "/home/dev/app/sub"}, "sub"},
 		"agent":           {Query{Agent: "gemini"}, "gemini"},
 		"event":           {Query{Event: "AfterAgent"}, "stop"},
@@ -114,9 +118,9 @@ func TestParseProject(t *testing.T) {
 func TestFilterQuery(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
-	q, err := Filter{Blocked: true, Since: "1h", Project: "/p", Agent: "gemini", Event: "Stop"}.Query(os.Getenv, now)
+	q, err := Filter{Blocked: true, GuardOff: true, Since: "1h", Project: "/p", Agent: "gemini", Event: "Stop"}.Query(os.Getenv, now)
 	require.NoError(t, err)
-	assert.Equal(t, Query{Blocked: true, Since: now.Add(-time.Hour), Project: "/p", Agent: "gemini", Event: "AfterAgent"}, q)
+	assert.Equal(t, Query{Blocked: true, GuardOff: true, Since: now.Add(-time.Hour), Project: "/p", Agent: "gemini", Event: "AfterAgent"}, q)
 	for _, f := range []Filter{{Since: "x"}, {Agent: "x"}, {Event: "x"}} {
 		_, err := f.Query(os.Getenv, now)
 		assert.ErrorContains(t, err, "invalid --", f)

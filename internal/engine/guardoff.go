@@ -53,10 +53,10 @@ func (e *Engine) guardsOff(reg *registry.Registry, ev event.Event, in *event.Inp
 }
 
 // denyOrTell denies ev for a guard that did not run, with reason; on an
-// event that cannot block it tells the user in systemMessage. A stop the agent
-// already continued from once for a hook's block (stop_hook_active) is
-// told, not denied again: the model has had the reason, and denying every
-// stop would keep the agent from ever finishing.
+// event that cannot block it tells the user in systemMessage. A stop the
+// agent already continued from once for a hook's block (stop_hook_active)
+// is told, not denied again: the model has had the reason, and denying
+// every stop would keep the agent from ever finishing.
 func denyOrTell(ev event.Event, in *event.Input, v verdict.Verdict, reason string) verdict.Verdict {
 	if !ev.CanBlock || in.Bool("stop_hook_active") {
 		return verdict.Notify(v, "hookexec: "+reason)

@@ -17,9 +17,8 @@ import (
 // one the input's hook_event_name names when hookexec knows it (the
 // agent's own name for the event it sent), else ev, answered as a block.
 // When that event cannot block, the user is told in systemMessage
-// (denyOrTell). An
-// unknown event with hooks under its name runs them, and is returned as
-// it is.
+// (denyOrTell). An unknown event with hooks under its name runs them, and
+// is returned as it is.
 func unknownEvent(reg *registry.Registry, ev event.Event, in *event.Input, v verdict.Verdict) (verdict.Verdict, event.Event) {
 	if !ev.Unknown || len(reg.ForEvent(ev)) > 0 {
 		return v, ev
