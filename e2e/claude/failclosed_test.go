@@ -88,7 +88,7 @@ func failClosedBrokenJSON(t *testing.T, env e2eEnv, rep *failClosedReport) {
 }
 
 // failClosedBrokenUserJSON (issue item 1, in the user's own config, which
-// no trust step reviews): a guard in ${XDG_CONFIG_HOME}/hookexec/hooks.json
+// no trust step reviews): a guard in ~/.config/hookexec/hooks.json
 // that blocks chmod 777 (checked with hookexec fire first), hookexec
 // installed for Claude Code in a project, then a JSON typo in that file.
 // chmod 777 must not run, the model must be told the file and hookexec
