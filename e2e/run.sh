@@ -33,7 +33,7 @@ make build >/dev/null
 export HOOKEXEC_E2E_BIN="$root/bin/hookexec"
 export HOOKEXEC_E2E_NODE_MODULES="$out/node_modules"
 export HOOKEXEC_E2E_OUT="$out"
-rm -f "$out/claude-readme.md" "$out/claude-http-facts.md" "$out/claude-http.md" "$out/claude-bench.md"
+rm -f "$out/claude-readme.md" "$out/claude-failclosed.md" "$out/claude-http-facts.md" "$out/claude-http.md" "$out/claude-bench.md"
 rm -f "$out/claude.md" "$out/gemini.md" "$out/qwen.md" "$out/codex.md" "$out/copilot.md" "$out/cline.md" "$out/report.md"
 status=0
 go test -tags e2e -count=1 -timeout 15m ${E2E_FLAGS:-} ./e2e/... || status=$?
@@ -63,7 +63,8 @@ go test -tags e2e -count=1 -timeout 15m ${E2E_FLAGS:-} ./e2e/... || status=$?
 	done
 	# Issue 22: the README's quick start, followed with the real Claude Code.
 	# Issue 21: Claude Code's http hooks, and hookexec serve --http behind them.
-	for part in claude-readme:"The README's quick start with the real Claude Code: a fresh clone, only the README" claude-http-facts:"Claude Code's http hooks as install claude --http uses them" claude-http:"install claude --http with the real Claude Code: the server started, killed, started again" claude-bench:"Inside Claude Code: what one trivial policy adds to a tool call, each way"; do
+	# Issue 30: a guard that cannot run blocks, with the real Claude Code.
+	for part in claude-readme:"The README's quick start with the real Claude Code: a fresh clone, only the README" claude-failclosed:"Fail closed with the real Claude Code: a broken or misspelled setup, a teammate's untrusted clone" claude-http-facts:"Claude Code's http hooks as install claude --http uses them" claude-http:"install claude --http with the real Claude Code: the server started, killed, started again" claude-bench:"Inside Claude Code: what one trivial policy adds to a tool call, each way"; do
 		file="$out/${part%%:*}.md"
 		[ -f "$file" ] || continue
 		echo
