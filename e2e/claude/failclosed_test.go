@@ -299,6 +299,13 @@ func newE2EUser(t *testing.T, env e2eEnv, name string) *e2eUser {
 	}, replacer: strings.NewReplacer(home, "<home>")}
 }
 
+// scrub is s as the report shows it: the user's places by name, and any
+// other path under the temporary directory (one hookexec log cut short)
+// without this machine's part.
+func (u *e2eUser) scrub(s string) string {
+	return strings.ReplaceAll(u.replacer.Replace(s), filepath.Join(os.TempDir(), "Test"), "<tmp>/Test")
+}
+
 // project is a fresh git repository of the user's.
 func (u *e2eUser) project(t *testing.T, name string) string {
 	t.Helper()
@@ -335,7 +342,7 @@ func (r *failClosedReport) scenario(name, title string, u *e2eUser, project stri
 }
 
 func (c *failClosedCase) add(format string, args ...any) {
-	c.text.WriteString(c.user.replacer.Replace(fmt.Sprintf(format, args...)) + "\n")
+	c.text.WriteString(c.user.scrub(fmt.Sprintf(format, args...)) + "\n")
 }
 
 // hookexec runs hookexec args as the case's user in its project, and
@@ -413,7 +420,7 @@ func (c *failClosedCase) session(t *testing.T, env e2eEnv, prompt string, script
 		c.add("```\n%s\n```\n", r)
 		if i < len(script) {
 			c.rows = append(c.rows, fmt.Sprintf("| %s | `%s` | %s | %s |", c.title, script[i].input["command"],
-				ranText(r), tableCell(c.user.replacer.Replace(strings.TrimSpace(strings.SplitN(r, ": ", 2)[1])))))
+				ranText(r), tableCell(c.user.scrub(strings.TrimSpace(strings.SplitN(r, ": ", 2)[1])))))
 		}
 	}
 	return res
