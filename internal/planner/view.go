@@ -3,6 +3,7 @@ package planner
 import (
 	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/rules"
 )
 
 // View is what `plan` prints: the JSON document of --format json, and
@@ -50,7 +51,10 @@ type HookView struct {
 	Description string   `json:"description,omitempty"`
 	Command     string   `json:"command"`
 	Args        []string `json:"args,omitempty"`
-	Form        string   `json:"form"` // "shell", "exec" or "http"
+	Form        string   `json:"form"` // "shell", "exec", "http" or "rules"
+	// Rules are a rules hook's rules, "deny RULE (file:line:col)", in
+	// the order their decisions win.
+	Rules []string `json:"rules,omitempty"`
 	// URL and Headers (names only) of an http hook.
 	URL         string   `json:"url,omitempty"`
 	Headers     []string `json:"headers,omitempty"`
@@ -158,6 +162,17 @@ func newHookView(h *registry.Hook) HookView {
 		ph.Form, ph.URL = "http", h.HTTP.URL
 		for _, f := range h.HTTP.Headers {
 			ph.Headers = append(ph.Headers, f.Name)
+		}
+	}
+	if set := h.Rules; set != nil {
+		ph.Form = "rules"
+		for _, l := range []struct {
+			decision string
+			rules    []rules.Rule
+		}{{rules.Deny, set.Deny}, {rules.Ask, set.Ask}, {rules.Allow, set.Allow}} {
+			for _, r := range l.rules {
+				ph.Rules = append(ph.Rules, l.decision+" "+r.Text+" ("+r.Pos+")")
+			}
 		}
 	}
 	if h.Matcher != nil {

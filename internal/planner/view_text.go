@@ -118,6 +118,11 @@ func writePlanStep(b *strings.Builder, n, width int, s StepView, failNote string
 		field("command", s.Command)
 	}
 	switch s.Form {
+	case "rules":
+		for _, r := range s.Rules {
+			field("rule", r)
+		}
+		field("runs", "in hookexec's own process (no shell, no process)")
 	case "http":
 		field("post", s.URL)
 		if len(s.Headers) > 0 {
