@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"strings"
+	"slices"
 
 	"github.com/hookexec/hookexec/internal/permrule"
 )
@@ -47,8 +47,9 @@ type Result struct {
 
 // Evaluate tests the calls of one tool call (one per file it names, see
 // Calls) against the set: deny when a deny rule matches any of them, else
-// ask when an ask rule does, else allow when an allow rule matches every
-// one of them for certain, else no decision. A match the analyzer counts
+// ask when an ask rule does, else allow when the allow rules match every
+// one of them for certain (for a shell command: every simple command of
+// it, permrule.MatchEvery), else no decision. A match the analyzer counts
 // only because it cannot decide (a command that does not parse, a word
 // known only at run time, a specifier hookexec does not read) denies and
 // asks, but never allows.
@@ -68,31 +69,22 @@ func (s *Set) Evaluate(calls []permrule.Call) Result {
 			}
 		}
 	}
+	allow := make([]*permrule.Rule, len(s.Allow))
+	for i, r := range s.Allow {
+		allow[i] = r.Rule
+	}
 	var first Rule
 	var firstWhy string
 	for i, call := range calls {
-		matched := false
-		for _, r := range s.Allow {
-			ok, why := r.Rule.Match(call)
-			if ok && !unsure(r.Rule, why) {
-				if i == 0 {
-					first, firstWhy = r, why
-				}
-				matched = true
-				break
-			}
-		}
-		if !matched {
+		r, why, ok := permrule.MatchEvery(allow, call)
+		if !ok {
 			return Result{}
+		}
+		if i == 0 {
+			first, firstWhy = s.Allow[slices.Index(allow, r)], why
 		}
 	}
 	return Result{Decision: Allow, Reason: s.reason(Allow, first, firstWhy)}
-}
-
-// unsure reports whether a match was counted only because the rule could
-// not decide (permrule.Rule.Match says so in why).
-func unsure(r *permrule.Rule, why string) bool {
-	return r.Note() != "" || strings.Contains(why, "counted as a match")
 }
 
 // reason is the text of a decision: the rule, where it is written, what
