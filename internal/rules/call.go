@@ -5,15 +5,23 @@ import (
 	"github.com/hookexec/hookexec/internal/permrule"
 )
 
-// familyTools are the Claude Code tools a rule names for a family: a
-// Bash rule guards every agent's shell tool, an Edit rule every tool that
-// edits a file, and so on.
-var familyTools = map[agent.Family]string{
-	agent.FamilyShell:  "Bash",
-	agent.FamilyRead:   "Read",
-	agent.FamilyWrite:  "Write",
-	agent.FamilyEdit:   "Edit",
-	agent.FamilySearch: "Grep",
+// familyTool is the Claude Code tool a rule names for a family: a Bash
+// rule guards every agent's shell tool, an Edit rule every tool that edits
+// a file, and so on.
+func familyTool(f agent.Family) (string, bool) {
+	switch f {
+	case agent.FamilyShell:
+		return "Bash", true
+	case agent.FamilyRead:
+		return "Read", true
+	case agent.FamilyWrite:
+		return "Write", true
+	case agent.FamilyEdit:
+		return "Edit", true
+	case agent.FamilySearch:
+		return "Grep", true
+	}
+	return "", false
 }
 
 // Calls are the calls a set is tested against for the tool call v (the
@@ -27,7 +35,7 @@ func Calls(v agent.View, input map[string]any, pl permrule.Places) []permrule.Ca
 	if v.Tool == "" {
 		return nil
 	}
-	tool, ok := familyTools[v.Family]
+	tool, ok := familyTool(v.Family)
 	paths := v.Paths
 	if len(paths) == 0 {
 		paths = inputPaths(input)
