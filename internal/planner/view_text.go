@@ -139,7 +139,9 @@ func writePlanStep(b *strings.Builder, n, width int, s StepView, failNote string
 	if s.If != "" {
 		field("if", strings.TrimPrefix(s.IfMatch, "if "))
 	}
-	field("timeout", s.Timeout+" ("+s.TimeoutFrom+")")
+	if s.Form != "rules" {
+		field("timeout", s.Timeout+" ("+s.TimeoutFrom+")")
+	}
 	fails := "open"
 	if s.Background != "" {
 		field("runs", "in the background ("+s.Background+"): the verdict does not wait for it or read it")

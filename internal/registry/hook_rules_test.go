@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,4 +60,14 @@ func TestLoadRulesHookInvalid(t *testing.T) {
 			assert.Equal(t, []string{tt.warning}, warningTexts(reg))
 		})
 	}
+}
+
+// A project's rules hook is reviewed by its rules: trust shows them.
+func TestDescribeRulesHook(t *testing.T) {
+	t.Parallel()
+	reg, path := loadString(t, "hooks.json", `{"hooks": {"BeforeTool": [{"matcher": "@shell", "hooks": [
+  {"type": "rules", "deny": ["Bash(rm:*)"], "ask": ["Bash(git push:*)"]}
+]}]}}`, Native)
+	require.Len(t, reg.Hooks, 1)
+	assert.Equal(t, `hooks.json BeforeTool "@shell": rules deny Bash(rm:*); ask Bash(git push:*)`, describeHook(reg.Hooks[0], filepath.Dir(path)))
 }
