@@ -9,6 +9,10 @@ func (a *analyzer) follow(c Command, in input, depth int) {
 	name, args := c.Name(), c.Words[1:]
 	if spec, ok := wrapperSpec(name); ok {
 		if rest, ok := spec.skip(args); ok && len(rest) > 0 {
+			if name == "xargs" && !xargsReplaces(args[:len(args)-len(rest)]) {
+				// xargs appends the words it reads.
+				rest = append(rest[:len(rest):len(rest)], Word{Text: "xargs input", Dynamic: true})
+			}
 			a.command(rest, name, in, depth)
 		}
 		return
@@ -16,6 +20,8 @@ func (a *analyzer) follow(c Command, in input, depth int) {
 	switch {
 	case isShell(name):
 		a.shell(name, args, in, depth)
+	case name == "su" || name == "runuser":
+		a.su(name, args, depth)
 	case name == "eval":
 		a.joined(args, "eval", depth)
 	case name == "trap":
@@ -100,6 +106,32 @@ scan:
 		}
 		if text != "" {
 			a.script(text, name+" reading "+what, depth+1)
+		}
+	}
+}
+
+// xargsReplaces: with -I, -i or --replace xargs puts what it reads in
+// place of a string instead of appending it.
+func xargsReplaces(opts []Word) bool {
+	for _, w := range opts {
+		if strings.HasPrefix(w.Text, "-I") || strings.HasPrefix(w.Text, "-i") || strings.HasPrefix(w.Text, "--replace") {
+			return true
+		}
+	}
+	return false
+}
+
+// su [options] [-] [USER] -c COMMAND: the command is a script.
+func (a *analyzer) su(name string, args []Word, depth int) {
+	for i, w := range args {
+		switch {
+		case w.Dynamic:
+		case (w.Text == "-c" || w.Text == "--command") && i+1 < len(args):
+			a.joined(args[i+1:i+2], name+" -c", depth)
+			return
+		case strings.HasPrefix(w.Text, "--command="):
+			a.joined([]Word{{Text: strings.TrimPrefix(w.Text, "--command=")}}, name+" -c", depth)
+			return
 		}
 	}
 }

@@ -85,7 +85,7 @@ func wrapperSpec(name string) (options, bool) {
 		return options{short: "fo", long: []string{"format", "output"}}, true
 	case "nice":
 		return options{short: "n", long: []string{"adjustment"}}, true
-	case "nohup", "builtin", "setsid":
+	case "nohup", "builtin", "setsid", "busybox":
 		return options{}, true
 	case "stdbuf":
 		return options{short: "ioe", long: []string{"input", "output", "error"}}, true
