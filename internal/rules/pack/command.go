@@ -1,0 +1,154 @@
+package pack
+
+import (
+	"strings"
+
+	"github.com/hookexec/hookexec/internal/permrule"
+	"github.com/hookexec/hookexec/internal/shellcmd"
+)
+
+const (
+	catDelete    = "destructive delete"
+	catFind      = "find -delete"
+	catDevice    = "device overwrite"
+	catGit       = "destructive git"
+	catChmod     = "world-writable chmod"
+	catPrivilege = "privilege escalation"
+	catDownload  = "download into a shell"
+	catUnknown   = "unknown command"
+)
+
+// maxNesting bounds how deep interpreter one-liners and parallel's
+// commands are read.
+const maxNesting = 4
+
+// checkCommand is the pack over a shell command line.
+func checkCommand(command string, pl permrule.Places) []Finding {
+	return checkScript(command, pl, 0)
+}
+
+func checkScript(command string, pl permrule.Places, depth int) []Finding {
+	a := shellcmd.Analyze(command, shellcmd.Options{Home: pl.Home})
+	if a.Unknown && depth == 0 {
+		if closed, ok := closeQuote(command); ok {
+			if b := shellcmd.Analyze(closed, shellcmd.Options{Home: pl.Home}); !b.Unknown || !strings.Contains(b.Reason, "does not parse") {
+				a = b
+			}
+		}
+	}
+	var out []Finding
+	for _, c := range a.Commands {
+		out = append(out, checkSimple(c, pl, command, depth)...)
+	}
+	if a.Unknown {
+		cat := catUnknown
+		if downloads(a.Commands) {
+			cat = catDownload
+		}
+		out = append(out, Finding{Deny, cat, "what runs is known only when it runs (" + a.Reason + ")"})
+	}
+	return out
+}
+
+// closeQuote is the command with an unclosed quote closed: bash runs
+// nothing of a line whose quote never closes, so the text is read as if
+// it did, to find what the rest of it would run.
+func closeQuote(command string) (string, bool) {
+	for _, q := range []string{"'", `"`, "`", `"'`, `'"`} {
+		s := command + q
+		if a := shellcmd.Analyze(s, shellcmd.Options{}); !a.Unknown || !strings.Contains(a.Reason, "does not parse") {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// downloads: a command line that fetches something (and, being unknown,
+// runs what it fetched).
+func downloads(cmds []shellcmd.Command) bool {
+	for _, c := range cmds {
+		switch strings.ToLower(c.Name()) {
+		case "curl", "wget", "fetch", "aria2c", "http", "https", "xh":
+			return true
+		}
+	}
+	return false
+}
+
+// checkSimple is the pack over one simple command.
+func checkSimple(c shellcmd.Command, pl permrule.Places, command string, depth int) []Finding {
+	name := strings.ToLower(c.Name())
+	args := c.Words[1:]
+	show := c.String()
+	switch {
+	case name == "rm" || name == "unlink" || name == "rmdir":
+		return checkRm(name, args, c.From, pl, command, show)
+	case name == "find":
+		return checkFind(args, pl, show)
+	case name == "git":
+		return checkGit(args, show)
+	case name == "dd":
+		return checkDd(args, show)
+	case strings.HasPrefix(name, "mkfs") || name == "mke2fs" || name == "mkswap" || name == "wipefs":
+		return []Finding{{Deny, catDevice, name + " formats a device: " + quote(show)}}
+	case name == "shred":
+		return checkShred(args, pl, show)
+	case name == "chmod":
+		return checkChmod(args, show)
+	case name == "sudo" || name == "doas" || name == "su" || name == "runuser" || name == "pkexec":
+		return []Finding{{Ask, catPrivilege, name + " runs a command as another user: " + quote(show)}}
+	case name == "hookexec":
+		return checkHookexec(args, show)
+	case name == "kill" || name == "pkill" || name == "killall":
+		return checkKill(args, show)
+	case name == "parallel":
+		if depth < maxNesting {
+			return checkParallel(args, pl, depth)
+		}
+	case isInterpreter(name):
+		if depth < maxNesting {
+			return checkOneLiner(args, pl, depth)
+		}
+	}
+	return checkWrites(name, args, pl, show)
+}
+
+func quote(s string) string {
+	const max = 80
+	if r := []rune(s); len(r) > max {
+		s = string(r[:max]) + "..."
+	}
+	return `"` + s + `"`
+}
+
+// flags splits a command's words into its short option letters, long
+// options and operands (everything after "--" is an operand).
+func flags(args []shellcmd.Word) (short string, long []string, operands []shellcmd.Word) {
+	dashdash := false
+	for _, w := range args {
+		t := w.Text
+		switch {
+		case dashdash || w.Dynamic || t == "-" || !strings.HasPrefix(t, "-"):
+			operands = append(operands, w)
+		case t == "--":
+			dashdash = true
+		case strings.HasPrefix(t, "--"):
+			long = append(long, t)
+		default:
+			short += t[1:]
+		}
+	}
+	return short, long, operands
+}
+
+func hasLong(long []string, names ...string) bool {
+	for _, l := range long {
+		name, _, _ := strings.Cut(l, "=")
+		for _, n := range names {
+			if name == n {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,118 @@
+package pack
+
+import (
+	"path"
+	"strings"
+
+	"github.com/hookexec/hookexec/internal/permrule"
+	"github.com/hookexec/hookexec/internal/shellcmd"
+)
+
+// place is where a path a command names lies, for the delete checks.
+type place int
+
+const (
+	placeUnknown     place = iota // known only at run time, or relative with no working directory
+	placeRoot                     // / or its contents
+	placeHome                     // the home directory (or another user's), or its contents
+	placeSystem                   // a system directory or what is in it
+	placeProjectRoot              // the project's root
+	placeProject                  // inside the project
+	placeTemp                     // a temporary directory
+	placeOutside                  // anywhere else outside the project
+)
+
+var placeNames = map[place]string{
+	placeUnknown: "a path known only at run time", placeRoot: "the root directory",
+	placeHome: "the home directory", placeSystem: "a system directory",
+	placeProjectRoot: "the project root", placeProject: "the project",
+	placeTemp: "a temporary directory", placeOutside: "a path outside the project",
+}
+
+// systemDirs are the top directories of the systems' own files.
+var systemDirs = []string{
+	"/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc",
+	"/root", "/run", "/sbin", "/sys", "/usr", "/var", "/home", "/Users", "/System", "/Library",
+	"/Applications", "/private", "/Volumes", "/nix", "/snap", "/mnt", "/media",
+}
+
+// tempDirs are the temporary directories, where deleting is everyday work.
+var tempDirs = []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/var/folders", "/private/var/folders", "/dev/shm"}
+
+// locate says where the word w of a command lies. command is the whole
+// command line (an assignment of TMPDIR in it makes $TMPDIR unknown).
+func locate(w shellcmd.Word, pl permrule.Places, command string) place {
+	t := w.Text
+	if w.Dynamic {
+		if isTempVar(t) && !strings.Contains(command, "TMPDIR=") && !strings.Contains(t, "..") {
+			return placeTemp
+		}
+		return placeUnknown
+	}
+	if t == "{}" {
+		return placeUnknown
+	}
+	if strings.HasPrefix(t, "~") {
+		// ~ the analyzer did not expand: the home is unknown, or ~user.
+		return placeHome
+	}
+	if !path.IsAbs(t) {
+		if pl.Cwd == "" {
+			return placeUnknown
+		}
+		t = path.Join(pl.Cwd, t)
+	}
+	p := path.Clean(t)
+	if i := strings.IndexAny(p, "*?["); i >= 0 {
+		// A pattern: where its fixed part ends; "/*" is the root's contents.
+		p = path.Dir(p[:i] + "x")
+	}
+	return classify(p, pl)
+}
+
+// classify places a clean absolute path.
+func classify(p string, pl permrule.Places) place {
+	project := pl.ProjectDir
+	switch {
+	case p == "/":
+		return placeRoot
+	case project != "" && p == path.Clean(project):
+		return placeProjectRoot
+	case project != "" && within(p, project):
+		return placeProject
+	case project != "" && within(project, p):
+		// An ancestor of the project holds it.
+		return placeProjectRoot
+	}
+	for _, d := range tempDirs {
+		if within(p, d) {
+			return placeTemp
+		}
+	}
+	if pl.Home != "" && (within(p, pl.Home) || within(pl.Home, p)) {
+		return placeHome
+	}
+	for _, d := range systemDirs {
+		if within(p, d) {
+			return placeSystem
+		}
+	}
+	return placeOutside
+}
+
+// within: p is dir or inside it.
+func within(p, dir string) bool {
+	dir = path.Clean(dir)
+	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
+}
+
+// isTempVar: a word that starts with $TMPDIR.
+func isTempVar(t string) bool {
+	t = strings.TrimLeft(t, `"`)
+	for _, v := range []string{"$TMPDIR", "${TMPDIR}"} {
+		if rest, ok := strings.CutPrefix(t, v); ok && (rest == "" || rest[0] == '/' || rest[0] == '"') {
+			return true
+		}
+	}
+	return false
+}
