@@ -174,6 +174,9 @@ func newHookView(h *registry.Hook) HookView {
 				ph.Rules = append(ph.Rules, l.decision+" "+r.Text+" ("+r.Pos+")")
 			}
 		}
+		for _, u := range set.Use {
+			ph.Rules = append(ph.Rules, "use "+u.Name+" ("+u.Pos+")")
+		}
 	}
 	if h.Matcher != nil {
 		ph.Matcher, ph.MatcherKind = h.Matcher.String(), h.Matcher.Kind()

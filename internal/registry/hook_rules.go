@@ -1,10 +1,14 @@
 package registry
 
 import (
+	"strings"
+
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/jsonpos"
 	"github.com/hookexec/hookexec/internal/permrule"
 	"github.com/hookexec/hookexec/internal/rules"
+	"github.com/hookexec/hookexec/internal/rules/pack"
+	"github.com/hookexec/hookexec/internal/spelling"
 )
 
 // ruleLists are the keys of a rules hook that hold permission rules, in
@@ -18,12 +22,10 @@ var rulesFields = []string{"deny", "ask", "allow", "reason", "use"}
 // deny, ask and allow lists of permission rules, name, description,
 // reason and the fail policy. A rule that does not parse makes the whole
 // entry invalid, so that its stand-in denies what it would have guarded;
-// so does "use": packs are not built yet.
+// so does a pack in "use" that is not built in.
 func (r *hookReader) rulesHook() *Hook {
 	h := &Hook{Pos: r.d.pos(r.obj.Off), Rules: &rules.Set{}}
-	if v := r.obj.Get("use"); present(v) {
-		r.fail(v.Off, `"use" (rule packs such as "hookexec:default") is not supported yet; list the rules in "deny", "ask" and "allow"`)
-	}
+	h.Rules.Use = r.packList()
 	lists := []*[]rules.Rule{&h.Rules.Deny, &h.Rules.Ask, &h.Rules.Allow}
 	for i, key := range ruleLists {
 		*lists[i] = r.ruleList(key)
@@ -87,4 +89,32 @@ func (l *linter) rulesField(d *fileDecoder, where string, ev event.Event, el *js
 			}
 		}
 	}
+}
+
+// packList reads "use": the names of built-in packs, each with the
+// position of its string. An unknown name is an error, with the nearest
+// built-in name.
+func (r *hookReader) packList() []rules.Use {
+	v := r.obj.Get("use")
+	names := r.stringList("use")
+	if r.bad || names == nil {
+		return nil
+	}
+	out := make([]rules.Use, 0, len(names))
+	for i, name := range names {
+		off := v.Elems[i].Off
+		p, ok := pack.Lookup(name)
+		if !ok {
+			msg := `"use[%d]": %q is not a built-in rule pack (built in: %s)`
+			args := []any{i, name, strings.Join(pack.Names(), ", ")}
+			if near := spelling.Closest(name, pack.Names(), 4); near != "" {
+				msg += `; did you mean %q?`
+				args = append(args, near)
+			}
+			r.fail(off, msg, args...)
+			return nil
+		}
+		out = append(out, rules.Use{Name: name, Pack: p, Pos: r.d.pos(off).String()})
+	}
+	return out
 }

@@ -45,8 +45,10 @@ func TestLoadRulesHookInvalid(t *testing.T) {
 			warning: `1:64: BeforeTool[0].hooks[0]: "ask[0]" must be a string, got number; hook skipped`},
 		{name: "no rule", hook: `{"type": "rules", "deny": []}`, dialect: Native,
 			warning: `1:38: BeforeTool[0].hooks[0]: a rules hook needs at least one rule in "deny", "ask" or "allow"; hook skipped`},
-		{name: "use", hook: `{"type": "rules", "use": ["hookexec:default"], "deny": ["Bash(rm:*)"]}`, dialect: Native,
-			warning: `1:63: BeforeTool[0].hooks[0]: "use" (rule packs such as "hookexec:default") is not supported yet; list the rules in "deny", "ask" and "allow"; hook skipped`},
+		{name: "an unknown pack", hook: `{"type": "rules", "use": ["hookexec:defualt"], "deny": ["Bash(rm:*)"]}`, dialect: Native,
+			warning: `1:64: BeforeTool[0].hooks[0]: "use[0]": "hookexec:defualt" is not a built-in rule pack (built in: hookexec:default); did you mean "hookexec:default"?; hook skipped`},
+		{name: "use not a list", hook: `{"type": "rules", "use": "hookexec:default"}`, dialect: Native,
+			warning: `1:63: BeforeTool[0].hooks[0]: "use" must be an array of strings, got string; hook skipped`},
 		{name: "misspelt key", hook: `{"type": "rules", "denny": ["Bash(rm:*)"]}`, dialect: Native,
 			warning: `1:56: BeforeTool[0].hooks[0]: unknown field "denny" (did you mean "deny"?); hook skipped`},
 		{name: "an agent's dialect", hook: `{"type": "rules", "deny": ["Bash(rm:*)"]}`, dialect: Gemini,
@@ -60,6 +62,18 @@ func TestLoadRulesHookInvalid(t *testing.T) {
 			assert.Equal(t, []string{tt.warning}, warningTexts(reg))
 		})
 	}
+}
+
+// A rules hook may hold only a pack.
+func TestLoadRulesHookUse(t *testing.T) {
+	t.Parallel()
+	reg, _ := loadString(t, "hooks.json", `{"hooks": {"BeforeTool": [{"hooks": [{"type": "rules", "use": ["hookexec:default"]}]}]}}`, Native)
+	require.Len(t, reg.Hooks, 1)
+	set := reg.Hooks[0].Rules
+	require.Len(t, set.Use, 1)
+	assert.Equal(t, "hookexec:default", set.Use[0].Name)
+	assert.Contains(t, set.Use[0].Pos, "hooks.json:1:")
+	assert.Equal(t, "0 deny, 0 ask, 0 allow rules + hookexec:default", set.Summary())
 }
 
 // A project's rules hook is reviewed by its rules: trust shows them.

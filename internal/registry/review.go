@@ -331,5 +331,8 @@ func rulesText(s *rules.Set) string {
 			parts = append(parts, l.decision+" "+r.Text)
 		}
 	}
+	for _, u := range s.Use {
+		parts = append(parts, "use "+u.Name)
+	}
 	return strings.Join(parts, "; ")
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/hookexec/hookexec/internal/permrule"
+	"github.com/hookexec/hookexec/internal/rules/pack"
 )
 
 // The decisions a Set gives, in the order they win.
@@ -22,20 +23,33 @@ type Rule struct {
 	Pos  string
 }
 
-// Set is a rules hook: its deny, ask and allow lists, and the text its
-// author gave to say why (Reason, "" for none).
+// Set is a rules hook: its deny, ask and allow lists, the built-in packs
+// it uses, and the text its author gave to say why (Reason, "" for none).
 type Set struct {
 	Deny, Ask, Allow []Rule
+	Use              []Use
 	Reason           string
 }
 
-// Len is the number of rules of the set.
-func (s *Set) Len() int { return len(s.Deny) + len(s.Ask) + len(s.Allow) }
+// Use is a built-in pack a set uses: its name as written, the pack, and
+// where the name is in the config ("file:line:col").
+type Use struct {
+	Name string
+	Pack *pack.Pack
+	Pos  string
+}
+
+// Len is the number of rules of the set, a pack counting as one.
+func (s *Set) Len() int { return len(s.Deny) + len(s.Ask) + len(s.Allow) + len(s.Use) }
 
 // Summary says what the set holds, as plan shows it: "2 deny, 1 ask,
-// 0 allow rules".
+// 0 allow rules", and the packs it uses.
 func (s *Set) Summary() string {
-	return fmt.Sprintf("%d deny, %d ask, %d allow rules", len(s.Deny), len(s.Ask), len(s.Allow))
+	text := fmt.Sprintf("%d deny, %d ask, %d allow rules", len(s.Deny), len(s.Ask), len(s.Allow))
+	for _, u := range s.Use {
+		text += " + " + u.Name
+	}
+	return text
 }
 
 // Result is what a set decides for a call: Decision "" is no decision.
@@ -46,8 +60,8 @@ type Result struct {
 }
 
 // Evaluate tests the calls of one tool call (one per file it names, see
-// Calls) against the set: deny when a deny rule matches any of them, else
-// ask when an ask rule does, else allow when the allow rules match every
+// Calls) against the set: deny when a deny rule or a pack's deny matches
+// any of them, else ask when an ask rule or a pack's ask does, else allow when the allow rules match every
 // one of them for certain (for a shell command: every simple command of
 // it, permrule.MatchEvery), else no decision. A match the analyzer counts
 // only because it cannot decide (a command that does not parse, a word
@@ -61,6 +75,11 @@ func (s *Set) Evaluate(calls []permrule.Call) Result {
 		decision string
 		rules    []Rule
 	}{{Deny, s.Deny}, {Ask, s.Ask}} {
+		// A pack's finding first: it says what it found where a rule
+		// may only count what it cannot decide.
+		if res, ok := s.evalPacks(calls, list.decision); ok {
+			return res
+		}
 		for _, call := range calls {
 			for _, r := range list.rules {
 				if ok, why := r.Rule.Match(call); ok {
@@ -95,4 +114,20 @@ func (s *Set) reason(decision string, r Rule, why string) string {
 		text += ". " + s.Reason
 	}
 	return text
+}
+
+// evalPacks is the first finding of the set's packs with the decision.
+func (s *Set) evalPacks(calls []permrule.Call, decision string) (Result, bool) {
+	for _, call := range calls {
+		for _, u := range s.Use {
+			if f, ok := u.Pack.Check(call); ok && f.Decision == decision {
+				text := fmt.Sprintf("%s by %s (%s) [%s]: %s", decision, u.Name, u.Pos, f.Category, f.Why)
+				if s.Reason != "" {
+					text += ". " + s.Reason
+				}
+				return Result{Decision: decision, Reason: text}, true
+			}
+		}
+	}
+	return Result{}, false
 }
