@@ -96,7 +96,7 @@ func wrapperSpec(name string) (options, bool) {
 	case "exec":
 		return options{short: "a"}, true
 	case "xargs":
-		return options{short: "aEIdLnPs", long: []string{"arg-file", "delimiter", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}}, true
+		return options{short: "aEIJdLnPRs", long: []string{"arg-file", "delimiter", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}}, true
 	case "sudo":
 		return options{short: "ugCDprtTUR", long: []string{"user", "group", "close-from", "chdir", "prompt", "role", "type", "command-timeout", "other-user", "host", "chroot"}, assign: true, none: "lKkVe"}, true
 	case "doas":
@@ -133,7 +133,7 @@ scan:
 			split, hasSplit = strings.TrimPrefix(t, "--split-string="), true
 		case strings.HasPrefix(t, "-S"):
 			split, hasSplit = t[2:], true
-		case t == "-u" || t == "-C" || t == "--unset" || t == "--chdir":
+		case t == "-u" || t == "-C" || t == "-P" || t == "--unset" || t == "--chdir":
 			i += 2
 			continue
 		case t == "-" || len(t) > 1 && t[0] == '-', isAssignment(t):

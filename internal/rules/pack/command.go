@@ -80,6 +80,12 @@ func checkSimple(c shellcmd.Command, pl permrule.Places, command string, depth i
 	name := strings.ToLower(c.Name())
 	args := c.Words[1:]
 	show := c.String()
+	if rest, ok := lookThrough(name, args); ok {
+		return checkSimple(shellcmd.Command{Words: rest, From: c.From}, pl, command, depth)
+	}
+	if c.From == "xargs" && isShellName(name) && hasWord(args, "{}") {
+		return []Finding{{Deny, catUnknown, "xargs runs a script it reads: " + quote(show)}}
+	}
 	switch {
 	case name == "rm" || name == "unlink" || name == "rmdir":
 		return checkRm(name, args, c.From, pl, command, show)
@@ -149,6 +155,45 @@ func hasLong(long []string, names ...string) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// lookThrough is the command a word list names past what runs nothing
+// of its own: `command -v CMD` is checked as CMD, and so is a first word
+// that only looks like an assignment (1A=2 CMD: bash runs it as a
+// command name, a careless reader as an assignment).
+func lookThrough(name string, args []shellcmd.Word) ([]shellcmd.Word, bool) {
+	switch {
+	case name == "command":
+		i := 0
+		for i < len(args) && !args[i].Dynamic && strings.HasPrefix(args[i].Text, "-") {
+			i++
+			if args[i-1].Text == "--" {
+				break
+			}
+		}
+		if i < len(args) && i > 0 && strings.ContainsAny(strings.Join(wordTexts(args[:i]), ""), "vV") {
+			return args[i:], true
+		}
+	case strings.Contains(name, "=") && len(args) > 0:
+		return args, true
+	}
+	return nil, false
+}
+
+func wordTexts(ws []shellcmd.Word) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.Text
+	}
+	return out
+}
+
+func isShellName(name string) bool {
+	switch name {
+	case "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh":
+		return true
 	}
 	return false
 }
