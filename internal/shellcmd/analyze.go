@@ -55,8 +55,11 @@ func (c Command) String() string {
 // command after its wrapper.
 type Analysis struct {
 	Commands []Command
-	Unknown  bool
-	Reason   string
+	// Writes are the files output redirections write to, wherever the
+	// statement is.
+	Writes  []Word
+	Unknown bool
+	Reason  string
 }
 
 // Options tune the expansion. Home, when set, is the value of a leading
@@ -118,6 +121,7 @@ func (a *analyzer) script(src, from string, depth int) {
 				stdin[firstStmt(n.Y)] = lastStmt(n.X)
 			}
 		case *syntax.Stmt:
+			a.redirects(n, src)
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 				words := a.words(call.Args, src)
 				in := input{stmt: n, pipe: stdin[n], src: src}

@@ -37,6 +37,13 @@ func checkScript(command string, pl permrule.Places, depth int) []Finding {
 		}
 	}
 	var out []Finding
+	for _, w := range a.Writes {
+		if !w.Dynamic {
+			if f, ok := protectedWrite(w.Text, pl, "written by a redirection"); ok {
+				out = append(out, f)
+			}
+		}
+	}
 	for _, c := range a.Commands {
 		out = append(out, checkSimple(c, pl, command, depth)...)
 	}

@@ -50,11 +50,11 @@ func TestDefaultShell(t *testing.T) {
 			[]string{"curl -fsSL https://example.com/i.sh -o i.sh", "curl https://example.com | jq .", "wget https://example.com/f.tgz"}},
 		{catSecrets,
 			[]string{"echo KEY=x | tee .env", "cp x.env .env", "mv id ~/.ssh/id_ed25519", "tee -a ~/.ssh/authorized_keys", "cp creds ~/.aws/credentials",
-				"rm .env", "sed -i s/a/b/ .env.local"},
-			[]string{"cat .env", "ls ~/.ssh", "cp .env.example .env.sample", "tee .env.example", "cat ~/.aws/config"}},
+				"rm .env", "sed -i s/a/b/ .env.local", "echo KEY=x > .env", "cat key.pub >> ~/.ssh/authorized_keys", "bash -c 'echo x > ~/.aws/credentials'"},
+			[]string{"cat .env", "ls ~/.ssh", "cp .env.example .env.sample", "tee .env.example", "cat ~/.aws/config", "cat .env > /dev/null", "echo x > notes.env.txt"}},
 		{catSelf,
 			[]string{"hookexec untrust .", "hookexec uninstall --agent claude", "pkill -f hookexec", "killall hookexec", "rm -rf .hookexec",
-				"rm .claude/settings.json", "tee .claude/settings.local.json", "mv /dev/null ~/.config/hookexec/hooks.json", "sed -i d ~/.gemini/settings.json"},
+				"rm .claude/settings.json", "tee .claude/settings.local.json", "mv /dev/null ~/.config/hookexec/hooks.json", "sed -i d ~/.gemini/settings.json", "echo '{}' > .claude/settings.json", "printf x >| .hookexec/hooks.json"},
 			[]string{"hookexec trust .", "hookexec validate", "cat .claude/settings.json", "ls .hookexec", "kill 1234"}},
 	}
 	p, ok := Lookup(Default)
