@@ -73,6 +73,15 @@ const maxDepth = 8
 // Unknown.
 const maxWords = 1024
 
+// Scripts found inside scripts can be larger than the command line
+// (eval {a,b}{c,d}... joins the expanded words): the text analyzed in all
+// and the words expanded in all are bounded, beyond which the analysis
+// stops, Unknown.
+const (
+	maxTotalText  = 4 * shellparse.MaxSize
+	maxTotalWords = 64 << 10
+)
+
 // Analyze parses command as bash and returns what it runs.
 func Analyze(command string, opts Options) Analysis {
 	a := &analyzer{opts: opts}
@@ -81,8 +90,22 @@ func Analyze(command string, opts Options) Analysis {
 }
 
 type analyzer struct {
-	opts Options
-	out  Analysis
+	opts   Options
+	out    Analysis
+	text   int // bytes of script analyzed so far
+	nwords int // words expanded so far
+}
+
+// spent adds to the totals and reports whether they are past their
+// bounds (the analysis is then Unknown).
+func (a *analyzer) spent(text, words int) bool {
+	a.text += text
+	a.nwords += words
+	if a.text > maxTotalText || a.nwords > maxTotalWords {
+		a.unknown("the command line expands to more than can be analyzed")
+		return true
+	}
+	return false
 }
 
 func (a *analyzer) unknown(format string, args ...any) {
@@ -97,6 +120,9 @@ func (a *analyzer) unknown(format string, args ...any) {
 func (a *analyzer) script(src, from string, depth int) {
 	if depth > maxDepth {
 		a.unknown("scripts nested more than %d deep", maxDepth)
+		return
+	}
+	if a.spent(len(src), 0) {
 		return
 	}
 	f, err := shellparse.Parse(src, syntax.LangBash)
@@ -120,6 +146,9 @@ func (a *analyzer) script(src, from string, depth int) {
 		case *syntax.Stmt:
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 				words := a.words(call.Args, src)
+				if a.spent(0, len(words)) {
+					return false
+				}
 				in := input{stmt: n, pipe: stdin[n], src: src}
 				a.command(words, from, in, depth)
 			}

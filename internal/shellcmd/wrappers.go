@@ -62,7 +62,8 @@ func (o options) skip(args []Word) ([]Word, bool) {
 		}
 		break
 	}
-	return o.after(args[i:])
+	// An option that wants an argument may be the last word.
+	return o.after(args[min(i, len(args)):])
 }
 
 func (o options) after(rest []Word) ([]Word, bool) {
