@@ -149,7 +149,7 @@ func (a *analyzer) script(src, from string, depth int) {
 				if a.spent(0, len(words)) {
 					return false
 				}
-				in := input{stmt: n, pipe: stdin[n], src: src}
+				in := input{stmt: n, pipe: stdin[n]}
 				a.command(words, from, in, depth)
 			}
 		}
