@@ -6,24 +6,32 @@ import (
 )
 
 // matchCommand tests a Bash (or PowerShell) rule against the input's
-// command: it matches when one subcommand does, with or without its
-// process wrappers.
+// command: it matches when one command the line can run does, and when
+// part of the line is unknown before it runs.
 func (r *Rule) matchCommand(c Call) (bool, string) {
 	command, ok := c.Input["command"].(string)
 	if !ok {
 		return true, "the input has no string command; counted as a match"
 	}
-	var cmds []subcommand
 	if r.kind == kindPwsh {
-		cmds, ok = splitPowerShell(command)
-	} else {
-		cmds, ok = c.splitCommand(command)
+		cmds, ok := splitPowerShell(command)
+		if !ok {
+			return true, fmt.Sprintf("%s is not split (hookexec has no PowerShell parser); counted as a match (the hook runs)", quoteShort(command))
+		}
+		return r.matchSubcommands(command, cmds)
 	}
-	if !ok {
-		return true, fmt.Sprintf("%s does not parse; counted as a match (the hook runs)", quoteShort(command))
+	cmds, unknown := c.splitCommand(command)
+	if matched, why := r.matchSubcommands(command, cmds); matched || unknown == "" {
+		return matched, why
 	}
+	return true, fmt.Sprintf("%s: %s; counted as a match (the hook runs)", quoteShort(command), unknown)
+}
+
+// matchSubcommands: the rule matches when one subcommand does, as
+// written or by its program's base name.
+func (r *Rule) matchSubcommands(command string, cmds []subcommand) (bool, string) {
 	for _, sub := range cmds {
-		for _, form := range unwrap(sub) {
+		for _, form := range forms(sub) {
 			if matchAny(r.shell, form.subject()) {
 				return true, fmt.Sprintf("subcommand %s matches %q", quoteShort(form.String()), r.spec)
 			}

@@ -28,8 +28,8 @@ func MatchEvery(rules []*Rule, c Call) (rule *Rule, why string, ok bool) {
 		}
 		return nil, "", false
 	}
-	cmds, parsed := c.splitCommand(command)
-	if !parsed || len(cmds) == 0 {
+	cmds, unknown := c.splitCommand(command)
+	if unknown != "" || len(cmds) == 0 {
 		return nil, "", false
 	}
 	for i, sub := range cmds {
@@ -60,7 +60,7 @@ func matchSubcommand(rules []*Rule, tool string, sub subcommand) (*Rule, string)
 		case kindAll:
 			return r, "every call of " + r.toolText() + " matches"
 		case kindShell:
-			for _, form := range unwrap(sub) {
+			for _, form := range forms(sub) {
 				if matchAny(r.shell, form.subject()) {
 					return r, fmt.Sprintf("subcommand %s matches %q", quoteShort(form.String()), r.spec)
 				}

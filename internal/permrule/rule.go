@@ -201,7 +201,7 @@ type splitMemo struct {
 	done    bool
 	command string
 	cmds    []subcommand
-	ok      bool
+	unknown string
 }
 
 // NewCall returns a Call that remembers how its command splits. Such a
@@ -211,16 +211,16 @@ func NewCall(tool string, input map[string]any, pl Places) Call {
 }
 
 // splitCommand is splitShell, memoized in the call.
-func (c Call) splitCommand(command string) ([]subcommand, bool) {
+func (c Call) splitCommand(command string) ([]subcommand, string) {
 	m := c.split
 	if m == nil {
 		return splitShell(command)
 	}
 	if !m.done || m.command != command {
-		m.cmds, m.ok = splitShell(command)
+		m.cmds, m.unknown = splitShell(command)
 		m.done, m.command = true, command
 	}
-	return m.cmds, m.ok
+	return m.cmds, m.unknown
 }
 
 // Match tests the rule against a call. why says what decided, for plan:

@@ -1,0 +1,94 @@
+package shellcmd
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// input is where a command's standard input comes from: its statement's
+// redirections, or the statement piped into it.
+type input struct {
+	stmt *syntax.Stmt
+	pipe *syntax.Stmt
+}
+
+// script is the text a shell reading its standard input would run. ok is
+// false when there is some input but its text is only known at run time
+// (a file, the output of a program); a command with neither redirection
+// nor pipe reads the terminal, and has no script (text "", ok true).
+func (in input) script() (text, what string, ok bool) {
+	if in.stmt != nil {
+		for _, r := range in.stmt.Redirs {
+			if r.N != nil && r.N.Value != "0" {
+				continue
+			}
+			switch r.Op {
+			case syntax.WordHdoc:
+				return literalText(r.Word), "a here-string", literalOK(r.Word)
+			case syntax.Hdoc, syntax.DashHdoc:
+				return literalText(r.Hdoc), "a here-document", literalOK(r.Hdoc)
+			case syntax.RdrIn, syntax.RdrInOut:
+				return "", "a file", false
+			}
+		}
+	}
+	if in.pipe == nil {
+		return "", "", true
+	}
+	text, ok = output(in.pipe)
+	return text, "a pipe", ok
+}
+
+func literalText(w *syntax.Word) string {
+	if w == nil {
+		return ""
+	}
+	var b strings.Builder
+	literalParts(&b, w.Parts, true)
+	return b.String()
+}
+
+func literalOK(w *syntax.Word) bool {
+	if w == nil {
+		return true
+	}
+	var b strings.Builder
+	return literalParts(&b, w.Parts, true)
+}
+
+// output is what a statement writes, when that is known without running
+// it: echo or printf of literal words, cat of a here-document or
+// here-string.
+func output(s *syntax.Stmt) (string, bool) {
+	call, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return "", false
+	}
+	var words []string
+	for _, w := range call.Args {
+		var b strings.Builder
+		if !literalParts(&b, w.Parts, false) {
+			return "", false
+		}
+		words = append(words, b.String())
+	}
+	switch words[0] {
+	case "echo":
+		args := words[1:]
+		for len(args) > 0 && (args[0] == "-n" || args[0] == "-e" || args[0] == "-E") {
+			args = args[1:]
+		}
+		return strings.Join(args, " "), true
+	case "printf":
+		if len(words) == 2 && !strings.Contains(words[1], "%") {
+			return strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`).Replace(words[1]), true
+		}
+	case "cat":
+		if len(words) == 1 {
+			text, _, ok := input{stmt: s}.script()
+			return text, ok
+		}
+	}
+	return "", false
+}
