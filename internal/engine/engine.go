@@ -89,10 +89,26 @@ func (e *Engine) Run(ctx context.Context, p planner.Plan, in *event.Input) verdi
 }
 
 func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Input, budget *runner.Budget) []verdict.HookReport {
-	specs := e.prepare(p, in)
+	reports := make([]verdict.HookReport, len(p.Steps))
+	// Rules hooks are evaluated here; only the other hooks reach the
+	// runner, and a plan of rules only starts nothing.
+	var run []int
 	for i, step := range p.Steps {
-		specs[i].Budget = budget
-		e.logStart(step)
+		if step.Hook.Rules != nil {
+			reports[i] = e.evalRules(p, step, in, p.Call)
+			continue
+		}
+		run = append(run, i)
+	}
+	if len(run) == 0 {
+		return reports
+	}
+	all := e.prepare(p, in)
+	specs := make([]runner.Spec, len(run))
+	for j, i := range run {
+		specs[j] = all[i]
+		specs[j].Budget = budget
+		e.logStart(p.Steps[i])
 	}
 	var results []runner.Result
 	if len(specs) == 1 {
@@ -102,9 +118,8 @@ func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Inpu
 	} else {
 		results = e.Runner.RunAll(ctx, specs)
 	}
-	reports := make([]verdict.HookReport, len(p.Steps))
-	for i, step := range p.Steps {
-		reports[i] = aggregator.Interpret(p.Event, meta(step), results[i])
+	for j, i := range run {
+		reports[i] = aggregator.Interpret(p.Event, meta(p.Steps[i]), results[j])
 		e.logReport(reports[i])
 	}
 	return reports
@@ -126,6 +141,9 @@ func (e *Engine) prepare(p planner.Plan, in *event.Input) []runner.Spec {
 	stdin := map[form][]byte{}
 	specs := make([]runner.Spec, len(p.Steps))
 	for i, step := range p.Steps {
+		if step.Hook.Rules != nil {
+			continue // evaluated in this process (evalRules)
+		}
 		f := form{step.Hook.EventKey, step.Hook.Dialect == registry.Native}
 		if _, ok := stdin[f]; !ok {
 			stdin[f] = encode(in, step.Hook, p.Call)
@@ -161,11 +179,15 @@ func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.In
 			reports[i] = aggregator.NotRun(m, verdict.Cancelled)
 			continue
 		}
-		spec := sh.specFor(step, encode(cur, step.Hook, call))
-		spec.Budget = budget
-		e.logStart(step)
-		reports[i] = aggregator.Interpret(p.Event, m, e.Runner.Run(ctx, spec))
-		e.logReport(reports[i])
+		if step.Hook.Rules != nil {
+			reports[i] = e.evalRules(p, step, cur, call)
+		} else {
+			spec := sh.specFor(step, encode(cur, step.Hook, call))
+			spec.Budget = budget
+			e.logStart(step)
+			reports[i] = aggregator.Interpret(p.Event, m, e.Runner.Run(ctx, spec))
+			e.logReport(reports[i])
+		}
 		out := reports[i].Output
 		if p.Event.CanBlock && out.Blocks() {
 			stopped = true

@@ -10,6 +10,7 @@ import (
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/permrule"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/rules"
 )
 
 // Step is one hook the plan runs.
@@ -57,6 +58,27 @@ type Plan struct {
 	// Call is the event as the normalized view reads it: native hooks get
 	// its view (agent.ViewKey), family matchers its tool's family.
 	Call *agents.Call
+	// Places anchor the path patterns of rules hooks (the input's cwd, the
+	// project directory, the home directory).
+	Places permrule.Places
+	// input is the event's input, which plan's view evaluates rules hooks
+	// on (RulesResult).
+	input *event.Input
+}
+
+// RulesResult is what the rules hook of step decides for the event's tool
+// call read from in (the view of call) and anchored at p's places; no
+// decision on an event without a tool. fire and plan decide alike
+// through it.
+func (p Plan) RulesResult(step Step, in *event.Input, call *agents.Call) rules.Result {
+	if step.Hook.Rules == nil || p.Event.MatchField != registry.ToolField || call == nil {
+		return rules.Result{}
+	}
+	var input map[string]any
+	if in != nil {
+		input = in.Object("tool_input")
+	}
+	return step.Hook.Rules.Evaluate(rules.Calls(call.View(), input, p.Places))
 }
 
 // Options are the command-line settings that shape a plan.
@@ -92,7 +114,11 @@ func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options
 		call = agents.NewCall("", agents.EventName{Key: ev.Name, Event: ev}, in)
 	}
 	matchValue, hasMatchValue := matchValue(ev, in, call)
-	p := Plan{Event: ev, MatchValue: matchValue, HasMatchValue: hasMatchValue, Call: call}
+	p := Plan{Event: ev, MatchValue: matchValue, HasMatchValue: hasMatchValue, Call: call, input: in}
+	p.Places = permrule.Places{ProjectDir: opts.ProjectDir, Home: opts.Home}
+	if in != nil {
+		p.Places.Cwd, _ = in.String("cwd")
+	}
 	// The tool call "if" rules test is read (tool_input decoded) only for
 	// a hook that has one: most events have none (issue 21).
 	var ifCall *permrule.Call
@@ -135,7 +161,7 @@ func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options
 			continue
 		}
 		step := Step{Hook: h, Timeout: timeout(h, opts), FailClosed: h.FailClosed || opts.FailClosed, IfMatch: ifMatch}
-		if !h.ExecForm && h.HTTP == nil {
+		if !h.ExecForm && h.HTTP == nil && h.Rules == nil {
 			step.Shell = shell(h, opts, shells)
 		}
 		id := identity(step)
@@ -245,6 +271,10 @@ func shell(h *registry.Hook, opts Options, cache map[registry.Dialect]string) st
 // answer counts. An http hook's is its URL and headers as written.
 func identity(s Step) string {
 	var b strings.Builder
+	if s.Hook.Rules != nil {
+		// Two rules hooks are never the same hook: each is its own list.
+		return "rules\x00" + s.Hook.Pos.String()
+	}
 	if h := s.Hook.HTTP; h != nil {
 		b.WriteString("http\x00" + h.URL)
 		for _, f := range h.Headers {

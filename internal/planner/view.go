@@ -1,8 +1,10 @@
 package planner
 
 import (
+	"cmp"
 	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/rules"
 )
 
 // View is what `plan` prints: the JSON document of --format json, and
@@ -50,7 +52,10 @@ type HookView struct {
 	Description string   `json:"description,omitempty"`
 	Command     string   `json:"command"`
 	Args        []string `json:"args,omitempty"`
-	Form        string   `json:"form"` // "shell", "exec" or "http"
+	Form        string   `json:"form"` // "shell", "exec", "http" or "rules"
+	// Rules are a rules hook's rules, "deny RULE (file:line:col)", in
+	// the order their decisions win.
+	Rules []string `json:"rules,omitempty"`
 	// URL and Headers (names only) of an http hook.
 	URL         string   `json:"url,omitempty"`
 	Headers     []string `json:"headers,omitempty"`
@@ -82,6 +87,10 @@ type StepView struct {
 	FailClosedFrom string `json:"failClosedFrom,omitempty"`
 	// IfMatch says why the hook's "if" let it run.
 	IfMatch string `json:"ifMatch,omitempty"`
+	// Decides is what a rules hook decides for the call ("deny", "ask",
+	// "allow", "none") and DecidesWhy its reason.
+	Decides    string `json:"decides,omitempty"`
+	DecidesWhy string `json:"decidesWhy,omitempty"`
 	// Background: "async" or "asyncRewake" for a hook the verdict does
 	// not wait for (docs/async-hooks.md).
 	Background string `json:"background,omitempty"`
@@ -118,7 +127,12 @@ func NewView(p Plan, reg *registry.Registry, projectDir string, opts Options) Vi
 		v.Files = append(v.Files, FileView{File: f.Path, Source: f.Source.String(), Dialect: string(f.Dialect), Enabled: f.Enabled, FailClosed: f.FailClosed})
 	}
 	for _, s := range p.Steps {
-		v.Steps = append(v.Steps, newStepView(s, reg, opts))
+		sv := newStepView(s, reg, opts)
+		if s.Hook.Rules != nil {
+			res := p.RulesResult(s, p.input, p.Call)
+			sv.Decides, sv.DecidesWhy = cmp.Or(res.Decision, "none"), res.Reason
+		}
+		v.Steps = append(v.Steps, sv)
 	}
 	for _, d := range p.Dropped {
 		v.Dropped = append(v.Dropped, DropView{HookView: newHookView(d.Hook), Reason: string(d.Reason), Detail: d.Detail})
@@ -158,6 +172,17 @@ func newHookView(h *registry.Hook) HookView {
 		ph.Form, ph.URL = "http", h.HTTP.URL
 		for _, f := range h.HTTP.Headers {
 			ph.Headers = append(ph.Headers, f.Name)
+		}
+	}
+	if set := h.Rules; set != nil {
+		ph.Form = "rules"
+		for _, l := range []struct {
+			decision string
+			rules    []rules.Rule
+		}{{rules.Deny, set.Deny}, {rules.Ask, set.Ask}, {rules.Allow, set.Allow}} {
+			for _, r := range l.rules {
+				ph.Rules = append(ph.Rules, l.decision+" "+r.Text+" ("+r.Pos+")")
+			}
 		}
 	}
 	if h.Matcher != nil {

@@ -118,6 +118,16 @@ func writePlanStep(b *strings.Builder, n, width int, s StepView, failNote string
 		field("command", s.Command)
 	}
 	switch s.Form {
+	case "rules":
+		for _, r := range s.Rules {
+			field("rule", r)
+		}
+		field("runs", "in hookexec's own process (no shell, no process)")
+		decides := s.Decides
+		if s.DecidesWhy != "" {
+			decides += ": " + s.DecidesWhy
+		}
+		field("decides", decides)
 	case "http":
 		field("post", s.URL)
 		if len(s.Headers) > 0 {
@@ -134,7 +144,9 @@ func writePlanStep(b *strings.Builder, n, width int, s StepView, failNote string
 	if s.If != "" {
 		field("if", strings.TrimPrefix(s.IfMatch, "if "))
 	}
-	field("timeout", s.Timeout+" ("+s.TimeoutFrom+")")
+	if s.Form != "rules" {
+		field("timeout", s.Timeout+" ("+s.TimeoutFrom+")")
+	}
 	fails := "open"
 	if s.Background != "" {
 		field("runs", "in the background ("+s.Background+"): the verdict does not wait for it or read it")

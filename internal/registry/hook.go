@@ -70,8 +70,11 @@ func (d *fileDecoder) hook(where string, v *jsonpos.Value) *Hook {
 		d.warnings[len(d.warnings)-1].Weakens = true
 		return nil
 	}
-	if typ == "http" {
+	switch typ {
+	case "http":
 		return r.httpHook()
+	case "rules":
+		return r.rulesHook()
 	}
 	h := &Hook{Pos: d.pos(v.Off)}
 	h.Command = r.str("command")
@@ -134,10 +137,15 @@ func (d *fileDecoder) hook(where string, v *jsonpos.Value) *Hook {
 	return h
 }
 
-// checkType requires "type": "command" or "http" and returns it.
+// checkType requires "type": "command" or "http", or in the native
+// dialect "rules", and returns it.
 func (r *hookReader) checkType() string {
 	t := r.obj.Get("type")
 	switch {
+	case present(t) && t.Str == "rules" && r.d.spec.dialect == Native:
+		return t.Str
+	case present(t) && t.Str == "rules":
+		r.fail(t.Off, `"type": "rules" is read in hookexec's own (native) configs only; %s does not know it`, r.d.spec.dialect.agent())
 	case !present(t):
 		r.fail(r.obj.Off, `missing "type"; it must be "command" or "http"`)
 	case t.Kind != jsonpos.String:

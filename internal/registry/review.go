@@ -2,6 +2,7 @@ package registry
 
 import (
 	"fmt"
+	"github.com/hookexec/hookexec/internal/rules"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -274,6 +275,9 @@ func describeHook(h *Hook, root string) string {
 	if h.HTTP != nil {
 		b.WriteString("POST " + trust.Printable(h.HTTP.URL))
 	}
+	if h.Rules != nil {
+		b.WriteString("rules " + trust.Printable(rulesText(h.Rules)))
+	}
 	b.WriteString(trust.Printable(h.Command))
 	for _, a := range h.Args {
 		b.WriteString(" " + strconv.Quote(a))
@@ -313,4 +317,19 @@ func describeHook(h *Hook, root string) string {
 		b.WriteString("  [" + strings.Join(attrs, ", ") + "]")
 	}
 	return b.String()
+}
+
+// rulesText is a rules hook's rules on one line, each after its decision:
+// "deny Bash(rm:*); ask Bash(git push:*)".
+func rulesText(s *rules.Set) string {
+	var parts []string
+	for _, l := range []struct {
+		decision string
+		rules    []rules.Rule
+	}{{rules.Deny, s.Deny}, {rules.Ask, s.Ask}, {rules.Allow, s.Allow}} {
+		for _, r := range l.rules {
+			parts = append(parts, l.decision+" "+r.Text)
+		}
+	}
+	return strings.Join(parts, "; ")
 }

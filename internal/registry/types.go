@@ -7,6 +7,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/permrule"
+	"github.com/hookexec/hookexec/internal/rules"
 	"github.com/hookexec/hookexec/internal/termstyle"
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -200,6 +201,10 @@ type Hook struct {
 	// HTTP is the request of a "type": "http" hook (Command is then
 	// empty); nil for a command hook.
 	HTTP *HTTPHook
+	// Rules is the rule set of a "type": "rules" hook, which hookexec
+	// evaluates in its own process (Command is then empty); nil for the
+	// other types.
+	Rules *rules.Set
 	// Async: "async" or "asyncRewake" is true. The verdict does not wait
 	// for the hook; it runs in the background, bounded by its timeout,
 	// and its answer is not read (asyncfields.go).
@@ -240,10 +245,14 @@ func (h *Hook) DisplayName() string {
 	return h.Target()
 }
 
-// Target is what the hook runs: its command, or an http hook's URL.
+// Target is what the hook runs: its command, an http hook's URL, or what
+// a rules hook holds.
 func (h *Hook) Target() string {
 	if h.HTTP != nil {
 		return h.HTTP.URL
+	}
+	if h.Rules != nil {
+		return "rules: " + h.Rules.Summary()
 	}
 	return h.Command
 }

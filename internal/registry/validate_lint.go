@@ -68,6 +68,7 @@ func knownDefinitionFields() []string {
 // dialect.
 func knownHookFields() []string {
 	fields := []string{"type", "command", "args", "name", "description", "timeout", "env", "shell", "failClosed", "url", "headers", "allowedEnvVars"}
+	fields = append(fields, rulesFields...)
 	return append(fields, claudeCommandFields()...)
 }
 
@@ -195,6 +196,10 @@ func (l *linter) hook(d *fileDecoder, where string, ev event.Event, el *jsonpos.
 		return
 	}
 	l.ifField(d, where, ev, el, h)
+	if h.Rules != nil {
+		l.rulesField(d, where, ev, el, h)
+		return
+	}
 	if h.HTTP != nil {
 		return
 	}
@@ -223,9 +228,12 @@ func (l *linter) otherTypeFields(d *fileDecoder, where string, el *jsonpos.Value
 	if h == nil {
 		return
 	}
-	fields, kind := []string{"url", "headers", "allowedEnvVars"}, "a command"
-	if h.HTTP != nil {
-		fields, kind = []string{"command", "args", "shell", "env", "async", "asyncRewake"}, "an http"
+	fields, kind := append([]string{"url", "headers", "allowedEnvVars"}, rulesFields...), "a command"
+	switch {
+	case h.HTTP != nil:
+		fields, kind = append([]string{"command", "args", "shell", "env", "async", "asyncRewake"}, rulesFields...), "an http"
+	case h.Rules != nil:
+		fields, kind = []string{"command", "args", "shell", "env", "async", "asyncRewake", "url", "headers", "allowedEnvVars", "timeout", "if"}, "a rules"
 	}
 	for _, f := range fields {
 		if v := el.Get(f); v != nil {

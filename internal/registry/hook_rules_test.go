@@ -1,0 +1,73 @@
+package registry
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestLoadRulesHook(t *testing.T) {
+	t.Parallel()
+	reg, _ := loadString(t, "hooks.json", `{"hooks": {"BeforeTool": [{"hooks": [
+  {"type": "rules", "name": "house", "deny": ["Bash(terraform destroy:*)", "Edit(.env)"],
+   "ask": ["Bash(git push:*)"], "allow": ["Bash(ls:*)"], "reason": "house rules", "failClosed": true}
+]}]}}`, Native)
+	require.Len(t, reg.Hooks, 1)
+	h := reg.Hooks[0]
+	require.NotNil(t, h.Rules)
+	assert.Empty(t, h.Command)
+	assert.Nil(t, h.HTTP)
+	require.Len(t, h.Rules.Deny, 2)
+	assert.Equal(t, "Bash(terraform destroy:*)", h.Rules.Deny[0].Text)
+	assert.Regexp(t, `hooks\.json:2:47$`, h.Rules.Deny[0].Pos, "the position of the rule's string")
+	assert.Regexp(t, `hooks\.json:2:76$`, h.Rules.Deny[1].Pos)
+	assert.Equal(t, "Bash(git push:*)", h.Rules.Ask[0].Text)
+	assert.Equal(t, "Bash(ls:*)", h.Rules.Allow[0].Text)
+	assert.Equal(t, "house rules", h.Rules.Reason)
+	assert.True(t, h.FailClosed)
+	assert.Equal(t, "house", h.DisplayName())
+	assert.Equal(t, "rules: 2 deny, 1 ask, 1 allow rules", h.Target())
+	assert.Empty(t, warningTexts(reg))
+}
+
+func TestLoadRulesHookInvalid(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, hook string
+		dialect    Dialect
+		warning    string
+	}{
+		{name: "a rule that does not parse", hook: `{"type": "rules", "deny": ["Bash(ls", "Bash(rm:*)"]}`, dialect: Native,
+			warning: `1:65: BeforeTool[0].hooks[0]: "deny[0]" is not a permission rule: "Bash(ls": the specifier must end with ")", e.g. "Bash(git push *)"; hook skipped`},
+		{name: "not a string", hook: `{"type": "rules", "ask": [3]}`, dialect: Native,
+			warning: `1:64: BeforeTool[0].hooks[0]: "ask[0]" must be a string, got number; hook skipped`},
+		{name: "no rule", hook: `{"type": "rules", "deny": []}`, dialect: Native,
+			warning: `1:38: BeforeTool[0].hooks[0]: a rules hook needs at least one rule in "deny", "ask" or "allow"; hook skipped`},
+		{name: "use", hook: `{"type": "rules", "use": ["hookexec:default"], "deny": ["Bash(rm:*)"]}`, dialect: Native,
+			warning: `1:63: BeforeTool[0].hooks[0]: "use" (rule packs such as "hookexec:default") is not supported yet; list the rules in "deny", "ask" and "allow"; hook skipped`},
+		{name: "misspelt key", hook: `{"type": "rules", "denny": ["Bash(rm:*)"]}`, dialect: Native,
+			warning: `1:56: BeforeTool[0].hooks[0]: unknown field "denny" (did you mean "deny"?); hook skipped`},
+		{name: "an agent's dialect", hook: `{"type": "rules", "deny": ["Bash(rm:*)"]}`, dialect: Gemini,
+			warning: `1:47: BeforeTool[0].hooks[0]: "type": "rules" is read in hookexec's own (native) configs only; Gemini CLI does not know it; hook skipped`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			reg, _ := loadString(t, "hooks.json", `{"hooks": {"BeforeTool": [{"hooks": [`+tt.hook+`]}]}}`, tt.dialect)
+			assert.Empty(t, reg.Hooks)
+			assert.Equal(t, []string{tt.warning}, warningTexts(reg))
+		})
+	}
+}
+
+// A project's rules hook is reviewed by its rules: trust shows them.
+func TestDescribeRulesHook(t *testing.T) {
+	t.Parallel()
+	reg, path := loadString(t, "hooks.json", `{"hooks": {"BeforeTool": [{"matcher": "@shell", "hooks": [
+  {"type": "rules", "deny": ["Bash(rm:*)"], "ask": ["Bash(git push:*)"]}
+]}]}}`, Native)
+	require.Len(t, reg.Hooks, 1)
+	assert.Equal(t, `hooks.json BeforeTool "@shell": rules deny Bash(rm:*); ask Bash(git push:*)`, describeHook(reg.Hooks[0], filepath.Dir(path)))
+}
