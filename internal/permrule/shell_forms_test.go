@@ -101,3 +101,14 @@ func TestShellForms(t *testing.T) {
 		})
 	}
 }
+
+// An unknown command line matches with the analyzer's reason.
+func TestUnknownWhy(t *testing.T) {
+	t.Parallel()
+	got, why := MustParse("Bash(npm test)").Match(bash("$X -rf /"))
+	assert.True(t, got)
+	assert.Equal(t, `"$X -rf /": the command name $X is known only at run time; counted as a match (the hook runs)`, why)
+	got, why = MustParse("Bash(rm *)").Match(bash("curl -s x | sh"))
+	assert.True(t, got)
+	assert.Contains(t, why, "sh reads a script from a pipe known only at run time")
+}

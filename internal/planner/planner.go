@@ -10,6 +10,7 @@ import (
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/permrule"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/rules"
 )
 
 // Step is one hook the plan runs.
@@ -60,6 +61,24 @@ type Plan struct {
 	// Places anchor the path patterns of rules hooks (the input's cwd, the
 	// project directory, the home directory).
 	Places permrule.Places
+	// input is the event's input, which plan's view evaluates rules hooks
+	// on (RulesResult).
+	input *event.Input
+}
+
+// RulesResult is what the rules hook of step decides for the event's tool
+// call read from in (the view of call) and anchored at p's places; no
+// decision on an event without a tool. fire and plan decide alike
+// through it.
+func (p Plan) RulesResult(step Step, in *event.Input, call *agents.Call) rules.Result {
+	if step.Hook.Rules == nil || p.Event.MatchField != registry.ToolField || call == nil {
+		return rules.Result{}
+	}
+	var input map[string]any
+	if in != nil {
+		input = in.Object("tool_input")
+	}
+	return step.Hook.Rules.Evaluate(rules.Calls(call.View(), input, p.Places))
 }
 
 // Options are the command-line settings that shape a plan.
@@ -95,7 +114,7 @@ func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options
 		call = agents.NewCall("", agents.EventName{Key: ev.Name, Event: ev}, in)
 	}
 	matchValue, hasMatchValue := matchValue(ev, in, call)
-	p := Plan{Event: ev, MatchValue: matchValue, HasMatchValue: hasMatchValue, Call: call}
+	p := Plan{Event: ev, MatchValue: matchValue, HasMatchValue: hasMatchValue, Call: call, input: in}
 	p.Places = permrule.Places{ProjectDir: opts.ProjectDir, Home: opts.Home}
 	if in != nil {
 		p.Places.Cwd, _ = in.String("cwd")

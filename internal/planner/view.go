@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"cmp"
 	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/rules"
@@ -86,6 +87,10 @@ type StepView struct {
 	FailClosedFrom string `json:"failClosedFrom,omitempty"`
 	// IfMatch says why the hook's "if" let it run.
 	IfMatch string `json:"ifMatch,omitempty"`
+	// Decides is what a rules hook decides for the call ("deny", "ask",
+	// "allow", "none") and DecidesWhy its reason.
+	Decides    string `json:"decides,omitempty"`
+	DecidesWhy string `json:"decidesWhy,omitempty"`
 	// Background: "async" or "asyncRewake" for a hook the verdict does
 	// not wait for (docs/async-hooks.md).
 	Background string `json:"background,omitempty"`
@@ -122,7 +127,12 @@ func NewView(p Plan, reg *registry.Registry, projectDir string, opts Options) Vi
 		v.Files = append(v.Files, FileView{File: f.Path, Source: f.Source.String(), Dialect: string(f.Dialect), Enabled: f.Enabled, FailClosed: f.FailClosed})
 	}
 	for _, s := range p.Steps {
-		v.Steps = append(v.Steps, newStepView(s, reg, opts))
+		sv := newStepView(s, reg, opts)
+		if s.Hook.Rules != nil {
+			res := p.RulesResult(s, p.input, p.Call)
+			sv.Decides, sv.DecidesWhy = cmp.Or(res.Decision, "none"), res.Reason
+		}
+		v.Steps = append(v.Steps, sv)
 	}
 	for _, d := range p.Dropped {
 		v.Dropped = append(v.Dropped, DropView{HookView: newHookView(d.Hook), Reason: string(d.Reason), Detail: d.Detail})

@@ -123,6 +123,11 @@ func writePlanStep(b *strings.Builder, n, width int, s StepView, failNote string
 			field("rule", r)
 		}
 		field("runs", "in hookexec's own process (no shell, no process)")
+		decides := s.Decides
+		if s.DecidesWhy != "" {
+			decides += ": " + s.DecidesWhy
+		}
+		field("decides", decides)
 	case "http":
 		field("post", s.URL)
 		if len(s.Headers) > 0 {

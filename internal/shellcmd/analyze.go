@@ -76,6 +76,15 @@ const maxDepth = 8
 // Unknown.
 const maxWords = 1024
 
+// Scripts found inside scripts can be larger than the command line
+// (eval {a,b}{c,d}... joins the expanded words): the text analyzed in all
+// and the words expanded in all are bounded, beyond which the analysis
+// stops, Unknown.
+const (
+	maxTotalText  = 4 * shellparse.MaxSize
+	maxTotalWords = 64 << 10
+)
+
 // Analyze parses command as bash and returns what it runs.
 func Analyze(command string, opts Options) Analysis {
 	a := &analyzer{opts: opts}
@@ -84,8 +93,22 @@ func Analyze(command string, opts Options) Analysis {
 }
 
 type analyzer struct {
-	opts Options
-	out  Analysis
+	opts   Options
+	out    Analysis
+	text   int // bytes of script analyzed so far
+	nwords int // words expanded so far
+}
+
+// spent adds to the totals and reports whether they are past their
+// bounds (the analysis is then Unknown).
+func (a *analyzer) spent(text, words int) bool {
+	a.text += text
+	a.nwords += words
+	if a.text > maxTotalText || a.nwords > maxTotalWords {
+		a.unknown("the command line expands to more than can be analyzed")
+		return true
+	}
+	return false
 }
 
 func (a *analyzer) unknown(format string, args ...any) {
@@ -100,6 +123,9 @@ func (a *analyzer) unknown(format string, args ...any) {
 func (a *analyzer) script(src, from string, depth int) {
 	if depth > maxDepth {
 		a.unknown("scripts nested more than %d deep", maxDepth)
+		return
+	}
+	if a.spent(len(src), 0) {
 		return
 	}
 	f, err := shellparse.Parse(src, syntax.LangBash)
@@ -124,7 +150,10 @@ func (a *analyzer) script(src, from string, depth int) {
 			a.redirects(n, src)
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 				words := a.words(call.Args, src)
-				in := input{stmt: n, pipe: stdin[n], src: src}
+				if a.spent(0, len(words)) {
+					return false
+				}
+				in := input{stmt: n, pipe: stdin[n]}
 				a.command(words, from, in, depth)
 			}
 		}

@@ -11,7 +11,6 @@ import (
 type input struct {
 	stmt *syntax.Stmt
 	pipe *syntax.Stmt
-	src  string
 }
 
 // script is the text a shell reading its standard input would run. ok is

@@ -62,7 +62,8 @@ func (o options) skip(args []Word) ([]Word, bool) {
 		}
 		break
 	}
-	return o.after(args[i:])
+	// An option that wants an argument may be the last word.
+	return o.after(args[min(i, len(args)):])
 }
 
 func (o options) after(rest []Word) ([]Word, bool) {
@@ -98,7 +99,7 @@ func wrapperSpec(name string) (options, bool) {
 	case "xargs":
 		return options{short: "aEIJdLnPRs", long: []string{"arg-file", "delimiter", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}}, true
 	case "sudo":
-		return options{short: "ugCDprtTUR", long: []string{"user", "group", "close-from", "chdir", "prompt", "role", "type", "command-timeout", "other-user", "host", "chroot"}, assign: true, none: "lKkVe"}, true
+		return options{short: "ugCDprtTUR", long: []string{"user", "group", "close-from", "chdir", "prompt", "role", "type", "command-timeout", "other-user", "host", "chroot"}, assign: true, none: "lKVe"}, true
 	case "doas":
 		return options{short: "uC"}, true
 	}
