@@ -38,7 +38,7 @@ func checkRm(name string, args []shellcmd.Word, from string, pl permrule.Places,
 			bad = recursive && force
 		}
 		if bad {
-			out = append(out, Finding{Deny, catDelete, rmWhat(recursive, force) + " of " + placeNames[where] + " (" + w.Text + "): " + quote(show)})
+			out = append(out, Finding{Deny, catDelete, rmWhat(recursive, force) + " of " + where.String() + " (" + w.Text + "): " + quote(show)})
 		}
 	}
 	if len(operands) == 0 && recursive && force && (from == "xargs" || from == "parallel") {
@@ -60,15 +60,19 @@ func rmWhat(recursive, force bool) string {
 	return "a forced delete"
 }
 
-// findValueOptions are find's tests and actions that take a value.
-var findValueOptions = map[string]bool{
-	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
-	"-regex": true, "-iregex": true, "-lname": true, "-ilname": true, "-type": true, "-xtype": true,
-	"-newer": true, "-anewer": true, "-cnewer": true, "-user": true, "-group": true, "-perm": true,
-	"-size": true, "-mtime": true, "-atime": true, "-ctime": true, "-mmin": true, "-amin": true,
-	"-cmin": true, "-maxdepth": true, "-mindepth": true, "-printf": true, "-fprint": true, "-fprint0": true,
-	"-samefile": true, "-inum": true, "-links": true, "-uid": true, "-gid": true, "-fstype": true,
-	"-context": true, "-used": true, "-regextype": true, "-files0-from": true,
+// findValueOption: find's tests and actions that take a value.
+func findValueOption(t string) bool {
+	switch t {
+	case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename",
+		"-regex", "-iregex", "-lname", "-ilname", "-type", "-xtype",
+		"-newer", "-anewer", "-cnewer", "-user", "-group", "-perm",
+		"-size", "-mtime", "-atime", "-ctime", "-mmin", "-amin",
+		"-cmin", "-maxdepth", "-mindepth", "-printf", "-fprint", "-fprint0",
+		"-samefile", "-inum", "-links", "-uid", "-gid", "-fstype",
+		"-context", "-used", "-regextype", "-files0-from":
+		return true
+	}
+	return false
 }
 
 // checkFind: -delete as an action (not the value of -name, not a word
@@ -78,7 +82,7 @@ func checkFind(args []shellcmd.Word, pl permrule.Places, show string) []Finding 
 		t := args[i].Text
 		switch {
 		case args[i].Dynamic:
-		case findValueOptions[t]:
+		case findValueOption(t):
 			i++
 		case t == "-exec" || t == "-execdir" || t == "-ok" || t == "-okdir":
 			for i++; i < len(args) && (args[i].Dynamic || args[i].Text != ";" && args[i].Text != "+"); i++ {

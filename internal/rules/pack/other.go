@@ -1,7 +1,6 @@
 package pack
 
 import (
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -153,8 +152,30 @@ func isInterpreter(name string) bool {
 	return false
 }
 
-// stringLiteral is a quoted string of a one-liner's code.
-var stringLiteral = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|` + "`([^`]*)`")
+// literals are the quoted strings of a one-liner's code ('...', "..."
+// and `...`, a backslash escaping the next character).
+func literals(code string) []string {
+	var out []string
+	for i := 0; i < len(code); i++ {
+		q := code[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		var b strings.Builder
+		j := i + 1
+		for ; j < len(code) && code[j] != q; j++ {
+			if code[j] == '\\' && j+1 < len(code) {
+				j++
+			}
+			b.WriteByte(code[j])
+		}
+		if j < len(code) {
+			out = append(out, b.String())
+		}
+		i = j
+	}
+	return out
+}
 
 // checkOneLiner: the code of `python -c`, `node -e` and the like, read as
 // shell text (a one-liner that is itself a shell command) and each of its
@@ -174,9 +195,7 @@ func checkOneLiner(args []shellcmd.Word, pl permrule.Places, depth int) []Findin
 			return []Finding{{Deny, catUnknown, "the code of the one-liner is known only when it runs"}}
 		}
 		texts := []string{code.Text}
-		for _, m := range stringLiteral.FindAllStringSubmatch(code.Text, -1) {
-			texts = append(texts, strings.ReplaceAll(m[1]+m[2]+m[3], `\"`, `"`))
-		}
+		texts = append(texts, literals(code.Text)...)
 		var out []Finding
 		for _, t := range texts {
 			for _, f := range checkScript(t, pl, depth+1) {

@@ -22,11 +22,25 @@ const (
 	placeOutside                  // anywhere else outside the project
 )
 
-var placeNames = map[place]string{
-	placeUnknown: "a path known only at run time", placeRoot: "the root directory",
-	placeHome: "the home directory", placeSystem: "a system directory",
-	placeProjectRoot: "the project root", placeProject: "the project",
-	placeTemp: "a temporary directory", placeOutside: "a path outside the project",
+// String says where, as a denial's reason does.
+func (p place) String() string {
+	switch p {
+	case placeRoot:
+		return "the root directory"
+	case placeHome:
+		return "the home directory"
+	case placeSystem:
+		return "a system directory"
+	case placeProjectRoot:
+		return "the project root"
+	case placeProject:
+		return "the project"
+	case placeTemp:
+		return "a temporary directory"
+	case placeOutside:
+		return "a path outside the project"
+	}
+	return "a path known only at run time"
 }
 
 // systemDirs are the top directories of the systems' own files.
