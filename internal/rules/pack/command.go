@@ -114,6 +114,8 @@ func checkSimple(c shellcmd.Command, pl permrule.Places, command string, depth i
 		return checkHookexec(args, show)
 	case name == "kill" || name == "pkill" || name == "killall":
 		return checkKill(args, show)
+	case name == "curl" || name == "wget" || name == "http" || name == "xh":
+		return checkShutdown(args, show)
 	case name == "parallel":
 		if depth < maxNesting {
 			return checkParallel(args, pl, depth)

@@ -18,8 +18,22 @@ func checkHookexec(args []shellcmd.Word, show string) []Finding {
 		switch w.Text {
 		case "untrust", "uninstall":
 			return []Finding{{Deny, catSelf, "hookexec " + w.Text + " switches the guard off: " + quote(show)}}
+		case "serve":
+			if hasWord(args, "--stop") {
+				return []Finding{{Deny, catSelf, "hookexec serve --stop stops the guard's server: " + quote(show)}}
+			}
 		}
 		return nil
+	}
+	return nil
+}
+
+// checkShutdown: a request to hookexec's server to shut down.
+func checkShutdown(args []shellcmd.Word, show string) []Finding {
+	for _, w := range args {
+		if strings.Contains(w.Text, "/v1/shutdown") {
+			return []Finding{{Deny, catSelf, "shutting hookexec's server down stops the guard: " + quote(show)}}
+		}
 	}
 	return nil
 }
@@ -195,8 +209,9 @@ func checkOneLiner(args []shellcmd.Word, pl permrule.Places, depth int) []Findin
 			return []Finding{{Deny, catUnknown, "the code of the one-liner is known only when it runs"}}
 		}
 		texts := []string{code.Text}
-		texts = append(texts, literals(code.Text)...)
-		var out []Finding
+		lits := literals(code.Text)
+		texts = append(texts, lits...)
+		out := deleteCalls(code.Text, lits, pl)
 		for _, t := range texts {
 			for _, f := range checkScript(t, pl, depth+1) {
 				if f.Category != catUnknown {
@@ -206,6 +221,35 @@ func checkOneLiner(args []shellcmd.Word, pl permrule.Places, depth int) []Findin
 			}
 		}
 		return out
+	}
+	return nil
+}
+
+// deleteCallNames are the interpreters' calls that delete a tree or a
+// file.
+var deleteCallNames = []string{"rmtree", "rmSync", "rmdirSync", "rm_rf", "rm_r", "remove_dir_all", "os.remove", "os.unlink", "unlinkSync", "fs.rm(", "FileUtils.rm", "File.delete", "unlink("}
+
+// deleteCalls: a one-liner that calls a delete function and names, in a
+// string literal, a path a recursive, forced delete may not touch.
+func deleteCalls(code string, lits []string, pl permrule.Places) []Finding {
+	found := ""
+	for _, n := range deleteCallNames {
+		if strings.Contains(code, n) {
+			found = strings.TrimSuffix(n, "(")
+			break
+		}
+	}
+	if found == "" {
+		return nil
+	}
+	for _, l := range lits {
+		if l == "" {
+			continue
+		}
+		switch where := locate(shellcmd.Word{Text: l}, pl, code); where {
+		case placeRoot, placeHome, placeSystem, placeProjectRoot, placeOutside:
+			return []Finding{{Deny, catDelete, "in a one-liner: " + found + " of " + where.String() + " (" + l + ")"}}
+		}
 	}
 	return nil
 }

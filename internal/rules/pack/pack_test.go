@@ -24,9 +24,10 @@ func TestDefaultShell(t *testing.T) {
 			[]string{"rm -rf /", "rm -rf ~", "rm -rf ~/Documents", "rm -f ~/.bashrc", "rm -r /etc", "rm -rf /usr/local/lib",
 				"rm -rf ..", "rm -rf /srv/proj", "rm -rf /srv/other", "rm -rf ../../elsewhere", "rm -rf \"$DIR\"", "rm -rf /*",
 				"{rm,-rf,/}", "sudo rm -rf /", "find . -exec rm -rf {} +", "echo / | xargs rm -rf", "/bin/rm -Rf ~", "\\rm -rf ~",
-				"rm --recursive --force /srv/other", "rm -rf --no-preserve-root /", "bash -c 'rm -rf ~'", "python3 -c \"import os; os.system('rm -rf /')\""},
+				"rm --recursive --force /srv/other", "rm -rf --no-preserve-root /", "bash -c 'rm -rf ~'", "python3 -c \"import os; os.system('rm -rf /')\"",
+				"python3 -c \"import shutil; shutil.rmtree('/home/u/Documents')\"", "node -e \"require('fs').rmSync('/etc', {recursive: true})\""},
 			[]string{"rm -rf build", "rm -rf ./dist node_modules", "rm -rf /srv/proj/sub/out", "rm -rf /tmp/x", "rm -rf \"$TMPDIR/x\"",
-				"rm file.txt", "rm -r /some/path", "rm -f /some/file", "echo rm -rf /", "rg 'rm -rf' .", "git commit -m 'rm -rf /'"}},
+				"rm file.txt", "rm -r /some/path", "python3 -c \"import shutil; shutil.rmtree('build')\"", "python3 -c \"print('/')\"", "rm -f /some/file", "echo rm -rf /", "rg 'rm -rf' .", "git commit -m 'rm -rf /'"}},
 		{catFind,
 			[]string{"find . -delete", "find / -name '*.log' -delete", "busybox find . -delete"},
 			[]string{"find . -name '*.log'", "find . -name -delete", "echo find . -delete"}},
@@ -54,8 +55,8 @@ func TestDefaultShell(t *testing.T) {
 			[]string{"cat .env", "ls ~/.ssh", "cp .env.example .env.sample", "tee .env.example", "cat ~/.aws/config", "cat .env > /dev/null", "echo x > notes.env.txt"}},
 		{catSelf,
 			[]string{"hookexec untrust .", "hookexec uninstall --agent claude", "pkill -f hookexec", "killall hookexec", "rm -rf .hookexec",
-				"rm .claude/settings.json", "tee .claude/settings.local.json", "mv /dev/null ~/.config/hookexec/hooks.json", "sed -i d ~/.gemini/settings.json", "echo '{}' > .claude/settings.json", "printf x >| .hookexec/hooks.json"},
-			[]string{"hookexec trust .", "hookexec validate", "cat .claude/settings.json", "ls .hookexec", "kill 1234"}},
+				"rm .claude/settings.json", "tee .claude/settings.local.json", "mv /dev/null ~/.config/hookexec/hooks.json", "sed -i d ~/.gemini/settings.json", "hookexec serve --stop", "curl -X POST http://127.0.0.1:7777/v1/shutdown", "echo '{}' > .claude/settings.json", "printf x >| .hookexec/hooks.json"},
+			[]string{"hookexec trust .", "hookexec validate", "cat .claude/settings.json", "ls .hookexec", "kill 1234", "hookexec serve", "curl http://127.0.0.1:7777/v1/health"}},
 	}
 	p, ok := Lookup(Default)
 	require.True(t, ok)
