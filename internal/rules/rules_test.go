@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/permrule"
+	"github.com/hookexec/hookexec/internal/rules/pack"
 )
 
 // set compiles the lists, each rule placed at a made-up position.
@@ -145,4 +146,32 @@ func TestEvaluateAllowEvery(t *testing.T) {
 	}
 	read := Calls(agent.View{Tool: "Read", Family: agent.FamilyRead, Paths: []string{"/proj/a"}}, nil, places)
 	assert.Equal(t, Allow, s.Evaluate(read).Decision)
+}
+
+// A set that uses hookexec:default: the pack's deny wins over the set's
+// allow and ask, its ask over the set's allow, and the reason names the
+// pack, where "use" is written and the category.
+func TestEvaluatePack(t *testing.T) {
+	t.Parallel()
+	s := set(t, []string{"Bash(terraform destroy:*)"}, []string{"Bash(git push:*)"}, []string{"Bash(git:*)", "Bash(sudo:*)", "Bash(ls:*)"})
+	p, ok := pack.Lookup(pack.Default)
+	require.True(t, ok)
+	s.Use = []Use{{Name: pack.Default, Pack: p, Pos: "rules.json:5:9"}}
+	tests := []struct {
+		command, want, reason string
+	}{
+		{"git reset --hard", Deny, `deny by hookexec:default (rules.json:5:9) [destructive git]: git reset --hard discards uncommitted changes: "git reset --hard"`},
+		{"git push --force", Deny, "[destructive git]"},
+		{"git push origin main", Ask, `ask rule "Bash(git push:*)"`},
+		{"sudo ls", Ask, "ask by hookexec:default (rules.json:5:9) [privilege escalation]"},
+		{"terraform destroy", Deny, `deny rule "Bash(terraform destroy:*)"`},
+		{"git status", Allow, `allow rule "Bash(git:*)"`},
+		{"echo rm -rf ~", "", ""},
+	}
+	for _, tt := range tests {
+		got := s.Evaluate(shell(tt.command))
+		assert.Equal(t, tt.want, got.Decision, "%q: %s", tt.command, got.Reason)
+		assert.Contains(t, got.Reason, tt.reason, tt.command)
+	}
+	assert.Equal(t, "0 deny, 1 ask, 3 allow rules + hookexec:default", (&Set{Ask: s.Ask, Allow: s.Allow, Use: s.Use}).Summary())
 }
