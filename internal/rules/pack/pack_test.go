@@ -22,7 +22,7 @@ func TestDefaultShell(t *testing.T) {
 	}{
 		{catDelete,
 			[]string{"rm -rf /", "rm -rf ~", "rm -rf ~/Documents", "rm -f ~/.bashrc", "rm -r /etc", "rm -rf /usr/local/lib",
-				"rm -rf ..", "rm -rf /srv/proj", "rm -rf /srv/other", "rm -rf ../../elsewhere", "rm -rf \"$DIR\"", "rm -rf /*",
+				"rm -rf ..", "rm -rf /srv/proj", "rm -rf /srv/other", "rm -rf ../../elsewhere", "rm -rf \"$DIR\"", "rm -rf /*", "rm -r $HOME", "rm -f \"${HOME}/.zshrc\"",
 				"{rm,-rf,/}", "sudo rm -rf /", "find . -exec rm -rf {} +", "echo / | xargs rm -rf", "/bin/rm -Rf ~", "\\rm -rf ~",
 				"rm --recursive --force /srv/other", "rm -rf --no-preserve-root /", "bash -c 'rm -rf ~'", "python3 -c \"import os; os.system('rm -rf /')\"",
 				"python3 -c \"import shutil; shutil.rmtree('/home/u/Documents')\"", "node -e \"require('fs').rmSync('/etc', {recursive: true})\""},

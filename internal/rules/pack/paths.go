@@ -58,8 +58,11 @@ var tempDirs = []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", 
 func locate(w shellcmd.Word, pl permrule.Places, command string) place {
 	t := w.Text
 	if w.Dynamic {
-		if isTempVar(t) && !strings.Contains(command, "TMPDIR=") && !strings.Contains(t, "..") {
+		if startsWithVar(t, "TMPDIR") && !strings.Contains(command, "TMPDIR=") && !strings.Contains(t, "..") {
 			return placeTemp
+		}
+		if startsWithVar(t, "HOME") {
+			return placeHome
 		}
 		return placeUnknown
 	}
@@ -120,10 +123,11 @@ func within(p, dir string) bool {
 	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
 }
 
-// isTempVar: a word that starts with $TMPDIR.
-func isTempVar(t string) bool {
+// startsWithVar: a word that starts with $NAME or ${NAME}, alone or
+// followed by a slash.
+func startsWithVar(t, name string) bool {
 	t = strings.TrimLeft(t, `"`)
-	for _, v := range []string{"$TMPDIR", "${TMPDIR}"} {
+	for _, v := range []string{"$" + name, "${" + name + "}"} {
 		if rest, ok := strings.CutPrefix(t, v); ok && (rest == "" || rest[0] == '/' || rest[0] == '"') {
 			return true
 		}
