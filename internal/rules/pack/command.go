@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"path"
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/permrule"
@@ -44,8 +45,14 @@ func checkScript(command string, pl permrule.Places, depth int) []Finding {
 			}
 		}
 	}
-	for _, c := range a.Commands {
-		out = append(out, checkSimple(c, pl, command, depth)...)
+	// A cd in the line moves where relative paths are: each command is
+	// checked from every directory the line may be in.
+	for _, cwd := range workDirs(a.Commands, pl) {
+		at := pl
+		at.Cwd = cwd
+		for _, c := range a.Commands {
+			out = append(out, checkSimple(c, at, command, depth)...)
+		}
 	}
 	if a.Unknown {
 		cat := catUnknown
@@ -205,4 +212,31 @@ func isShellName(name string) bool {
 		return true
 	}
 	return false
+}
+
+// workDirs are the directories a command line may run its commands in:
+// the event's, then where each cd or pushd of the line leads, taken in
+// turn. A cd to a place known only at run time (cd "$D", cd -) makes it
+// "" (relative paths are then where the pack cannot tell).
+func workDirs(cmds []shellcmd.Command, pl permrule.Places) []string {
+	dirs := []string{pl.Cwd}
+	cur := pl.Cwd
+	for _, c := range cmds {
+		if n := c.Name(); n != "cd" && n != "pushd" && n != "popd" {
+			continue
+		}
+		_, _, operands := flags(c.Words[1:])
+		switch {
+		case c.Name() == "popd" || len(operands) > 0 && (operands[0].Dynamic || operands[0].Text == "-"):
+			cur = ""
+		case len(operands) == 0:
+			cur = pl.Home
+		case path.IsAbs(operands[0].Text):
+			cur = path.Clean(operands[0].Text)
+		case cur != "":
+			cur = path.Join(cur, operands[0].Text)
+		}
+		dirs = append(dirs, cur)
+	}
+	return dirs
 }
