@@ -28,7 +28,7 @@ var agentDirs = []string{
 // selfDirs are hookexec's own configs, data and trust store.
 var selfDirs = []string{
 	".hookexec", ".config/hookexec", ".local/share/hookexec", ".local/state/hookexec",
-	"Library/Application Support/hookexec", "AppData/Roaming/hookexec", "AppData/Local/hookexec", "/etc/hookexec",
+	"Library/Application Support/hookexec", "AppData/Roaming/hookexec", "AppData/Local/hookexec", "ProgramData/hookexec", "/etc/hookexec",
 }
 
 // protectedWrite says whether writing (or deleting) the file p touches a
