@@ -10,7 +10,7 @@ func (a *analyzer) redirects(s *syntax.Stmt, src string) {
 			continue
 		}
 		switch r.Op {
-		case syntax.RdrOut, syntax.AppOut, syntax.ClbOut, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
 			a.out.Writes = append(a.out.Writes, a.word(r.Word, sourceText(r.Word, src)))
 		}
 	}

@@ -34,8 +34,7 @@ func Names() []string { return []string{Default} }
 
 // Lookup returns the built-in pack of that name.
 func Lookup(name string) (*Pack, bool) {
-	switch name {
-	case Default:
+	if name == Default {
 		return &Pack{Name: Default, check: checkDefault}, true
 	}
 	return nil, false
