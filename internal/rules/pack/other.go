@@ -85,6 +85,9 @@ func checkWrites(name string, args []shellcmd.Word, pl permrule.Places, show str
 func checkParallel(args []shellcmd.Word, pl permrule.Places, depth int) []Finding {
 	i := 0
 	for i < len(args) && !args[i].Dynamic && strings.HasPrefix(args[i].Text, "-") && args[i].Text != ":::" {
+		if parallelValueOption(args[i].Text) {
+			i++
+		}
 		i++
 	}
 	var cmd, inputs []shellcmd.Word
@@ -120,6 +123,19 @@ func checkParallel(args []shellcmd.Word, pl permrule.Places, depth int) []Findin
 		out = append(out, checkScript(line, pl, depth+1)...)
 	}
 	return out
+}
+
+// parallelValueOption: parallel's options that take the next word as
+// their value.
+func parallelValueOption(t string) bool {
+	switch t {
+	case "-j", "--jobs", "-P", "--max-procs", "--results", "--res", "--joblog", "--tmpdir", "-S", "--sshlogin",
+		"-d", "--delimiter", "-C", "--colsep", "-I", "-a", "--arg-file", "--retries", "--timeout", "--workdir",
+		"--wd", "-E", "--eof", "--tag-string", "--tagstring", "-n", "--max-args", "-N", "-L", "--max-lines",
+		"--delay", "--memfree", "--load", "--nice", "--basefile", "--bf", "--return", "--transferfile", "--tf":
+		return true
+	}
+	return false
 }
 
 // parallelLine is parallel's command for one argument, as shell text.
