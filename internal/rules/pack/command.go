@@ -47,6 +47,7 @@ func checkScript(command string, pl permrule.Places, depth int) []Finding {
 	}
 	// A cd in the line moves where relative paths are: each command is
 	// checked from every directory the line may be in.
+	markPlaceholders(a.Commands)
 	for _, cwd := range workDirs(a.Commands, pl) {
 		at := pl
 		at.Cwd = cwd
@@ -97,7 +98,7 @@ func checkSimple(c shellcmd.Command, pl permrule.Places, command string, depth i
 	if rest, ok := lookThrough(name, args); ok {
 		return checkSimple(shellcmd.Command{Words: rest, From: c.From}, pl, command, depth)
 	}
-	if c.From == "xargs" && isShellName(name) && hasWord(args, "{}") {
+	if c.From == "xargs" && isShellName(name) && hasDynamic(args) {
 		return []Finding{{Deny, catUnknown, "xargs runs a script it reads: " + quote(show)}}
 	}
 	switch {
@@ -239,4 +240,49 @@ func workDirs(cmds []shellcmd.Command, pl permrule.Places) []string {
 		dirs = append(dirs, cur)
 	}
 	return dirs
+}
+
+// markPlaceholders makes dynamic, in the commands after an `xargs -I R`
+// (or -J R, --replace=R), every word holding R: xargs puts what it reads
+// there.
+func markPlaceholders(cmds []shellcmd.Command) {
+	var holders []string
+	for i, c := range cmds {
+		if len(holders) > 0 {
+			words := append([]shellcmd.Word(nil), c.Words...)
+			for k, w := range words {
+				for _, h := range holders {
+					if !w.Dynamic && strings.Contains(w.Text, h) {
+						words[k].Dynamic = true
+					}
+				}
+			}
+			cmds[i].Words = words
+		}
+		if c.Name() != "xargs" {
+			continue
+		}
+		for k, w := range c.Words[1:] {
+			t := w.Text
+			switch {
+			case w.Dynamic:
+			case (t == "-I" || t == "-J") && k+2 < len(c.Words):
+				holders = append(holders, c.Words[k+2].Text)
+			case strings.HasPrefix(t, "-I") && len(t) > 2:
+				holders = append(holders, t[2:])
+			case strings.HasPrefix(t, "--replace=") && len(t) > len("--replace="):
+				holders = append(holders, strings.TrimPrefix(t, "--replace="))
+			}
+		}
+	}
+}
+
+// hasDynamic: a word known only at run time (or one xargs fills in).
+func hasDynamic(args []shellcmd.Word) bool {
+	for _, w := range args {
+		if w.Dynamic || w.Text == "{}" {
+			return true
+		}
+	}
+	return false
 }
