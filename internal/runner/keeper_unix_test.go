@@ -51,14 +51,27 @@ func sleeper(t *testing.T) string {
 }
 
 // startGroup starts script under bash in a session of its own, as a hook
-// is started, and waits until it has touched ready.
+// is started, and waits until it has touched ready. The process is recorded
+// as one of this program's own: the test binary adopts orphans once a
+// parallel test has spawned a hook, and a child in a session of its own
+// that is no hook's leader would otherwise be taken for an adopted orphan
+// and ended by that test's timeout.
 func startGroup(t *testing.T, script string) int {
 	t.Helper()
 	ready := readyFile(t)
 	cmd := exec.Command("bash", "-c", script+"\ntouch "+ready+"\nwait")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	require.NoError(t, cmd.Start())
-	go func() { _ = cmd.Wait() }()
+	children.spawnMu.RLock()
+	err := cmd.Start()
+	if err == nil {
+		children.addOwn(cmd.Process.Pid)
+	}
+	children.spawnMu.RUnlock()
+	require.NoError(t, err)
+	go func() {
+		_ = cmd.Wait()
+		forgetOwn(cmd.Process.Pid)
+	}()
 	waitForFile(t, ready)
 	return cmd.Process.Pid
 }
