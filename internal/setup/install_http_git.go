@@ -15,53 +15,63 @@ import (
 // tracks: .gitignore does not stop `git commit -a` from committing the
 // serve token with a tracked file. The repository's index is read as a
 // file; git is never run (a repository's config can make git run its
-// code, core.fsmonitor). An index hookexec cannot read refuses nothing.
+// code, core.fsmonitor). An index that exists but that hookexec cannot
+// read (an unknown version, a split index, a damaged file) refuses too:
+// whether the token would be committed cannot be told.
 func refuseTracked(path string) error {
-	tracked, root := trackedByGit(path)
-	if !tracked {
-		return nil
+	tracked, root, rel, err := trackedByGit(path)
+	switch {
+	case err != nil:
+		return fmt.Errorf("setup: install --http: cannot tell whether git tracks %s (in the repository at %s): %w; install would write the serve token into it: check with 'git ls-files %s', or install --user", rel, root, err, rel)
+	case tracked:
+		return fmt.Errorf("setup: install --http: git tracks %s (in the repository at %s), and install would write the serve token into it: .gitignore does not keep a tracked file out of 'git commit -a'; stop tracking it first (git rm --cached %s, and keep it in .gitignore), or install --user", rel, root, rel)
 	}
-	rel, err := filepath.Rel(root, path)
-	if err != nil {
-		rel = path
-	}
-	rel = filepath.ToSlash(rel)
-	return fmt.Errorf("setup: install --http: git tracks %s (in the repository at %s), and install would write the serve token into it: .gitignore does not keep a tracked file out of 'git commit -a'; stop tracking it first (git rm --cached %s, and keep it in .gitignore), or install --user", rel, root, rel)
+	return nil
 }
 
 // trackedByGit reports whether the git repository holding path (found
-// upward from its directory) has path in its index, and that
-// repository's work tree root.
-func trackedByGit(path string) (bool, string) {
+// upward from its directory) has path in its index, with that
+// repository's work tree root and path relative to it (slash-separated).
+// No repository, or one without an index yet, tracks nothing; an index
+// that cannot be read is an error.
+func trackedByGit(path string) (tracked bool, root, rel string, err error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return false, ""
+		return false, "", path, err
 	}
 	root, gitDir := findGitDir(filepath.Dir(abs))
 	if gitDir == "" {
-		return false, ""
+		return false, "", path, nil
 	}
+	r, err := filepath.Rel(root, abs)
+	if err != nil || strings.HasPrefix(r, "..") {
+		return false, root, path, nil
+	}
+	rel = filepath.ToSlash(r)
 	data, err := readIndex(filepath.Join(gitDir, "index"))
-	if err != nil {
-		return false, ""
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, root, rel, nil // nothing added yet
 	}
-	rel, err := filepath.Rel(root, abs)
-	if err != nil || strings.HasPrefix(rel, "..") {
-		return false, ""
+	if err != nil {
+		return false, root, rel, err
 	}
 	names, err := indexNames(data)
 	if err != nil {
-		return false, ""
+		// A split index's own file may name entries only by their place
+		// in the shared one; what it lacks is there.
+		if shared, _ := filepath.Glob(filepath.Join(gitDir, "sharedindex.*")); len(shared) > 0 {
+			err = errSplitIndex
+		}
+		return false, root, rel, err
 	}
-	rel = filepath.ToSlash(rel)
 	for _, n := range names {
 		// A sparse index lists a directory out of the sparse checkout as
 		// one entry ending in "/".
 		if n == rel || (strings.HasSuffix(n, "/") && strings.HasPrefix(rel, n)) {
-			return true, root
+			return true, root, rel, nil
 		}
 	}
-	return false, root
+	return false, root, rel, nil
 }
 
 // findGitDir finds the repository holding dir: the nearest directory
@@ -109,12 +119,15 @@ func readIndex(path string) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() || fi.Size() > maxIndex {
-		return nil, fs.ErrInvalid
+		return nil, fmt.Errorf("%s is not a regular file of at most %d MiB", path, maxIndex>>20)
 	}
 	return os.ReadFile(path)
 }
 
-var errIndex = errors.New("not a git index hookexec reads")
+var (
+	errIndex      = errors.New("the git index is not one hookexec reads")
+	errSplitIndex = errors.New("the git index is split (core.splitIndex): its entries are partly in a shared index hookexec does not read")
+)
 
 // indexNames are the paths of a git index (versions 2, 3 and 4), with
 // SHA-1 or SHA-256 object names.
@@ -188,7 +201,27 @@ func indexEntries(data []byte, version, n uint32, hashLen int) ([]string, error)
 	if len(data)-off < hashLen {
 		return nil, errIndex
 	}
+	if splitIndex(data[off : len(data)-hashLen]) {
+		return nil, errSplitIndex
+	}
 	return names, nil
+}
+
+// splitIndex reports whether the extensions after an index's entries
+// (each a 4-byte signature and a 4-byte size) hold the split index's
+// "link" extension.
+func splitIndex(ext []byte) bool {
+	for len(ext) >= 8 {
+		if string(ext[:4]) == "link" {
+			return true
+		}
+		size := uint64(binary.BigEndian.Uint32(ext[4:8]))
+		if size > uint64(len(ext)-8) {
+			return false
+		}
+		ext = ext[8+size:]
+	}
+	return false
 }
 
 // indexVarint is git's offset encoding (varint.c) of the number at the

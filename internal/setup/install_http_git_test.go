@@ -11,8 +11,8 @@ import (
 )
 
 // gitRepo makes a repository in a new directory with index version
-// version, adding files (created with "{}"), or skips the test without
-// git.
+// version ("split": version 2 split with core.splitIndex), adding files
+// (created with "{}"), or skips the test without git.
 func gitRepo(t *testing.T, version string, files ...string) string {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
@@ -28,8 +28,12 @@ func gitRepo(t *testing.T, version string, files ...string) string {
 		require.NoError(t, err, string(out))
 	}
 	init := []string{"init", "-q"}
-	if version == "sha256" {
+	split := version == "split"
+	switch version {
+	case "sha256":
 		init, version = append(init, "--object-format=sha256"), "2"
+	case "split":
+		version = "2"
 	}
 	git(init...)
 	for _, f := range files {
@@ -38,6 +42,9 @@ func gitRepo(t *testing.T, version string, files ...string) string {
 		require.NoError(t, os.WriteFile(p, []byte("{}"), 0o644))
 	}
 	git(append([]string{"add"}, files...)...)
+	if split {
+		git("update-index", "--split-index")
+	}
 	return dir
 }
 
@@ -50,15 +57,19 @@ func TestTrackedByGit(t *testing.T) {
 			t.Parallel()
 			dir := gitRepo(t, version, ".claude/settings.local.json", "a", "sub/deep/b.json")
 			require.NoError(t, os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte("{}"), 0o644))
-			tracked, root := trackedByGit(filepath.Join(dir, ".claude", "settings.local.json"))
+			tracked, root, rel, err := trackedByGit(filepath.Join(dir, ".claude", "settings.local.json"))
+			require.NoError(t, err)
 			assert.True(t, tracked)
 			assert.Equal(t, dir, root)
-			tracked, _ = trackedByGit(filepath.Join(dir, "sub", "deep", "b.json"))
+			assert.Equal(t, ".claude/settings.local.json", rel)
+			tracked, _, _, err = trackedByGit(filepath.Join(dir, "sub", "deep", "b.json"))
+			require.NoError(t, err)
 			assert.True(t, tracked)
-			tracked, _ = trackedByGit(filepath.Join(dir, ".claude", "settings.json"))
+			tracked, _, _, err = trackedByGit(filepath.Join(dir, ".claude", "settings.json"))
+			require.NoError(t, err)
 			assert.False(t, tracked, "an untracked file")
 
-			err := refuseTracked(filepath.Join(dir, ".claude", "settings.local.json"))
+			err = refuseTracked(filepath.Join(dir, ".claude", "settings.local.json"))
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), "git tracks .claude/settings.local.json")
 			assert.Contains(t, err.Error(), "git rm --cached .claude/settings.local.json")
@@ -68,6 +79,32 @@ func TestTrackedByGit(t *testing.T) {
 	t.Run("no repository", func(t *testing.T) {
 		t.Parallel()
 		assert.NoError(t, refuseTracked(filepath.Join(t.TempDir(), ".claude", "settings.local.json")))
+	})
+	// An index hookexec cannot read does not let the token through: it
+	// cannot tell whether the file is tracked, so install refuses.
+	t.Run("unreadable index", func(t *testing.T) {
+		t.Parallel()
+		dir := gitRepo(t, "2", "a")
+		require.NoError(t, os.WriteFile(filepath.Join(dir, ".git", "index"), []byte("DIRC\x00\x00\x00\x09junk"), 0o644))
+		err := refuseTracked(filepath.Join(dir, ".claude", "settings.local.json"))
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "cannot tell whether git tracks .claude/settings.local.json")
+		assert.Contains(t, err.Error(), "git ls-files .claude/settings.local.json")
+	})
+	t.Run("no index yet", func(t *testing.T) {
+		t.Parallel()
+		dir := t.TempDir()
+		require.NoError(t, os.Mkdir(filepath.Join(dir, ".git"), 0o755))
+		assert.NoError(t, refuseTracked(filepath.Join(dir, ".claude", "settings.local.json")))
+	})
+	t.Run("split index", func(t *testing.T) {
+		t.Parallel()
+		dir := gitRepo(t, "split", ".claude/settings.local.json")
+		err := refuseTracked(filepath.Join(dir, ".claude", "settings.local.json"))
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "the git index is split")
+		assert.True(t, splitIndex([]byte("TREE\x00\x00\x00\x02ablink\x00\x00\x00\x01x")))
+		assert.False(t, splitIndex([]byte("TREE\x00\x00\x00\x02ab")))
 	})
 	t.Run("not an index", func(t *testing.T) {
 		t.Parallel()
