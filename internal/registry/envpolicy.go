@@ -71,6 +71,10 @@ type envPolicy struct {
 	agent      bool
 	place      projectPlace
 	homeInside bool
+	// pathFrom is the PATH the load read and pathTo that PATH filtered:
+	// hooks get the same value on every fire, and filtering resolves the
+	// links of each entry.
+	pathFrom, pathTo string
 }
 
 // SafeEnv returns getenv without the values a repository could have set to
@@ -138,6 +142,7 @@ func safeEnv(getenv func(string) string, project string) (func(string) string, e
 		warnings = append(warnings, why+because)
 	}
 	path, dropped := pol.path(getenv("PATH"))
+	pol.pathFrom, pol.pathTo = getenv("PATH"), path
 	if len(dropped) > 0 {
 		warnings = append(warnings, "PATH entries "+quoteValue(strings.Join(dropped, string(filepath.ListSeparator)))+": ignored, relative or inside the project"+because)
 	}
@@ -245,7 +250,9 @@ func (r *Registry) HookEnviron(environ []string) []string {
 		case slices.Contains(startupVars(), name):
 			continue
 		case name == "PATH" || (runtime.GOOS == "windows" && strings.EqualFold(name, "PATH")):
-			if p, dropped := r.env.path(val); len(dropped) > 0 {
+			if val == r.env.pathFrom {
+				kv = name + "=" + r.env.pathTo
+			} else if p, dropped := r.env.path(val); len(dropped) > 0 {
 				kv = name + "=" + p
 			}
 		}
