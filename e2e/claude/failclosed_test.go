@@ -80,11 +80,7 @@ func failClosedBrokenJSON(t *testing.T, env e2eEnv, rep *failClosedReport) {
 		assert.Regexp(t, `hookexec (validate|trust)`, results[0], "the reason the model saw does not say which command fixes it")
 	}
 
-	out, code := sc.hookexecAny(t, "log", "--blocked")
-	if assert.Zero(t, code, "hookexec log --blocked:\n%s", out) {
-		assert.Contains(t, out, guardedCommand, "hookexec log --blocked does not list the block")
-	}
-	sc.hookexecAny(t, "log", "--guard-off") // for the report
+	assertLoggedBlocks(t, sc, 1)
 }
 
 // failClosedBrokenUserJSON (issue item 1, in the user's own config, which
@@ -121,11 +117,7 @@ func failClosedBrokenUserJSON(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	assert.Contains(t, results[0], hooksPath, "the reason the model saw does not name the file")
 	assert.Contains(t, results[0], "hookexec validate", "the reason the model saw does not say which command fixes it")
 
-	out, code := sc.hookexecAny(t, "log", "--blocked")
-	if assert.Zero(t, code, "hookexec log --blocked:\n%s", out) {
-		assert.Contains(t, out, guardedCommand, "hookexec log --blocked does not list the block")
-	}
-	sc.hookexecAny(t, "log", "--guard-off") // for the report
+	assertLoggedBlocks(t, sc, 1)
 }
 
 // userGuard and userHooks are a guard of the user's own config: it blocks
@@ -186,11 +178,7 @@ func failClosedMisspelledEvent(t *testing.T, env e2eEnv, rep *failClosedReport) 
 	assert.Contains(t, results[0], "is_error=true", "the tool call was not refused")
 	assert.Contains(t, results[0], "PreTolUse", "the reason the model saw does not name the misspelled event")
 	// SPEC §2.5: every case is recorded in the decision log.
-	out, code := sc.hookexecAny(t, "log", "--blocked")
-	if assert.Zero(t, code, "hookexec log --blocked:\n%s", out) {
-		assert.Contains(t, out, guardedCommand, "hookexec log --blocked does not list the block")
-	}
-	sc.hookexecAny(t, "log", "--guard-off") // for the report
+	assertLoggedBlocks(t, sc, 1)
 }
 
 // failClosedTeammate (issue item 5): a project set up with hookexec init
@@ -241,9 +229,17 @@ func failClosedTeammate(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	assert.Contains(t, results[1], "blocked by block-dangerous-shell", "chmod 777 was not blocked by the starter policy in the trusted clone")
 	// SPEC §2.5: every case is recorded in the decision log, the block
 	// before trust as well as the policy's.
+	assertLoggedBlocks(t, sc, 2)
+}
+
+// assertLoggedBlocks checks that hookexec log --blocked lists the guarded
+// command n times (SPEC §2.5: every block is in the decision log), then
+// runs log --guard-off for the report.
+func assertLoggedBlocks(t *testing.T, sc *failClosedCase, n int) {
+	t.Helper()
 	out, code := sc.hookexecAny(t, "log", "--blocked")
 	if assert.Zero(t, code, "hookexec log --blocked:\n%s", out) {
-		assert.Equal(t, 2, strings.Count(out, guardedCommand), "hookexec log --blocked does not list both blocks of %s:\n%s", guardedCommand, out)
+		assert.Equal(t, n, strings.Count(out, guardedCommand), "hookexec log --blocked does not list %d block(s) of %s:\n%s", n, guardedCommand, out)
 	}
 	sc.hookexecAny(t, "log", "--guard-off") // for the report
 }
