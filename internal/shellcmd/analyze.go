@@ -15,6 +15,9 @@ import (
 type Word struct {
 	Text    string
 	Dynamic bool
+	// Input: a word xargs read from its input and appended to its
+	// command, known because that input is (echo ok | xargs CMD).
+	Input bool
 }
 
 // Command is one simple command that can run.

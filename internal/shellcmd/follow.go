@@ -9,9 +9,9 @@ func (a *analyzer) follow(c Command, in input, depth int) {
 	name, args := c.Name(), c.Words[1:]
 	if spec, ok := wrapperSpec(name); ok {
 		if rest, ok := spec.skip(args); ok && len(rest) > 0 {
-			if name == "xargs" && !xargsReplaces(args[:len(args)-len(rest)]) {
+			if opts := args[:len(args)-len(rest)]; name == "xargs" && !xargsReplaces(opts) {
 				// xargs appends the words it reads.
-				rest = append(rest[:len(rest):len(rest)], Word{Text: "xargs input", Dynamic: true})
+				rest = append(rest[:len(rest):len(rest)], xargsInput(opts, in)...)
 			}
 			a.command(rest, name, in, depth)
 		}

@@ -40,6 +40,15 @@ func (in input) script() (text, what string, ok bool) {
 	return text, "a pipe", ok
 }
 
+// text is what a command reads on its standard input when that is known
+// before it runs: a here-string, a here-document, or the output of the
+// statement piped into it when output knows it. ok is false otherwise (a
+// file, a program's output, the terminal).
+func (in input) text() (string, bool) {
+	text, what, ok := in.script()
+	return text, ok && what != ""
+}
+
 func literalText(w *syntax.Word) string {
 	if w == nil {
 		return ""
@@ -59,7 +68,9 @@ func literalOK(w *syntax.Word) bool {
 
 // output is what a statement writes, when that is known without running
 // it: echo or printf of literal words, cat of a here-document or
-// here-string.
+// here-string. A backslash echo may turn into another character (bash's
+// echo -e, sh's and zsh's echo), and printf's escapes other than \n, \t
+// and \\, leave the output unknown.
 func output(s *syntax.Stmt) (string, bool) {
 	call, ok := s.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) == 0 {
@@ -79,16 +90,32 @@ func output(s *syntax.Stmt) (string, bool) {
 		for len(args) > 0 && (args[0] == "-n" || args[0] == "-e" || args[0] == "-E") {
 			args = args[1:]
 		}
-		return strings.Join(args, " "), true
+		text := strings.Join(args, " ")
+		return text, !strings.Contains(text, `\`)
 	case "printf":
-		if len(words) == 2 && !strings.Contains(words[1], "%") {
+		if len(words) == 2 && !strings.Contains(words[1], "%") && plainEscapes(words[1]) {
 			return strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`).Replace(words[1]), true
 		}
 	case "cat":
 		if len(words) == 1 {
-			text, _, ok := input{stmt: s}.script()
-			return text, ok
+			// What cat reads from anything but its own here-document or
+			// here-string (a pipe, the terminal) is not known here.
+			return input{stmt: s}.text()
 		}
 	}
 	return "", false
+}
+
+// plainEscapes: every backslash of a printf format is one of \n, \t, \\.
+func plainEscapes(format string) bool {
+	for i := 0; i < len(format); i++ {
+		if format[i] != '\\' {
+			continue
+		}
+		if i+1 == len(format) || strings.IndexByte(`nt\`, format[i+1]) < 0 {
+			return false
+		}
+		i++
+	}
+	return true
 }

@@ -98,7 +98,7 @@ func checkSimple(c shellcmd.Command, pl permrule.Places, command string, depth i
 	if rest, ok := lookThrough(name, args); ok {
 		return checkSimple(shellcmd.Command{Words: rest, From: c.From}, pl, command, depth)
 	}
-	if c.From == "xargs" && isShellName(name) && hasDynamic(args) {
+	if isShellName(name) && (c.From == "xargs" && hasDynamic(args) || fromInput(args)) {
 		return []Finding{{Deny, catUnknown, "xargs runs a script it reads: " + quote(show)}}
 	}
 	switch {
@@ -275,6 +275,17 @@ func markPlaceholders(cmds []shellcmd.Command) {
 			}
 		}
 	}
+}
+
+// fromInput: a word xargs read from its input (a shell given one runs
+// what feeds xargs, even when the analyzer knows it).
+func fromInput(args []shellcmd.Word) bool {
+	for _, w := range args {
+		if w.Input {
+			return true
+		}
+	}
+	return false
 }
 
 // hasDynamic: a word known only at run time (or one xargs fills in).

@@ -19,7 +19,7 @@ import (
 // the other way.
 const (
 	safetynetBlocked      = 214
-	safetynetWrongBlocked = 1
+	safetynetWrongBlocked = 0
 )
 
 type safetynetCase struct {
