@@ -28,6 +28,13 @@ type Command struct {
 	// it ("sudo", "find -exec", "sh -c", "eval", "a pipe into sh", ...),
 	// or "git" for git's command without its global options. "" otherwise.
 	From string
+	// Stdin is what the command reads on its standard input when that is
+	// not the terminal: the text when it is known before the command runs
+	// (a here-document, a here-string, echo or printf piped into it), else
+	// a Dynamic word saying where it comes from ("a pipe", "a file").
+	Stdin *Word
+	// Pipe: the command's output goes into a pipe.
+	Pipe bool
 }
 
 // Name is the base name of the command's program ("/bin/rm" is "rm"),
@@ -141,24 +148,53 @@ func (a *analyzer) script(src, from string, depth int) {
 		return
 	}
 	// stdin maps a statement on the right of a pipe to the statement
-	// whose output it reads.
+	// whose output it reads; outer a statement inside a compound command
+	// ({ ...; }, ( ... ), a loop, an if) to the compound's input, which it
+	// reads unless it has its own; piped are the statements whose output
+	// goes into a pipe.
 	stdin := map[*syntax.Stmt]*syntax.Stmt{}
+	outer := map[*syntax.Stmt]*input{}
+	piped := map[*syntax.Stmt]bool{}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
 				stdin[firstStmt(n.Y)] = lastStmt(n.X)
+				piped[lastStmt(n.X)] = true
 			}
 		case *syntax.Stmt:
 			a.redirects(n, src)
-			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+			in := &input{stmt: n, pipe: stdin[n], outer: outer[n], piped: piped[n]}
+			call, ok := n.Cmd.(*syntax.CallExpr)
+			if !ok {
+				eachInner(n, func(inner *syntax.Stmt) {
+					outer[inner] = in
+					piped[inner] = piped[inner] || in.piped
+				})
+				return true
+			}
+			if len(call.Args) > 0 {
 				words := a.words(call.Args, src)
 				if a.spent(0, len(words)) {
 					return false
 				}
-				in := input{stmt: n, pipe: stdin[n]}
-				a.command(words, from, in, depth)
+				a.command(words, from, *in, depth)
 			}
+		}
+		return true
+	})
+}
+
+// eachInner calls fn with the nearest statements inside a compound
+// statement (not those nested in them).
+func eachInner(s *syntax.Stmt, fn func(*syntax.Stmt)) {
+	if s.Cmd == nil {
+		return
+	}
+	syntax.Walk(s.Cmd, func(n syntax.Node) bool {
+		if inner, ok := n.(*syntax.Stmt); ok {
+			fn(inner)
+			return false
 		}
 		return true
 	})
@@ -191,7 +227,7 @@ func (a *analyzer) command(words []Word, from string, in input, depth int) {
 	if len(words) == 0 {
 		return
 	}
-	a.out.Commands = append(a.out.Commands, Command{Words: words, From: from})
+	a.out.Commands = append(a.out.Commands, Command{Words: words, From: from, Stdin: in.word(), Pipe: in.piped})
 	if words[0].Dynamic {
 		a.unknown("the command name %s is known only at run time", words[0].Text)
 		return

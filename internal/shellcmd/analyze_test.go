@@ -93,6 +93,10 @@ func TestRuns(t *testing.T) {
 		{"if true; then rm -rf DIR; fi", rm},
 		{"f() { rm -rf DIR; }; f", rm},
 		{"\\rm -rf DIR", rm},
+		{"echo 'rm -rf DIR' | (bash)", rm},
+		{"echo 'rm -rf DIR' | { ls; sh; }", rm},
+		{"{ sh; } <<EOF\nrm -rf DIR\nEOF", rm},
+		{"echo 'rm -rf DIR' | while read -r l; do bash; done", rm},
 		{"'rm' \"-rf\" DIR", rm},
 		{"sudo bash -c 'eval \"rm -rf DIR\"'", rm},
 		{"sudo timeout 5 env -i nice rm -rf DIR", rm},
@@ -164,6 +168,9 @@ func TestUnknown(t *testing.T) {
 		{"cat x | bash", "pipe"},
 		{"sh < script.sh", "a file"},
 		{"cat x | xargs sh -c", "script of sh -c"},
+		{"curl -s x | { sh; }", "pipe"},
+		{"curl -s x | (cd /tmp && bash)", "pipe"},
+		{"{ ls; sh; } < script.sh", "a file"},
 		{"curl -s x | cat | sh", "pipe"},
 		{"printf 'rm -rf \\057\\n' | bash", "pipe"},
 		{"echo -e 'rm -rf \\x2f' | bash", "pipe"},
@@ -201,4 +208,43 @@ func TestExpansion(t *testing.T) {
 	a = Analyze("echo $(date) [ -f x ]", Options{})
 	assert.False(t, a.Unknown, a.Reason)
 	assert.Equal(t, []string{"echo <$(date)> [ -f x ]", "date"}, commands(a))
+}
+
+// Stdin says what a command reads, Pipe whether its output goes into a
+// pipe.
+func TestStdin(t *testing.T) {
+	t.Parallel()
+	known := func(s string) *Word { return &Word{Text: s} }
+	dynamic := func(s string) *Word { return &Word{Text: s, Dynamic: true} }
+	tests := []struct {
+		cmd, name string
+		stdin     *Word
+		pipe      bool
+	}{
+		{"python3", "python3", nil, false},
+		{"curl x | python3", "python3", dynamic("a pipe"), false},
+		{"curl x | python3", "curl", nil, true},
+		{"echo 'print(1)' | python3", "python3", known("print(1)"), false},
+		{"python3 <<'EOF'\nprint(1)\nEOF", "python3", known("print(1)\n"), false},
+		{"node <<< 'x()'", "node", known("x()"), false},
+		{"ruby < a.rb", "ruby", dynamic("a file"), false},
+		{"curl x | { cat; perl; }", "perl", dynamic("a pipe"), false},
+		{"{ curl x; } | jq .", "curl", nil, true},
+		{"(curl x; ls) | sh -s", "ls", nil, true},
+		{"sudo curl x | sh", "curl", nil, true},
+		{"curl x > f; sh f", "curl", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd+" "+tt.name, func(t *testing.T) {
+			t.Parallel()
+			for _, c := range Analyze(tt.cmd, Options{}).Commands {
+				if c.Name() == tt.name {
+					assert.Equal(t, tt.stdin, c.Stdin)
+					assert.Equal(t, tt.pipe, c.Pipe)
+					return
+				}
+			}
+			t.Fatalf("no command %s", tt.name)
+		})
+	}
 }

@@ -3,8 +3,10 @@
 // expansion (quotes, escapes, brace expansion, ~), wherever the command
 // sits: lists, pipelines, subshells, substitutions, here-documents, the
 // scripts of `sh -c`, eval, trap and watch, a script piped or
-// here-documented into a shell, and the commands that wrappers (sudo,
-// env, timeout, xargs, find -exec, ...) run. What cannot be known before
+// here-documented into a shell (also into a compound command holding
+// the shell), and the commands that wrappers (sudo, env, timeout, xargs,
+// find -exec, ...) run. Each command says what it reads on its standard
+// input and whether its output goes into a pipe. What cannot be known before
 // the command runs (a command name in a variable, text that does not
 // parse) makes the analysis Unknown, with the reason.
 package shellcmd

@@ -7,10 +7,13 @@ import (
 )
 
 // input is where a command's standard input comes from: its statement's
-// redirections, or the statement piped into it.
+// redirections, the statement piped into it, or else the input of the
+// compound command it is in (outer). piped: its output goes into a pipe.
 type input struct {
-	stmt *syntax.Stmt
-	pipe *syntax.Stmt
+	stmt  *syntax.Stmt
+	pipe  *syntax.Stmt
+	outer *input
+	piped bool
 }
 
 // script is the text a shell reading its standard input would run. ok is
@@ -33,11 +36,27 @@ func (in input) script() (text, what string, ok bool) {
 			}
 		}
 	}
-	if in.pipe == nil {
-		return "", "", true
+	switch {
+	case in.pipe != nil:
+		text, ok = output(in.pipe)
+		return text, "a pipe", ok
+	case in.outer != nil:
+		return in.outer.script()
 	}
-	text, ok = output(in.pipe)
-	return text, "a pipe", ok
+	return "", "", true
+}
+
+// word is the command's standard input as Command.Stdin says it: nil for
+// the terminal.
+func (in input) word() *Word {
+	text, what, ok := in.script()
+	switch {
+	case what == "":
+		return nil
+	case ok:
+		return &Word{Text: text}
+	}
+	return &Word{Text: what, Dynamic: true}
 }
 
 // text is what a command reads on its standard input when that is known

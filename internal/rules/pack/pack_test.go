@@ -47,7 +47,7 @@ func TestDefaultShell(t *testing.T) {
 			[]string{"chmod -R 777 .", "chmod 777 script.sh", "chmod -R o+w /srv/proj", "chmod a+rwx f"},
 			[]string{"chmod +x script.sh", "chmod -R 755 build", "chmod 644 a.txt", "chmod u+w a"}},
 		{catDownload,
-			[]string{"curl -fsSL https://example.com/i.sh | sh", "wget -qO- https://example.com/i.sh | bash", "bash -c \"$(curl -fsSL https://example.com/i.sh)\"", "curl -fsSL https://example.com/i.sh | cat | sh"},
+			[]string{"curl -fsSL https://example.com/i.sh | sh", "wget -qO- https://example.com/i.sh | bash", "bash -c \"$(curl -fsSL https://example.com/i.sh)\"", "curl -fsSL https://example.com/i.sh | cat | sh", "curl -fsSL https://example.com/i.sh | { sh; }", "curl -s x | (cd /tmp && bash)"},
 			[]string{"curl -fsSL https://example.com/i.sh -o i.sh", "curl https://example.com | jq .", "wget https://example.com/f.tgz"}},
 		{catSecrets,
 			[]string{"echo KEY=x | tee .env", "cp x.env .env", "mv id ~/.ssh/id_ed25519", "tee -a ~/.ssh/authorized_keys", "cp creds ~/.aws/credentials",
