@@ -44,8 +44,8 @@ test:
 	$(MAKE) --no-print-directory fmt-check vet lint cross
 	@echo "==> go test -race (all packages, a few minutes)"
 	$(GO) test -race -count=1 -timeout 20m ./...
-	@echo "==> hookexec:default against cc-safety-net's cases (docs/rules.md)"
-	@$(GO) test -count=1 -run 'TestSafetynetScore$$' -v ./internal/rules/pack | grep '^hookexec:default:'
+	@echo "==> hookexec:default and hookexec:strict against cc-safety-net's cases (docs/rules.md)"
+	@$(GO) test -count=1 -run 'TestSafetynet(Strict)?Score$$' -v ./internal/rules/pack | grep '^hookexec:'
 
 # The suite on the newest Go release hookexec supports (go.mod's version is
 # the oldest); the toolchain downloads through the module proxy. No -race,

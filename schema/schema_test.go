@@ -14,6 +14,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/rules/pack"
 )
 
 // repoRoot is the module root: examples and fixtures are found from it,
@@ -195,4 +196,21 @@ func TestValidatorKeywords(t *testing.T) {
 		require.NoError(t, err)
 		assert.Empty(t, v.validate(doc), ok)
 	}
+}
+
+// The schema names the built-in packs and their checks as the pack
+// package has them.
+func TestSchemaPacks(t *testing.T) {
+	t.Parallel()
+	v := loadSchema(t)
+	props := v.root["definitions"].(map[string]any)["rulesHook"].(map[string]any)["properties"].(map[string]any)
+	enum := func(key string) []string {
+		var out []string
+		for _, x := range props[key].(map[string]any)["items"].(map[string]any)["enum"].([]any) {
+			out = append(out, x.(string))
+		}
+		return out
+	}
+	assert.Equal(t, pack.Names(), enum("use"))
+	assert.Equal(t, pack.IDs(), enum("except"))
 }

@@ -187,6 +187,9 @@ func newHookView(h *registry.Hook) HookView {
 		for _, u := range set.Use {
 			ph.Rules = append(ph.Rules, "use "+u.Name+" ("+u.Pos+")")
 		}
+		for _, e := range set.Except {
+			ph.Rules = append(ph.Rules, "except "+e.ID+" ("+e.Pos+")")
+		}
 	}
 	if h.Matcher != nil {
 		ph.Matcher, ph.MatcherKind = h.Matcher.String(), h.Matcher.Kind()

@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/event"
@@ -16,22 +17,24 @@ import (
 var ruleLists = []string{"deny", "ask", "allow"}
 
 // rulesFields are the fields only a rules hook reads.
-var rulesFields = []string{"deny", "ask", "allow", "reason", "use"}
+var rulesFields = []string{"deny", "ask", "allow", "reason", "use", "except"}
 
 // rulesHook reads a rules hook entry (the type is already checked): its
 // deny, ask and allow lists of permission rules, name, description,
 // reason and the fail policy. A rule that does not parse makes the whole
 // entry invalid, so that its stand-in denies what it would have guarded;
-// so does a pack in "use" that is not built in.
+// so does a pack in "use" that is not built in, and a check in "except"
+// that no pack has.
 func (r *hookReader) rulesHook() *Hook {
 	h := &Hook{Pos: r.d.pos(r.obj.Off), Rules: &rules.Set{}}
 	h.Rules.Use = r.packList()
+	h.Rules.Except = r.exceptList(h.Rules.Use)
 	lists := []*[]rules.Rule{&h.Rules.Deny, &h.Rules.Ask, &h.Rules.Allow}
 	for i, key := range ruleLists {
 		*lists[i] = r.ruleList(key)
 	}
 	if !r.bad && h.Rules.Len() == 0 {
-		r.fail(r.obj.Off, `a rules hook needs at least one rule in "deny", "ask" or "allow"`)
+		r.fail(r.obj.Off, `a rules hook needs at least one rule in "deny", "ask" or "allow", or a pack in "use"`)
 	}
 	h.Rules.Reason = r.str("reason")
 	h.Name = r.str("name")
@@ -72,6 +75,9 @@ func (l *linter) rulesField(d *fileDecoder, where string, ev event.Event, el *js
 		l.warn(d, el.Off, `%s: a rules hook on %s does nothing: the event has no tool call (rules apply to tool events only)`, where, ev.Name)
 		return
 	}
+	if h != nil && h.Rules != nil {
+		l.exceptField(d, where, el, h.Rules)
+	}
 	for _, key := range ruleLists {
 		v := el.Get(key)
 		if v == nil || v.Kind != jsonpos.Array {
@@ -89,6 +95,35 @@ func (l *linter) rulesField(d *fileDecoder, where string, ev event.Event, el *js
 			}
 		}
 	}
+}
+
+// exceptField warns of a check in "except" that none of the hook's packs
+// has: leaving it out changes nothing.
+func (l *linter) exceptField(d *fileDecoder, where string, el *jsonpos.Value, s *rules.Set) {
+	v := el.Get("except")
+	if v == nil || v.Kind != jsonpos.Array || len(v.Elems) != len(s.Except) {
+		return
+	}
+	for i, e := range s.Except {
+		checked := false
+		for _, u := range s.Use {
+			if p, ok := pack.Lookup(u.Name); ok && p.Decides(e.ID) != "" {
+				checked = true
+			}
+		}
+		if !checked {
+			l.warn(d, v.Elems[i].Off, `%s: "except[%d]": %s does not check %q; nothing is left out`, where, i, useNames(s), e.ID)
+		}
+	}
+}
+
+// useNames are the names of the packs of a set, "a and b".
+func useNames(s *rules.Set) string {
+	names := make([]string, len(s.Use))
+	for i, u := range s.Use {
+		names[i] = u.Name
+	}
+	return strings.Join(names, " and ")
 }
 
 // packList reads "use": the names of built-in packs, each with the
@@ -115,6 +150,46 @@ func (r *hookReader) packList() []rules.Use {
 			return nil
 		}
 		out = append(out, rules.Use{Name: name, Pack: p, Pos: r.d.pos(off).String()})
+	}
+	return out
+}
+
+// exceptList reads "except": the ids of the packs' checks the hook leaves
+// out, each with the position of its string, and makes the hook's packs
+// without them. "except" needs a pack in "use"; an id that is no check
+// is an error, with the nearest id.
+func (r *hookReader) exceptList(use []rules.Use) []rules.Except {
+	v := r.obj.Get("except")
+	ids := r.stringList("except")
+	if r.bad || ids == nil {
+		return nil
+	}
+	if len(use) == 0 {
+		r.fail(v.Off, `"except" leaves checks out of the packs in "use", and there is none`)
+		return nil
+	}
+	known := pack.IDs()
+	out := make([]rules.Except, 0, len(ids))
+	for i, id := range ids {
+		off := v.Elems[i].Off
+		if !slices.Contains(known, id) {
+			msg := `"except[%d]": %q is not a check of the built-in packs (see docs/rules.md)`
+			args := []any{i, id}
+			near := spelling.Closest(id, known, 4)
+			if _, after, ok := strings.Cut(id, "/"); ok && slices.Contains(known, after) {
+				near = after
+			}
+			if near != "" {
+				msg += `; did you mean %q?`
+				args = append(args, near)
+			}
+			r.fail(off, msg, args...)
+			return nil
+		}
+		out = append(out, rules.Except{ID: id, Pos: r.d.pos(off).String()})
+	}
+	for i := range use {
+		use[i].Pack = use[i].Pack.Without(ids)
 	}
 	return out
 }

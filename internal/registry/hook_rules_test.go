@@ -44,9 +44,15 @@ func TestLoadRulesHookInvalid(t *testing.T) {
 		{name: "not a string", hook: `{"type": "rules", "ask": [3]}`, dialect: Native,
 			warning: `1:64: BeforeTool[0].hooks[0]: "ask[0]" must be a string, got number; hook skipped`},
 		{name: "no rule", hook: `{"type": "rules", "deny": []}`, dialect: Native,
-			warning: `1:38: BeforeTool[0].hooks[0]: a rules hook needs at least one rule in "deny", "ask" or "allow"; hook skipped`},
+			warning: `1:38: BeforeTool[0].hooks[0]: a rules hook needs at least one rule in "deny", "ask" or "allow", or a pack in "use"; hook skipped`},
 		{name: "an unknown pack", hook: `{"type": "rules", "use": ["hookexec:defaults"], "deny": ["Bash(rm:*)"]}`, dialect: Native,
-			warning: `1:64: BeforeTool[0].hooks[0]: "use[0]": "hookexec:defaults" is not a built-in rule pack (built in: hookexec:default); did you mean "hookexec:default"?; hook skipped`},
+			warning: `1:64: BeforeTool[0].hooks[0]: "use[0]": "hookexec:defaults" is not a built-in rule pack (built in: hookexec:default, hookexec:strict, hookexec:relaxed); did you mean "hookexec:default"?; hook skipped`},
+		{name: "an unknown check", hook: `{"type": "rules", "use": ["hookexec:default"], "except": ["git-push-forced"]}`, dialect: Native,
+			warning: `1:96: BeforeTool[0].hooks[0]: "except[0]": "git-push-forced" is not a check of the built-in packs (see docs/rules.md); did you mean "git-push-force"?; hook skipped`},
+		{name: "a check named with its pack", hook: `{"type": "rules", "use": ["hookexec:default"], "except": ["hookexec:default/sudo"]}`, dialect: Native,
+			warning: `1:96: BeforeTool[0].hooks[0]: "except[0]": "hookexec:default/sudo" is not a check of the built-in packs (see docs/rules.md); did you mean "sudo"?; hook skipped`},
+		{name: "except without a pack", hook: `{"type": "rules", "deny": ["Bash(rm:*)"], "except": ["sudo"]}`, dialect: Native,
+			warning: `1:90: BeforeTool[0].hooks[0]: "except" leaves checks out of the packs in "use", and there is none; hook skipped`},
 		{name: "use not a list", hook: `{"type": "rules", "use": "hookexec:default"}`, dialect: Native,
 			warning: `1:63: BeforeTool[0].hooks[0]: "use" must be an array of strings, got string; hook skipped`},
 		{name: "misspelt key", hook: `{"type": "rules", "denny": ["Bash(rm:*)"]}`, dialect: Native,
@@ -84,4 +90,22 @@ func TestDescribeRulesHook(t *testing.T) {
 ]}]}}`, Native)
 	require.Len(t, reg.Hooks, 1)
 	assert.Equal(t, `hooks.json BeforeTool "@shell": rules deny Bash(rm:*); ask Bash(git push:*)`, describeHook(reg.Hooks[0], filepath.Dir(path)))
+}
+
+// "except" leaves checks out of the hook's packs: the packs decide
+// nothing for them, the summary, plan and trust's review say so.
+func TestLoadRulesHookExcept(t *testing.T) {
+	t.Parallel()
+	reg, path := loadString(t, "hooks.json", `{"hooks": {"BeforeTool": [{"hooks": [{"type": "rules", "use": ["hookexec:strict"], "except": ["git-push-force", "rm-recursive"]}]}]}}`, Native)
+	require.Len(t, reg.Hooks, 1)
+	set := reg.Hooks[0].Rules
+	require.Len(t, set.Except, 2)
+	assert.Equal(t, "git-push-force", set.Except[0].ID)
+	assert.Contains(t, set.Except[1].Pos, "hooks.json:1:")
+	assert.Empty(t, set.Use[0].Pack.Decides("git-push-force"))
+	assert.Empty(t, set.Use[0].Pack.Decides("rm-recursive"))
+	assert.Equal(t, "deny", set.Use[0].Pack.Decides("git-reset-hard"))
+	assert.Equal(t, "0 deny, 0 ask, 0 allow rules + hookexec:strict except git-push-force, rm-recursive", set.Summary())
+	assert.Equal(t, `hooks.json BeforeTool: rules use hookexec:strict; except git-push-force, rm-recursive`, describeHook(reg.Hooks[0], filepath.Dir(path)))
+	assert.Empty(t, warningTexts(reg))
 }

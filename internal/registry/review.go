@@ -334,5 +334,8 @@ func rulesText(s *rules.Set) string {
 	for _, u := range s.Use {
 		parts = append(parts, "use "+u.Name)
 	}
+	if len(s.Except) > 0 {
+		parts = append(parts, "except "+strings.Join(s.ExceptIDs(), ", "))
+	}
 	return strings.Join(parts, "; ")
 }

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+
+	"github.com/hookexec/hookexec/internal/rules/pack"
 )
 
 // This file is the driver of `hookexec validate` (SPEC §7): it decodes each
@@ -34,6 +36,9 @@ type FileReport struct {
 	// not check, by the name of their shell (cmd.exe, pwsh, zsh, ...:
 	// hookexec has no parser for them).
 	Unchecked map[string]int
+	// LeftOut are the checks its rules hooks leave out of the packs they
+	// use: "git-push-force of hookexec:default (hooks.json:3:40)".
+	LeftOut []string
 }
 
 // Report is the result of Validate: one FileReport per file that exists
@@ -133,6 +138,18 @@ func validateFile(spec fileSpec, index int, env lintEnv) (fr FileReport, ok bool
 	}
 	fr.Findings = append(fr.Findings, lint.findings...)
 	fr.Unchecked = lint.unchecked
+	for _, h := range reg.Hooks {
+		if h.Rules == nil {
+			continue
+		}
+		for _, e := range h.Rules.Except {
+			for _, u := range h.Rules.Use {
+				if p, ok := pack.Lookup(u.Name); ok && p.Decides(e.ID) != "" {
+					fr.LeftOut = append(fr.LeftOut, e.ID+" of "+u.Name+" ("+e.Pos+")")
+				}
+			}
+		}
+	}
 	return fr, true
 }
 

@@ -64,6 +64,9 @@ func fileLine(f FileReport) string {
 		}
 		b.WriteString("; shell syntax not checked (no parser): " + strings.Join(parts, ", "))
 	}
+	if len(f.LeftOut) > 0 {
+		b.WriteString("; left out of the rule packs: " + strings.Join(f.LeftOut, ", "))
+	}
 	return b.String()
 }
 
@@ -115,6 +118,9 @@ type ReportFile struct {
 	// Unchecked counts the shell-form commands whose syntax was not
 	// checked, by shell.
 	Unchecked map[string]int `json:"unchecked,omitempty"`
+	// LeftOut are the checks the file's rules hooks leave out of their
+	// packs, as FileReport.LeftOut.
+	LeftOut []string `json:"leftOut,omitempty"`
 }
 
 // ReportFinding is one finding; line and col are 0 when the finding is
@@ -135,7 +141,7 @@ func (r *Report) View(ok bool) ReportView {
 		Files: []ReportFile{}, Findings: []ReportFinding{},
 	}
 	for _, f := range r.Files {
-		vf := ReportFile{File: f.Path, Source: f.Source.String(), Dialect: string(f.Dialect), Hooks: f.Hooks, Enabled: f.Enabled, Unchecked: f.Unchecked}
+		vf := ReportFile{File: f.Path, Source: f.Source.String(), Dialect: string(f.Dialect), Hooks: f.Hooks, Enabled: f.Enabled, Unchecked: f.Unchecked, LeftOut: f.LeftOut}
 		for _, d := range f.Findings {
 			if d.Severity == SeverityError {
 				vf.Errors++

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hookexec/hookexec/internal/permrule"
 	"github.com/hookexec/hookexec/internal/rules/pack"
@@ -24,32 +25,54 @@ type Rule struct {
 }
 
 // Set is a rules hook: its deny, ask and allow lists, the built-in packs
-// it uses, and the text its author gave to say why (Reason, "" for none).
+// it uses, the checks of those packs it leaves out, and the text its
+// author gave to say why (Reason, "" for none).
 type Set struct {
 	Deny, Ask, Allow []Rule
 	Use              []Use
+	Except           []Except
 	Reason           string
 }
 
-// Use is a built-in pack a set uses: its name as written, the pack, and
-// where the name is in the config ("file:line:col").
+// Use is a built-in pack a set uses: its name as written, the pack (with
+// the set's Except left out), and where the name is in the config
+// ("file:line:col").
 type Use struct {
 	Name string
 	Pack *pack.Pack
 	Pos  string
 }
 
+// Except is a check of the packs a set leaves out: its id as written
+// ("git-push-force") and where it is in the config.
+type Except struct {
+	ID  string
+	Pos string
+}
+
 // Len is the number of rules of the set, a pack counting as one.
 func (s *Set) Len() int { return len(s.Deny) + len(s.Ask) + len(s.Allow) + len(s.Use) }
 
 // Summary says what the set holds, as plan shows it: "2 deny, 1 ask,
-// 0 allow rules", and the packs it uses.
+// 0 allow rules", the packs it uses and the checks it leaves out.
 func (s *Set) Summary() string {
 	text := fmt.Sprintf("%d deny, %d ask, %d allow rules", len(s.Deny), len(s.Ask), len(s.Allow))
 	for _, u := range s.Use {
 		text += " + " + u.Name
 	}
+	if len(s.Except) > 0 {
+		text += " except " + strings.Join(s.ExceptIDs(), ", ")
+	}
 	return text
+}
+
+// ExceptIDs are the ids of the checks the set leaves out.
+func (s *Set) ExceptIDs() []string {
+	out := make([]string, len(s.Except))
+	for i, e := range s.Except {
+		out[i] = e.ID
+	}
+	return out
 }
 
 // Result is what a set decides for a call: Decision "" is no decision.
@@ -121,7 +144,7 @@ func (s *Set) evalPacks(calls []permrule.Call, decision string) (Result, bool) {
 	for _, call := range calls {
 		for _, u := range s.Use {
 			if f, ok := u.Pack.Check(call); ok && f.Decision == decision {
-				text := fmt.Sprintf("%s by %s (%s) [%s]: %s", decision, u.Name, u.Pos, f.Category, f.Why)
+				text := fmt.Sprintf("%s by %s/%s (%s) [%s]: %s", decision, u.Name, f.Check, u.Pos, f.Category, f.Why)
 				if s.Reason != "" {
 					text += ". " + s.Reason
 				}

@@ -160,10 +160,10 @@ func TestEvaluatePack(t *testing.T) {
 	tests := []struct {
 		command, want, reason string
 	}{
-		{"git reset --hard", Deny, `deny by hookexec:default (rules.json:5:9) [destructive git]: git reset --hard discards uncommitted changes: "git reset --hard"`},
+		{"git reset --hard", Deny, `deny by hookexec:default/git-reset-hard (rules.json:5:9) [destructive git]: git reset --hard discards uncommitted changes: "git reset --hard"`},
 		{"git push --force", Deny, "[destructive git]"},
 		{"git push origin main", Ask, `ask rule "Bash(git push:*)"`},
-		{"sudo ls", Ask, "ask by hookexec:default (rules.json:5:9) [privilege escalation]"},
+		{"sudo ls", Ask, "ask by hookexec:default/sudo (rules.json:5:9) [privilege escalation]"},
 		{"terraform destroy", Deny, `deny rule "Bash(terraform destroy:*)"`},
 		{"git status", Allow, `allow rule "Bash(git:*)"`},
 		{"echo rm -rf ~", "", ""},
@@ -174,4 +174,31 @@ func TestEvaluatePack(t *testing.T) {
 		assert.Contains(t, got.Reason, tt.reason, tt.command)
 	}
 	assert.Equal(t, "0 deny, 1 ask, 3 allow rules + hookexec:default", (&Set{Ask: s.Ask, Allow: s.Allow, Use: s.Use}).Summary())
+}
+
+// A set that leaves checks of its pack out: their findings decide
+// nothing in it, the pack's other checks still do, and an allow rule of
+// the set still never overrides what the pack finds.
+func TestEvaluateExcept(t *testing.T) {
+	t.Parallel()
+	s := set(t, nil, []string{"Bash(git push:*)"}, []string{"Bash(git:*)", "Bash(rm:*)"})
+	p, ok := pack.Lookup(pack.Default)
+	require.True(t, ok)
+	s.Use = []Use{{Name: pack.Default, Pack: p.Without([]string{"git-push-force", "sudo"}), Pos: "rules.json:5:9"}}
+	s.Except = []Except{{ID: "git-push-force", Pos: "rules.json:6:13"}, {ID: "sudo", Pos: "rules.json:6:31"}}
+	tests := []struct {
+		command, want, reason string
+	}{
+		{"git push --force origin topic", Ask, `ask rule "Bash(git push:*)"`},
+		{"git reset --hard", Deny, "deny by hookexec:default/git-reset-hard"},
+		{"rm -rf ~", Deny, "deny by hookexec:default/rm-home"},
+		{"sudo ls", "", ""},
+		{"git status", Allow, `allow rule "Bash(git:*)"`},
+	}
+	for _, tt := range tests {
+		got := s.Evaluate(shell(tt.command))
+		assert.Equal(t, tt.want, got.Decision, "%q: %s", tt.command, got.Reason)
+		assert.Contains(t, got.Reason, tt.reason, tt.command)
+	}
+	assert.Equal(t, "0 deny, 1 ask, 2 allow rules + hookexec:default except git-push-force, sudo", s.Summary())
 }

@@ -8,17 +8,6 @@ import (
 	"github.com/hookexec/hookexec/internal/shellcmd"
 )
 
-const (
-	catDelete    = "destructive delete"
-	catFind      = "find -delete"
-	catDevice    = "device overwrite"
-	catGit       = "destructive git"
-	catChmod     = "world-writable chmod"
-	catPrivilege = "privilege escalation"
-	catDownload  = "download into a shell"
-	catUnknown   = "unknown command"
-)
-
 // maxNesting bounds how deep interpreter one-liners and parallel's
 // commands are read.
 const maxNesting = 4
@@ -39,7 +28,7 @@ func checkScript(command string, pl permrule.Places, depth int) []Finding {
 	}
 	var out []Finding
 	for _, w := range a.Writes {
-		if !w.Dynamic {
+		if !w.Dynamic && !strings.Contains(w.Text, hole) {
 			if f, ok := protectedWrite(w.Text, pl, "written by a redirection"); ok {
 				out = append(out, f)
 			}
@@ -55,12 +44,18 @@ func checkScript(command string, pl permrule.Places, depth int) []Finding {
 			out = append(out, checkSimple(c, at, command, depth)...)
 		}
 	}
+	download := downloads(a.Commands)
 	if a.Unknown {
-		cat := catUnknown
-		if downloads(a.Commands) {
-			cat = catDownload
+		id := idUnknown
+		if download {
+			id = idDownloadShell
 		}
-		out = append(out, Finding{Deny, cat, "what runs is known only when it runs (" + a.Reason + ")"})
+		out = append(out, hit(id, "what runs is known only when it runs ("+a.Reason+")"))
+	}
+	for _, c := range a.Commands {
+		if download && readsProgram(c) {
+			out = append(out, hit(idDownloadShell, c.Name()+" runs a program it reads from "+c.Stdin.Text+", in a line that downloads: "+quote(c.String())))
+		}
 	}
 	return out
 }
@@ -82,8 +77,7 @@ func closeQuote(command string) (string, bool) {
 // runs what it fetched).
 func downloads(cmds []shellcmd.Command) bool {
 	for _, c := range cmds {
-		switch strings.ToLower(c.Name()) {
-		case "curl", "wget", "fetch", "aria2c", "http", "https", "xh":
+		if isDownloader(strings.ToLower(c.Name())) {
 			return true
 		}
 	}
@@ -94,12 +88,19 @@ func downloads(cmds []shellcmd.Command) bool {
 func checkSimple(c shellcmd.Command, pl permrule.Places, command string, depth int) []Finding {
 	name := strings.ToLower(c.Name())
 	args := c.Words[1:]
-	show := c.String()
 	if rest, ok := lookThrough(name, args); ok {
-		return checkSimple(shellcmd.Command{Words: rest, From: c.From}, pl, command, depth)
+		c.Words = rest
+		return checkSimple(c, pl, command, depth)
 	}
+	return append(checkKnown(name, c, pl, command, depth), checkCareful(name, c, pl, c.String())...)
+}
+
+// checkKnown is hookexec:default's checks of one simple command.
+func checkKnown(name string, c shellcmd.Command, pl permrule.Places, command string, depth int) []Finding {
+	args := c.Words[1:]
+	show := c.String()
 	if isShellName(name) && (c.From == "xargs" && hasDynamic(args) || fromInput(args)) {
-		return []Finding{{Deny, catUnknown, "xargs runs a script it reads: " + quote(show)}}
+		return []Finding{hit(idUnknown, "xargs runs a script it reads: "+quote(show))}
 	}
 	switch {
 	case name == "rm" || name == "unlink" || name == "rmdir":
@@ -111,13 +112,13 @@ func checkSimple(c shellcmd.Command, pl permrule.Places, command string, depth i
 	case name == "dd":
 		return checkDd(args, show)
 	case strings.HasPrefix(name, "mkfs") || name == "mke2fs" || name == "mkswap" || name == "wipefs":
-		return []Finding{{Deny, catDevice, name + " formats a device: " + quote(show)}}
+		return []Finding{hit(idMkfsDevice, name+" formats a device: "+quote(show))}
 	case name == "shred":
 		return checkShred(args, pl, show)
 	case name == "chmod":
 		return checkChmod(args, show)
 	case name == "sudo" || name == "doas" || name == "su" || name == "runuser" || name == "pkexec":
-		return []Finding{{Ask, catPrivilege, name + " runs a command as another user: " + quote(show)}}
+		return []Finding{hit(idSudo, name+" runs a command as another user: "+quote(show))}
 	case name == "hookexec":
 		return checkHookexec(args, show)
 	case name == "kill" || name == "pkill" || name == "killall":
@@ -128,10 +129,9 @@ func checkSimple(c shellcmd.Command, pl permrule.Places, command string, depth i
 		if depth < maxNesting {
 			return checkParallel(args, pl, depth)
 		}
-	case isInterpreter(name):
-		if depth < maxNesting {
-			return checkOneLiner(args, pl, depth)
-		}
+	}
+	if ip, ok := interpreterOf(name); ok && depth < maxNesting {
+		return append(checkInterpreter(ip, c, pl, depth), checkWrites(name, args, pl, show)...)
 	}
 	return checkWrites(name, args, pl, show)
 }
@@ -244,9 +244,10 @@ func workDirs(cmds []shellcmd.Command, pl permrule.Places) []string {
 
 // markPlaceholders makes dynamic, in the commands after an `xargs -I R`
 // (or -J R, --replace=R), every word holding R: xargs puts what it reads
-// there.
+// there; and in every command, a word holding a hole of an interpreter's
+// string (see checkCode).
 func markPlaceholders(cmds []shellcmd.Command) {
-	var holders []string
+	holders := []string{hole}
 	for i, c := range cmds {
 		if len(holders) > 0 {
 			words := append([]shellcmd.Word(nil), c.Words...)

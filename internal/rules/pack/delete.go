@@ -11,7 +11,8 @@ import (
 // and what is in it, a system directory; a recursive delete of the
 // project root; a recursive and forced delete of a path outside the
 // project or one known only at run time. Any delete of a secret or of the
-// guard's own files.
+// guard's own files. For hookexec:strict, a recursive delete of anything
+// but a temporary directory.
 func checkRm(name string, args []shellcmd.Word, from string, pl permrule.Places, command, show string) []Finding {
 	short, long, operands := flags(args)
 	recursive := strings.ContainsAny(short, "rR") || hasLong(long, "--recursive") || name == "rmdir"
@@ -28,6 +29,9 @@ func checkRm(name string, args []shellcmd.Word, from string, pl permrule.Places,
 			continue
 		}
 		where := locate(w, pl, command)
+		if recursive && name == "rm" && where != placeTemp {
+			out = append(out, hit(idRmRecursive, "a recursive delete of "+w.Text+", not a temporary directory: "+quote(show)))
+		}
 		bad := false
 		switch where {
 		case placeRoot, placeHome, placeSystem:
@@ -38,16 +42,33 @@ func checkRm(name string, args []shellcmd.Word, from string, pl permrule.Places,
 			bad = recursive && force
 		}
 		if bad {
-			out = append(out, Finding{Deny, catDelete, rmWhat(recursive, force) + " of " + where.String() + " (" + w.Text + "): " + quote(show)})
+			out = append(out, hit(rmCheck(where), rmWhat(recursive, force)+" of "+where.String()+" ("+w.Text+"): "+quote(show)))
 		}
 	}
 	if len(operands) == 0 && recursive && force && (from == "xargs" || from == "parallel") {
-		out = append(out, Finding{Deny, catDelete, rmWhat(recursive, force) + " of paths " + from + " reads: " + quote(show)})
+		out = append(out, hit(idRmUnknownPath, rmWhat(recursive, force)+" of paths "+from+" reads: "+quote(show)))
 	}
 	if hasLong(long, "--no-preserve-root") {
-		out = append(out, Finding{Deny, catDelete, "rm --no-preserve-root: " + quote(show)})
+		out = append(out, hit(idRmRoot, "rm --no-preserve-root: "+quote(show)))
 	}
 	return out
+}
+
+// rmCheck is the check that finds a delete of a path in the place.
+func rmCheck(where place) string {
+	switch where {
+	case placeRoot:
+		return idRmRoot
+	case placeHome:
+		return idRmHome
+	case placeSystem:
+		return idRmSystem
+	case placeProjectRoot:
+		return idRmProjectRoot
+	case placeOutside:
+		return idRmOutside
+	}
+	return idRmUnknownPath
 }
 
 func rmWhat(recursive, force bool) string {
@@ -88,7 +109,7 @@ func checkFind(args []shellcmd.Word, pl permrule.Places, show string) []Finding 
 			for i++; i < len(args) && (args[i].Dynamic || args[i].Text != ";" && args[i].Text != "+"); i++ {
 			}
 		case t == "-delete":
-			return []Finding{{Deny, catFind, "find -delete deletes every file it finds: " + quote(show)}}
+			return []Finding{hit(idFindDelete, "find -delete deletes every file it finds: "+quote(show))}
 		}
 	}
 	return nil
@@ -98,7 +119,7 @@ func checkFind(args []shellcmd.Word, pl permrule.Places, show string) []Finding 
 func checkDd(args []shellcmd.Word, show string) []Finding {
 	for _, w := range args {
 		if of, ok := strings.CutPrefix(w.Text, "of="); ok && (w.Dynamic || isDevice(of)) {
-			return []Finding{{Deny, catDevice, "dd writes to a device: " + quote(show)}}
+			return []Finding{hit(idDdDevice, "dd writes to a device: "+quote(show))}
 		}
 	}
 	return nil
@@ -121,7 +142,7 @@ func checkShred(args []shellcmd.Word, pl permrule.Places, show string) []Finding
 	_, _, operands := flags(args)
 	for _, w := range operands {
 		if w.Dynamic || isDevice(w.Text) {
-			return []Finding{{Deny, catDevice, "shred overwrites a device: " + quote(show)}}
+			return []Finding{hit(idShredDevice, "shred overwrites a device: "+quote(show))}
 		}
 	}
 	return nil
@@ -134,7 +155,7 @@ func checkChmod(args []shellcmd.Word, show string) []Finding {
 		return nil
 	}
 	if worldWritable(operands[0].Text) {
-		return []Finding{{Deny, catChmod, "chmod makes files writable by everyone: " + quote(show)}}
+		return []Finding{hit(idChmod, "chmod makes files writable by everyone: "+quote(show))}
 	}
 	return nil
 }

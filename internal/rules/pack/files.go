@@ -7,11 +7,6 @@ import (
 	"github.com/hookexec/hookexec/internal/permrule"
 )
 
-const (
-	catSecrets = "secrets"
-	catSelf    = "the guard itself"
-)
-
 // secretDirs are directories of credentials, as a path component (or two).
 var secretDirs = []string{".ssh", ".aws", ".azure", ".gnupg", ".kube", ".config/gcloud", ".docker", ".oci"}
 
@@ -34,6 +29,34 @@ var selfDirs = []string{
 // protectedWrite says whether writing (or deleting) the file p touches a
 // secret or the guard itself.
 func protectedWrite(p string, pl permrule.Places, what string) (Finding, bool) {
+	p, slashed, base := placed(p, pl)
+	for _, d := range selfDirs {
+		if strings.Contains(slashed, "/"+strings.TrimPrefix(d, "/")+"/") {
+			return hit(idSelfConfig, "hookexec's configs and trust store are not the model's to change: "+p+" "+what), true
+		}
+	}
+	if isAgentSettings(slashed, base) {
+		return hit(idSelfSettings, "the agents' hook settings are not the model's to change: "+p+" "+what), true
+	}
+	if id, why, ok := secret(slashed, base); ok {
+		return hit(id, why+": "+p+" "+what), true
+	}
+	return Finding{}, false
+}
+
+// secretRead says whether reading the file p reads a secret.
+func secretRead(p string, pl permrule.Places, what string) (Finding, bool) {
+	p, slashed, base := placed(p, pl)
+	if _, why, ok := secret(slashed, base); ok {
+		return hit(idSecretsRead, why+": "+p+" "+what), true
+	}
+	return Finding{}, false
+}
+
+// placed is p made absolute (~ is the home directory, a relative path is
+// in the working directory) and clean, with forward slashes; slashed is
+// it between slashes, base its last element.
+func placed(p string, pl permrule.Places) (abs, slashed, base string) {
 	if strings.HasPrefix(p, "~/") && pl.Home != "" {
 		p = pl.Home + p[1:]
 	}
@@ -41,30 +64,26 @@ func protectedWrite(p string, pl permrule.Places, what string) (Finding, bool) {
 		p = path.Join(pl.Cwd, p)
 	}
 	p = path.Clean(strings.ReplaceAll(p, `\`, "/"))
-	slashed := "/" + strings.TrimPrefix(p, "/") + "/"
-	base := path.Base(p)
-	for _, d := range selfDirs {
-		if strings.Contains(slashed, "/"+strings.TrimPrefix(d, "/")+"/") {
-			return Finding{Deny, catSelf, "hookexec's configs and trust store are not the model's to change: " + p + " " + what}, true
-		}
-	}
-	if isAgentSettings(slashed, base) {
-		return Finding{Deny, catSelf, "the agents' hook settings are not the model's to change: " + p + " " + what}, true
-	}
+	return p, "/" + strings.TrimPrefix(p, "/") + "/", path.Base(p)
+}
+
+// secret: the file is a .env file or credentials; id is the check that
+// guards writing it, why says what it holds.
+func secret(slashed, base string) (id, why string, ok bool) {
 	if isEnvFile(base) {
-		return Finding{Deny, catSecrets, "a .env file holds secrets: " + p + " " + what}, true
+		return idSecretsEnv, "a .env file holds secrets", true
 	}
 	for _, d := range secretDirs {
 		if strings.Contains(slashed, "/"+d+"/") {
-			return Finding{Deny, catSecrets, "credentials (" + d + "): " + p + " " + what}, true
+			return idSecretsCreds, "credentials (" + d + ")", true
 		}
 	}
 	for _, f := range secretFiles {
 		if base == f {
-			return Finding{Deny, catSecrets, "credentials (" + f + "): " + p + " " + what}, true
+			return idSecretsCreds, "credentials (" + f + ")", true
 		}
 	}
-	return Finding{}, false
+	return "", "", false
 }
 
 // isEnvFile: .env and .env.local, not .env.example and its kin.

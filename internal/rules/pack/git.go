@@ -26,8 +26,8 @@ func checkGit(args []shellcmd.Word, show string) []Finding {
 		return nil
 	}
 	sub, rest := strings.ToLower(args[i].Text), args[i+1:]
-	deny := func(why string) []Finding {
-		return []Finding{{Deny, catGit, "git " + why + ": " + quote(show)}}
+	found := func(id, why string) []Finding {
+		return []Finding{hit(id, "git "+why+": "+quote(show))}
 	}
 	short, long, operands := flags(rest)
 	if hasLong(long, "--help") || hasWord(rest, "-h") {
@@ -36,13 +36,13 @@ func checkGit(args []shellcmd.Word, show string) []Finding {
 	switch sub {
 	case "reset":
 		if hasLong(long, "--hard", "--merge", "--keep") {
-			return deny("reset --hard discards uncommitted changes")
+			return found(idGitResetHard, "reset --hard discards uncommitted changes")
 		}
 	case "checkout":
-		return checkCheckout(rest, deny)
+		return checkCheckout(rest, func(why string) []Finding { return found(idGitCheckout, why) })
 	case "switch":
 		if hasLong(long, "--discard-changes", "--force") || shortFlag(rest, 'f', "cC") {
-			return deny("switch --force discards uncommitted changes")
+			return found(idGitSwitch, "switch --force discards uncommitted changes")
 		}
 	case "restore":
 		if hasLong(long, "--staged") || shortFlag(rest, 'S', "s") {
@@ -51,45 +51,35 @@ func checkGit(args []shellcmd.Word, show string) []Finding {
 			}
 		}
 		if len(operands) > 0 || hasLong(long, "--pathspec-from-file") {
-			return deny("restore discards uncommitted changes")
+			return found(idGitRestore, "restore discards uncommitted changes")
 		}
 	case "clean":
 		if hasLong(long, "--force") || strings.Contains(short, "f") {
-			return deny("clean -f deletes untracked files")
+			return found(idGitClean, "clean -f deletes untracked files")
 		}
 	case "push":
-		if hasLong(long, "--force-with-lease") {
-			return nil
-		}
-		if hasLong(long, "--force", "--mirror") || strings.Contains(short, "f") {
-			return deny("push --force rewrites the remote's history (use --force-with-lease)")
-		}
-		for _, w := range operands {
-			if strings.HasPrefix(w.Text, "+") {
-				return deny("push +refspec rewrites the remote's history (use --force-with-lease)")
-			}
-		}
+		return checkPush(rest, show)
 	case "branch":
 		if strings.Contains(short, "D") || (strings.Contains(short, "d") || hasLong(long, "--delete")) && (strings.Contains(short, "f") || hasLong(long, "--force")) {
-			return deny("branch -D deletes a branch that is not merged")
+			return found(idGitBranchDelete, "branch -D deletes a branch that is not merged")
 		}
 	case "stash":
 		if len(operands) > 0 && (operands[0].Text == "drop" || operands[0].Text == "clear") {
-			return deny("stash " + operands[0].Text + " deletes stashed changes")
+			return found(idGitStashDrop, "stash "+operands[0].Text+" deletes stashed changes")
 		}
 	case "filter-branch", "filter-repo":
-		return deny(sub + " rewrites history")
+		return found(idGitRewrite, sub+" rewrites history")
 	case "worktree":
 		if len(operands) > 0 && operands[0].Text == "remove" && (hasLong(long, "--force") || strings.Contains(short, "f")) {
-			return deny("worktree remove --force deletes uncommitted changes")
+			return found(idGitWorktree, "worktree remove --force deletes uncommitted changes")
 		}
 	case "update-ref":
 		if strings.Contains(short, "d") {
-			return deny("update-ref -d deletes a ref")
+			return found(idGitUpdateRef, "update-ref -d deletes a ref")
 		}
 	case "reflog":
 		if len(operands) > 0 && (operands[0].Text == "expire" || operands[0].Text == "delete") {
-			return deny("reflog " + operands[0].Text + " deletes the history that recovers lost work")
+			return found(idGitReflog, "reflog "+operands[0].Text+" deletes the history that recovers lost work")
 		}
 	}
 	return nil

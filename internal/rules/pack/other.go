@@ -17,10 +17,10 @@ func checkHookexec(args []shellcmd.Word, show string) []Finding {
 		}
 		switch w.Text {
 		case "untrust", "uninstall":
-			return []Finding{{Deny, catSelf, "hookexec " + w.Text + " switches the guard off: " + quote(show)}}
+			return []Finding{hit(idSelfOff, "hookexec "+w.Text+" switches the guard off: "+quote(show))}
 		case "serve":
 			if hasWord(args, "--stop") {
-				return []Finding{{Deny, catSelf, "hookexec serve --stop stops the guard's server: " + quote(show)}}
+				return []Finding{hit(idSelfOff, "hookexec serve --stop stops the guard's server: "+quote(show))}
 			}
 		}
 		return nil
@@ -32,7 +32,7 @@ func checkHookexec(args []shellcmd.Word, show string) []Finding {
 func checkShutdown(args []shellcmd.Word, show string) []Finding {
 	for _, w := range args {
 		if strings.Contains(w.Text, "/v1/shutdown") {
-			return []Finding{{Deny, catSelf, "shutting hookexec's server down stops the guard: " + quote(show)}}
+			return []Finding{hit(idSelfOff, "shutting hookexec's server down stops the guard: "+quote(show))}
 		}
 	}
 	return nil
@@ -42,7 +42,7 @@ func checkShutdown(args []shellcmd.Word, show string) []Finding {
 func checkKill(args []shellcmd.Word, show string) []Finding {
 	for _, w := range args {
 		if strings.Contains(strings.ToLower(w.Text), "hookexec") {
-			return []Finding{{Deny, catSelf, "killing hookexec stops the guard: " + quote(show)}}
+			return []Finding{hit(idSelfKill, "killing hookexec stops the guard: "+quote(show))}
 		}
 	}
 	return nil
@@ -113,7 +113,7 @@ func checkParallel(args []shellcmd.Word, pl permrule.Places, depth int) []Findin
 		var line string
 		if len(cmd) == 0 {
 			if in.Dynamic {
-				out = append(out, Finding{Deny, catUnknown, "parallel runs a command known only when it runs"})
+				out = append(out, hit(idUnknown, "parallel runs a command known only when it runs"))
 				continue
 			}
 			line = in.Text
@@ -171,101 +171,4 @@ func shellWord(w shellcmd.Word) string {
 		return `"$DYNAMIC"`
 	}
 	return q
-}
-
-// isInterpreter: the programs whose one-liners (-c, -e) are read.
-func isInterpreter(name string) bool {
-	switch strings.TrimRight(name, "0123456789.") {
-	case "python", "node", "ruby", "perl", "deno", "bun", "php", "lua":
-		return true
-	}
-	return false
-}
-
-// literals are the quoted strings of a one-liner's code ('...', "..."
-// and `...`, a backslash escaping the next character).
-func literals(code string) []string {
-	var out []string
-	for i := 0; i < len(code); i++ {
-		q := code[i]
-		if q != '\'' && q != '"' && q != '`' {
-			continue
-		}
-		var b strings.Builder
-		j := i + 1
-		for ; j < len(code) && code[j] != q; j++ {
-			if code[j] == '\\' && j+1 < len(code) {
-				j++
-			}
-			b.WriteByte(code[j])
-		}
-		if j < len(code) {
-			out = append(out, b.String())
-		}
-		i = j
-	}
-	return out
-}
-
-// checkOneLiner: the code of `python -c`, `node -e` and the like, read as
-// shell text (a one-liner that is itself a shell command) and each of its
-// string literals read so too (what os.system or exec would run).
-func checkOneLiner(args []shellcmd.Word, pl permrule.Places, depth int) []Finding {
-	for i, w := range args {
-		if w.Dynamic || i+1 >= len(args) {
-			continue
-		}
-		switch w.Text {
-		case "-c", "-e", "-E", "--eval", "-r", "-p", "--print":
-		default:
-			continue
-		}
-		code := args[i+1]
-		if code.Dynamic {
-			return []Finding{{Deny, catUnknown, "the code of the one-liner is known only when it runs"}}
-		}
-		texts := []string{code.Text}
-		lits := literals(code.Text)
-		texts = append(texts, lits...)
-		out := deleteCalls(code.Text, lits, pl)
-		for _, t := range texts {
-			for _, f := range checkScript(t, pl, depth+1) {
-				if f.Category != catUnknown {
-					f.Why = "in a one-liner: " + f.Why
-					out = append(out, f)
-				}
-			}
-		}
-		return out
-	}
-	return nil
-}
-
-// deleteCallNames are the interpreters' calls that delete a tree or a
-// file.
-var deleteCallNames = []string{"rmtree", "rmSync", "rmdirSync", "rm_rf", "rm_r", "remove_dir_all", "os.remove", "os.unlink", "unlinkSync", "fs.rm(", "FileUtils.rm", "File.delete", "unlink("}
-
-// deleteCalls: a one-liner that calls a delete function and names, in a
-// string literal, a path a recursive, forced delete may not touch.
-func deleteCalls(code string, lits []string, pl permrule.Places) []Finding {
-	found := ""
-	for _, n := range deleteCallNames {
-		if strings.Contains(code, n) {
-			found = strings.TrimSuffix(n, "(")
-			break
-		}
-	}
-	if found == "" {
-		return nil
-	}
-	for _, l := range lits {
-		if l == "" {
-			continue
-		}
-		switch where := locate(shellcmd.Word{Text: l}, pl, code); where {
-		case placeRoot, placeHome, placeSystem, placeProjectRoot, placeOutside:
-			return []Finding{{Deny, catDelete, "in a one-liner: " + found + " of " + where.String() + " (" + l + ")"}}
-		}
-	}
-	return nil
 }

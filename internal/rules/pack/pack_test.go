@@ -162,6 +162,8 @@ func TestLookup(t *testing.T) {
 	_, ok := Lookup("hookexec:default")
 	assert.True(t, ok)
 	_, ok = Lookup("hookexec:strict")
+	assert.True(t, ok)
+	_, ok = Lookup("hookexec:strictest")
 	assert.False(t, ok)
-	assert.Equal(t, []string{"hookexec:default"}, Names())
+	assert.Equal(t, []string{"hookexec:default", "hookexec:strict", "hookexec:relaxed"}, Names())
 }
