@@ -117,6 +117,28 @@ func TestDefaultPrivilege(t *testing.T) {
 	assert.False(t, hit)
 }
 
+// A home directory inside a temporary directory (a container's HOME=/tmp/u,
+// a CI runner's) is still the home directory: a delete in it is denied,
+// while one elsewhere in the temporary directory stays everyday work.
+func TestDefaultHomeInTemp(t *testing.T) {
+	t.Parallel()
+	p, _ := Lookup(Default)
+	pl := permrule.Places{Cwd: "/tmp/u/work/proj", ProjectDir: "/tmp/u/work/proj", Home: "/tmp/u"}
+	for command, want := range map[string]string{
+		"rm -rf ../other-project": idRmHome, "rm -rf ~/Documents": idRmHome,
+		"rm -rf /tmp/u": idRmProjectRoot, "rm -rf /tmp": idRmProjectRoot, // they hold the project
+	} {
+		f, hit := p.Check(permrule.NewCall("Bash", map[string]any{"command": command}, pl))
+		require.True(t, hit, command)
+		assert.Equal(t, Deny, f.Decision, "%q: %s", command, f.Why)
+		assert.Equal(t, want, f.Check, command)
+	}
+	for _, command := range []string{"rm -rf /tmp/build-123", "rm -rf ./dist"} {
+		_, hit := p.Check(permrule.NewCall("Bash", map[string]any{"command": command}, pl))
+		assert.False(t, hit, command)
+	}
+}
+
 // The file tools: writing a secret or the guard's own files is denied,
 // reading them and writing elsewhere is not.
 func TestDefaultFileTools(t *testing.T) {

@@ -101,13 +101,15 @@ func classify(p string, pl permrule.Places) place {
 		// An ancestor of the project holds it.
 		return placeProjectRoot
 	}
+	// The home directory before the temporary ones: a HOME inside /tmp
+	// (a container's, a CI runner's) is still where the user's work is.
+	if pl.Home != "" && (within(p, pl.Home) || within(pl.Home, p)) {
+		return placeHome
+	}
 	for _, d := range tempDirs {
 		if within(p, d) {
 			return placeTemp
 		}
-	}
-	if pl.Home != "" && (within(p, pl.Home) || within(pl.Home, p)) {
-		return placeHome
 	}
 	for _, d := range systemDirs {
 		if within(p, d) {
