@@ -28,7 +28,7 @@ func (p place) String() string {
 	case placeRoot:
 		return "the root directory"
 	case placeHome:
-		return "the home directory"
+		return "the home directory or a path in it"
 	case placeSystem:
 		return "a system directory"
 	case placeProjectRoot:
