@@ -126,7 +126,7 @@ func TestDefaultHomeInTemp(t *testing.T) {
 	pl := permrule.Places{Cwd: "/tmp/u/work/proj", ProjectDir: "/tmp/u/work/proj", Home: "/tmp/u"}
 	for command, want := range map[string]string{
 		"rm -rf ../other-project": idRmHome, "rm -rf ~/Documents": idRmHome,
-		"rm -rf /tmp/u": idRmProjectRoot, "rm -rf /tmp": idRmProjectRoot, // they hold the project
+		"rm -rf /tmp/u": idRmHome, "rm -rf /tmp": idRmHome, "rm -rf /tmp/u/work": idRmProjectRoot,
 	} {
 		f, hit := p.Check(permrule.NewCall("Bash", map[string]any{"command": command}, pl))
 		require.True(t, hit, command)
@@ -136,6 +136,22 @@ func TestDefaultHomeInTemp(t *testing.T) {
 	for _, command := range []string{"rm -rf /tmp/build-123", "rm -rf ./dist"} {
 		_, hit := p.Check(permrule.NewCall("Bash", map[string]any{"command": command}, pl))
 		assert.False(t, hit, command)
+	}
+}
+
+// The home directory that holds the project is the home directory: every
+// pack denies its delete, hookexec:relaxed too (which only asks for the
+// project root's).
+func TestHomeHoldingProject(t *testing.T) {
+	t.Parallel()
+	pl := permrule.Places{Cwd: "/home/u/p", ProjectDir: "/home/u/p", Home: "/home/u"}
+	for _, name := range Names() {
+		p, _ := Lookup(name)
+		for _, command := range []string{"rm -rf ~", "rm -rf /home/u", "cd .. && rm -rf ."} {
+			f, hit := p.Check(permrule.NewCall("Bash", map[string]any{"command": command}, pl))
+			require.True(t, hit, "%s: %s", name, command)
+			assert.Equal(t, Deny, f.Decision, "%s: %q: %s", name, command, f.Why)
+		}
 	}
 }
 

@@ -97,13 +97,17 @@ func classify(p string, pl permrule.Places) place {
 		return placeProjectRoot
 	case project != "" && within(p, project):
 		return placeProject
+	case pl.Home != "" && within(pl.Home, p):
+		// The home directory, or a directory holding it, even when it
+		// holds the project too: every pack denies that.
+		return placeHome
 	case project != "" && within(project, p):
 		// An ancestor of the project holds it.
 		return placeProjectRoot
 	}
 	// The home directory before the temporary ones: a HOME inside /tmp
 	// (a container's, a CI runner's) is still where the user's work is.
-	if pl.Home != "" && (within(p, pl.Home) || within(pl.Home, p)) {
+	if pl.Home != "" && within(p, pl.Home) {
 		return placeHome
 	}
 	for _, d := range tempDirs {
