@@ -34,6 +34,7 @@ export HOOKEXEC_E2E_BIN="$root/bin/hookexec"
 export HOOKEXEC_E2E_NODE_MODULES="$out/node_modules"
 export HOOKEXEC_E2E_OUT="$out"
 rm -f "$out/claude-readme.md" "$out/claude-failclosed.md" "$out/claude-http-facts.md" "$out/claude-http.md" "$out/claude-bench.md"
+rm -f "$out/claude-pack.md" "$out/codex-pack.md" "$out/gemini-pack.md"
 rm -f "$out/claude.md" "$out/gemini.md" "$out/qwen.md" "$out/codex.md" "$out/copilot.md" "$out/cline.md" "$out/report.md"
 status=0
 go test -tags e2e -count=1 -timeout 15m ${E2E_FLAGS:-} ./e2e/... || status=$?
@@ -72,6 +73,19 @@ go test -tags e2e -count=1 -timeout 15m ${E2E_FLAGS:-} ./e2e/... || status=$?
 		echo
 		cat "$file"
 	done
+	# The built-in pack against a destructive call the agents let through.
+	if ls "$out"/*-pack.md >/dev/null 2>&1; then
+		echo
+		echo "## hookexec:default with the real agents: a destructive call their own checks let through, and everyday work"
+		echo
+		echo "Each agent runs the same two shell calls twice in one project (a git repository with an uncommitted change, an untracked file, and another project beside it in the same home directory): first with no hookexec, then with only \`{\"type\": \"rules\", \"use\": [\"hookexec:default\"]}\` in \`.hookexec/hooks.json\`, trusted, and the entries \`hookexec install AGENT\` writes."
+		echo
+		echo "| agent | its own checks | destructive call | without hookexec | with \`hookexec:default\` | everyday call |"
+		echo "|---|---|---|---|---|---|"
+		for agent in claude codex gemini; do
+			[ -f "$out/$agent-pack.md" ] && cat "$out/$agent-pack.md"
+		done
+	fi
 } >"$out/report.md"
 echo "report: $out/report.md"
 exit $status

@@ -45,12 +45,25 @@ func writeBench(t *testing.T, env e2eEnv, path string, ways []benchWay, samples 
 	fireOver := q["fire"].Median - q["serve"].Median
 	fmt.Fprintf(&b, "\nTargets (issue 21), on this run's medians: through `serve --http` ≤ Claude running the policy itself + 1 ms: %s (%s); through `serve --http` ≥ 5 ms cheaper than through `fire`: %s (%s cheaper).\n",
 		met(serveOver <= time.Millisecond), signed(serveOver), met(fireOver >= 5*time.Millisecond), ms(fireOver))
+	if len(samples["pack"]) > 0 && len(samples["starter"]) > 0 {
+		packOver, starterOver := q["pack"].Median-q["none"].Median, q["starter"].Median-q["none"].Median
+		fmt.Fprintf(&b, "\nThe guard of a new project, on this run's medians: `hookexec:default` through `hookexec fire` adds %s per call, the starter policy script run by Claude itself %s (%s).\n",
+			ms(packOver), ms(starterOver), ratio(packOver, starterOver))
+	}
 	b.WriteString("\nA short run on a loaded machine (CI's) says little: when the interquartile ranges above overlap, the spreads swamp these differences. docs/benchmarks.md (\"Inside Claude Code\") has longer runs on a quiet machine, where the first target is not met.\n")
 	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
 	t.Log("\n" + b.String())
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond)) }
+
+// ratio is a/b as "0.42×", or "no ratio" when b is not positive.
+func ratio(a, b time.Duration) string {
+	if b <= 0 {
+		return "no ratio"
+	}
+	return fmt.Sprintf("%.2f× the starter's", float64(a)/float64(b))
+}
 
 func signed(d time.Duration) string {
 	if d >= 0 {

@@ -32,6 +32,9 @@ type benchWay struct {
 	name     string
 	label    string
 	settings func(b *benchSetup) map[string]any
+	// pack: the session's HOME is the one whose hookexec user config
+	// holds the rules hook of hookexec:default instead of `true`.
+	pack bool
 }
 
 // benchSetup is what the sessions of the bench share: the user's HOME
@@ -40,6 +43,9 @@ type benchWay struct {
 type benchSetup struct {
 	fire, serve       map[string]any
 	fireEnv, serveEnv map[string]any
+	// starter is the command that runs the starter policy script (what
+	// hookexec init wrote before the rules pack) as Claude's own hook.
+	starter string
 }
 
 // benchWays are the ways the bench compares (issue 21): no hook at all,
@@ -65,6 +71,12 @@ func benchWays() []benchWay {
 		}},
 		{name: "serve", label: "`true` through `hookexec serve --http`", settings: func(b *benchSetup) map[string]any {
 			return pre(b.serve, b.serveEnv)
+		}},
+		{name: "starter", label: "the starter policy script run by Claude itself", settings: func(b *benchSetup) map[string]any {
+			return pre(map[string]any{"type": "command", "command": b.starter, "timeout": hookexecTimeout}, nil)
+		}},
+		{name: "pack", label: "`hookexec:default` (a rules hook) through `hookexec fire`", pack: true, settings: func(b *benchSetup) map[string]any {
+			return pre(b.fire, b.fireEnv)
 		}},
 	}
 }
@@ -94,7 +106,9 @@ func installedPreToolUse(t *testing.T, env e2eEnv, home string, args ...string) 
 }
 
 // TestClaudeBench measures what one trivial policy adds to a Bash tool
-// call inside the real Claude Code, each way (benchWays): sessions in
+// call inside the real Claude Code, each way (benchWays), and what the
+// guard of a new project adds: the built-in pack hookexec:default through
+// fire against the starter policy script run by Claude itself: sessions in
 // which the fake model asks for benchCalls `true` calls in a row; the time
 // from the fake API's tool_use answer to Claude's next request (with the
 // tool's result) is one call. The ways alternate, round after round, so
@@ -105,17 +119,23 @@ func installedPreToolUse(t *testing.T, env e2eEnv, home string, args ...string) 
 func TestClaudeBench(t *testing.T) {
 	env := loadEnv(t)
 	calls, rounds := envInt(t, "HOOKEXEC_E2E_BENCH_CALLS", benchCalls), envInt(t, "HOOKEXEC_E2E_BENCH_ROUNDS", benchRounds)
-	home := t.TempDir()
+	home, packHome := t.TempDir(), t.TempDir()
 	writePolicyTrue(t, home)
-	b := &benchSetup{}
+	writePolicyPack(t, packHome)
+	starter, err := filepath.Abs(filepath.Join("..", "..", "examples", "policies", "block-dangerous-shell", "block-dangerous-shell.sh"))
+	require.NoError(t, err)
+	require.FileExists(t, starter)
+	b := &benchSetup{starter: "sh " + shellQuote(starter)}
 	ways := harness.Only(t, benchWays(), func(w benchWay) string { return w.name })
 	if len(ways) == 0 {
 		t.Skip("HOOKEXEC_E2E_ONLY keeps none of the ways")
 	}
 	for _, w := range ways {
 		switch w.name {
-		case "fire":
-			b.fire, b.fireEnv = installedPreToolUse(t, env, home)
+		case "fire", "pack":
+			if b.fire == nil {
+				b.fire, b.fireEnv = installedPreToolUse(t, env, home)
+			}
 		case "serve":
 			addr := closedAddr(t)
 			b.serve, b.serveEnv = installedPreToolUse(t, env, home, "--http", "--http-addr", addr)
@@ -134,7 +154,11 @@ func TestClaudeBench(t *testing.T) {
 				script = append(script, scriptedCall{name: "Bash", input: map[string]any{"command": "true", "description": fmt.Sprintf("call %d", i+1)}})
 			}
 			api := startScriptedAPI(t, script, nil)
-			res := claudeSession(t, env, session{project: project, home: home, api: api, prompt: "Run true a few times."})
+			sessionHome := home
+			if w.pack {
+				sessionHome = packHome
+			}
+			res := claudeSession(t, env, session{project: project, home: sessionHome, api: api, prompt: "Run true a few times."})
 			dump(t, filepath.Join(env.out, "claude-bench", fmt.Sprintf("%s-%d", w.name, round)), res)
 			require.NoError(t, res.err, "%s, round %d: claude:\n%s", w.name, round, res.stderr)
 			got := callIntervals(res.requests)
@@ -184,6 +208,18 @@ func writePolicyTrue(t *testing.T, home string) {
 	require.NoError(t, os.MkdirAll(dir, 0o700))
 	writeJSONFile(t, filepath.Join(dir, "hooks.json"), map[string]any{"hooks": map[string]any{
 		"PreToolUse": []any{map[string]any{"matcher": "Bash", "hooks": []any{map[string]any{"type": "command", "command": "true"}}}},
+	}})
+}
+
+// writePolicyPack writes hookexec's user config under home with one hook:
+// the rules hook of the built-in pack hookexec:default on every Bash call
+// (docs/rules.md), evaluated in hookexec's process.
+func writePolicyPack(t *testing.T, home string) {
+	t.Helper()
+	dir := filepath.Join(home, ".config", "hookexec")
+	require.NoError(t, os.MkdirAll(dir, 0o700))
+	writeJSONFile(t, filepath.Join(dir, "hooks.json"), map[string]any{"hooks": map[string]any{
+		"PreToolUse": []any{map[string]any{"matcher": "Bash", "hooks": []any{map[string]any{"type": "rules", "name": "guard", "use": []any{"hookexec:default"}}}}},
 	}})
 }
 

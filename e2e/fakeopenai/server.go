@@ -199,15 +199,19 @@ func (s *Server) Main() []Request {
 
 // Saw reports whether text occurs in a message of any main request: what
 // reached the model (a deny reason, a context, the prompt).
-func (s *Server) Saw(text string) bool {
+func (s *Server) Saw(text string) bool { return s.Message(text) != "" }
+
+// Message is the first message of a main request that holds text, ""
+// when none does.
+func (s *Server) Message(text string) string {
 	for _, r := range s.Main() {
 		for _, m := range r.Messages {
 			if strings.Contains(m.Text, text) {
-				return true
+				return m.Text
 			}
 		}
 	}
-	return false
+	return ""
 }
 
 // Calls is how many scripted tool calls the fake answered.

@@ -159,6 +159,12 @@ func TestGemini(t *testing.T) {
 
 func setup(t *testing.T) env {
 	t.Helper()
+	return setupIn(t, "gemini")
+}
+
+// setupIn is setup with the details of the runs in OUT/name.
+func setupIn(t *testing.T, name string) env {
+	t.Helper()
 	e := env{
 		bin:         os.Getenv("HOOKEXEC_E2E_BIN"),
 		nodeModules: os.Getenv("HOOKEXEC_E2E_NODE_MODULES"),
@@ -173,7 +179,7 @@ func setup(t *testing.T) env {
 	var err error
 	e.driver, err = filepath.Abs("driver.mjs")
 	require.NoError(t, err)
-	e.out = filepath.Join(e.out, "gemini")
+	e.out = filepath.Join(e.out, name)
 	require.NoError(t, os.RemoveAll(e.out))
 	require.NoError(t, os.MkdirAll(e.out, 0o755))
 	e.base = t.TempDir()
