@@ -3,17 +3,9 @@ package engine
 import (
 	"path/filepath"
 	"strings"
-)
 
-// posixShells are the programs whose `-c SCRIPT` argument is shell code.
-func posixShells(name string) bool {
-	switch name {
-	case "sh", "bash", "dash", "zsh", "ksh",
-		"mksh", "ash", "yash", "posh":
-		return true
-	}
-	return false
-}
+	"github.com/hookexec/hookexec/internal/shellcmd"
+)
 
 // expandArgv is an exec-form hook's argv (SPEC §4.2): command and args with
 // their ${NAME} placeholders substituted from the hook's environment,
@@ -52,7 +44,7 @@ func shellScriptIndex(command string, args []string) int {
 		}
 		command, start = args[start], start+1
 	}
-	if !posixShells(programName(command)) {
+	if !shellcmd.IsShell(programName(command)) {
 		return -1
 	}
 	sawC := false

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/registry"
+	"github.com/hookexec/hookexec/internal/shellcmd"
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
@@ -49,7 +50,7 @@ func (sh shared) withCopies(h *registry.Hook, shell string, argv []string) []str
 		}
 		return out
 	}
-	if !posixShells(filepath.Base(shell)) || f.End > len(h.Command) || f.Start > f.End {
+	if !shellcmd.IsShell(filepath.Base(shell)) || f.End > len(h.Command) || f.Start > f.End {
 		return argv
 	}
 	return registry.ShellArgv(shell, h.Command[:f.Start]+shellQuote(path)+h.Command[f.End:])

@@ -2,7 +2,6 @@ package registry
 
 import (
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -78,7 +77,7 @@ func execWord(words []string, root string) (int, string, bool) {
 	if rel, ok := execRel(words[0], true, root); ok {
 		return 0, rel, true
 	}
-	if len(words) > 1 && !strings.HasPrefix(words[1], "-") && slices.Contains(interpreters, filepath.Base(words[0])) {
+	if len(words) > 1 && !strings.HasPrefix(words[1], "-") && isInterpreter(filepath.Base(words[0])) {
 		if rel, ok := execRel(words[1], false, root); ok {
 			return 1, rel, true
 		}

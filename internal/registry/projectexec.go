@@ -9,6 +9,7 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/hookexec/hookexec/internal/shellcmd"
 	"github.com/hookexec/hookexec/internal/shellparse"
 )
 
@@ -17,11 +18,18 @@ import (
 // ($HOOKEXEC_PROJECT_DIR/...), whatever directory the project is.
 const projectMark = "/\x01hookexec-project"
 
-// shells are the interpreters whose only inline-code option is -c.
-var shells = []string{"sh", "bash", "dash", "zsh", "ksh", "fish"}
+// inlineOnlyC: the interpreters whose only inline-code option is -c, the
+// POSIX shells and fish.
+func inlineOnlyC(prog string) bool { return shellcmd.IsShell(prog) || prog == "fish" }
 
-// interpreters run the script their first operand names.
-var interpreters = []string{"sh", "bash", "dash", "zsh", "ksh", "fish", "python", "python3", "node", "deno", "bun", "ruby", "perl", "php", "pwsh", "source", "."}
+// isInterpreter: the program runs the script its first operand names (a
+// shell, or one of otherInterpreters).
+func isInterpreter(prog string) bool {
+	return inlineOnlyC(prog) || slices.Contains(otherInterpreters, prog)
+}
+
+// otherInterpreters are the interpreters besides the shells.
+var otherInterpreters = []string{"python", "python3", "node", "deno", "bun", "ruby", "perl", "php", "pwsh", "source", "."}
 
 // ProjectExec is a hook of the user's that executes a file of the project
 // (issue 18 §1 hole 11): the program it runs, or the script it hands an
@@ -82,11 +90,11 @@ func executed(call []string) (string, bool) {
 		return "", false
 	}
 	prog := filepath.Base(call[0])
-	if !slices.Contains(interpreters, prog) {
+	if !isInterpreter(prog) {
 		return call[0], true
 	}
 	inline := []string{"-c", "-e", "-m", "--eval", "-Command"}
-	if slices.Contains(shells, prog) {
+	if inlineOnlyC(prog) {
 		inline = []string{"-c"}
 	}
 	for _, a := range call[1:] {

@@ -133,7 +133,7 @@ func programNote(name string, args []string) string {
 			}
 		}
 	}
-	if slices.Contains(interpreters, name) {
+	if isInterpreter(name) {
 		for _, a := range args {
 			if a == "-c" || a == "-e" || a == "--eval" || a == "-Command" {
 				return "runs " + name + " " + a + ": the files the code in that string names are not pinned"

@@ -18,7 +18,7 @@ func (a *analyzer) follow(c Command, in input, depth int) {
 		return
 	}
 	switch {
-	case isShell(name):
+	case IsShell(name):
 		a.shell(name, args, in, depth)
 	case name == "su" || name == "runuser":
 		a.su(name, args, depth)
@@ -40,9 +40,9 @@ func (a *analyzer) follow(c Command, in input, depth int) {
 	}
 }
 
-// isShell: the programs that run a script given with -c or on their
-// standard input.
-func isShell(name string) bool {
+// IsShell: the POSIX shells, the programs that run a script given with -c
+// or on their standard input.
+func IsShell(name string) bool {
 	switch name {
 	case "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh":
 		return true

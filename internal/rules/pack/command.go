@@ -99,7 +99,7 @@ func checkSimple(c shellcmd.Command, pl permrule.Places, command string, depth i
 func checkKnown(name string, c shellcmd.Command, pl permrule.Places, command string, depth int) []Finding {
 	args := c.Words[1:]
 	show := c.String()
-	if isShellName(name) && (c.From == "xargs" && hasDynamic(args) || fromInput(args)) {
+	if shellcmd.IsShell(name) && (c.From == "xargs" && hasDynamic(args) || fromInput(args)) {
 		return []Finding{hit(idUnknown, "xargs runs a script it reads: "+quote(show))}
 	}
 	switch {
@@ -205,14 +205,6 @@ func wordTexts(ws []shellcmd.Word) []string {
 		out[i] = w.Text
 	}
 	return out
-}
-
-func isShellName(name string) bool {
-	switch name {
-	case "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh":
-		return true
-	}
-	return false
 }
 
 // workDirs are the directories a command line may run its commands in:
