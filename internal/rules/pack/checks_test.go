@@ -110,7 +110,8 @@ func TestChecksTable(t *testing.T) {
 	assert.Equal(t, len(checks), len(IDs()))
 }
 
-// docs/rules.md lists every check by its id, with what each pack decides.
+// docs/rules.md lists every check by its id, with what each pack decides,
+// what it finds, and the first of its cases and of its near misses.
 func TestChecksDocumented(t *testing.T) {
 	t.Parallel()
 	data, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "rules.md"))
@@ -122,8 +123,13 @@ func TestChecksDocumented(t *testing.T) {
 		}
 		return d
 	}
+	code := func(s string) string {
+		return "`" + strings.ReplaceAll(strings.ReplaceAll(s, "|", `\|`), "\n", " ") + "`"
+	}
 	for _, c := range checks {
-		row := "| `" + c.ID + "` | " + show(c.Default) + " | " + show(c.Strict) + " | " + show(c.Relaxed) + " |"
+		cases := checkCases[c.ID]
+		row := "| `" + c.ID + "` | " + show(c.Default) + " | " + show(c.Strict) + " | " + show(c.Relaxed) + " | " +
+			c.About + " | " + code(cases.finds[0]) + " | " + code(cases.misses[0]) + " |"
 		assert.True(t, strings.Contains(doc, row), "docs/rules.md has no row %q", row)
 	}
 }
