@@ -95,6 +95,11 @@ func hookSummary(h verdict.HookReport) string {
 	if s := strings.TrimSpace(h.Stderr); s != "" {
 		parts = append(parts, "stderr: "+fmt.Sprintf("%q", clipDetail(s)))
 	}
+	// A decision says why: the reason names the rule or pack check and
+	// its file:line, and the simple command that matched.
+	if o := h.Output; o != nil && o.Decision != "" && o.Reason != "" && o.Reason != strings.TrimSpace(h.Stderr) {
+		parts = append(parts, o.Decision+": "+fmt.Sprintf("%q", clipDetail(o.Reason)))
+	}
 	return strings.Join(parts, ", ")
 }
 
