@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Fires the example config (examples/demo/hooks.json) at two BeforeTool
-# events: a dangerous `rm -rf /` that the guard blocks, and a harmless `ls`
-# that passes. Usage: scripts/demo.sh [path/to/hookexec]
+# Fires the example config (examples/demo/hooks.json) at three BeforeTool
+# events: a dangerous `rm -rf /` and a `git reset --hard` hidden in `sh -c`
+# that the built-in guard (a rules hook of hookexec:default) blocks, and a
+# harmless `ls` that passes. Usage: scripts/demo.sh [path/to/hookexec]
 set -u
 bin=${1:-bin/hookexec}
 cd "$(dirname "$0")/.."
@@ -17,7 +18,7 @@ trap 'rm -f "$err"' EXIT
 
 # Each event with the exit status it must get: 2 (blocked), 0 (proceed).
 status=0
-for pair in examples/demo/events/rm-rf.json:2 examples/demo/events/ls.json:0; do
+for pair in examples/demo/events/rm-rf.json:2 examples/demo/events/git-reset.json:2 examples/demo/events/ls.json:0; do
 	ev=${pair%:*} want=${pair##*:}
 	echo "================================================================"
 	echo "\$ $bin fire BeforeTool --config $config < $ev"

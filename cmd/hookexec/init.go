@@ -16,25 +16,28 @@ func (a *app) initCommand() *cobra.Command {
 	var yes bool
 	cmd := &cobra.Command{
 		Use:   "init [DIR]",
-		Short: "Scaffold a project's .hookexec/ (config, starter policy, tests) and trust it",
+		Short: "Scaffold a project's .hookexec/ (config with the built-in guard, tests) and trust it",
 		Long: `Scaffold hookexec in a project: DIR (default: the working directory, created
 if missing) gets
 
-  .hookexec/hooks.json                         a config with a "$schema" reference
-  .hookexec/policies/block-dangerous-shell.sh  a starter policy (POSIX sh) for
-                                               Claude Code's Bash and Gemini CLI's
-                                               run_shell_command: blocks rm of /, ~
-                                               or the project, git push --force,
-                                               git reset --hard, git clean -f, sudo,
-                                               curl | sh, chmod 777
-  .hookexec/tests/block-dangerous-shell.json   its cases, for 'hookexec test'
-  .gitignore                                   the line .hookexec/hooks.local.json
+  .hookexec/hooks.json        a config with a "$schema" reference and one hook:
+                              the built-in rule pack hookexec:default, which
+                              hookexec evaluates in its own process (no shell,
+                              no script) on every agent's tool calls. It denies
+                              destructive deletes, device overwrites,
+                              destructive git, world-writable chmod, a download
+                              run by a shell, writes to secrets, changes to the
+                              guard itself and commands that cannot be read
+                              before they run; it asks for sudo
+  .hookexec/tests/guard.json  its cases, for 'hookexec test'
+  .gitignore                  the line .hookexec/hooks.local.json
 
-An existing file is never overwritten: it is kept, reported, and init goes
-on with the rest. Then init shows the project's review, as 'hookexec trust'
-does, and trusts the project: after asking on a terminal, at once with
---yes. Without a terminal and without --yes the project stays untrusted
-(exit 0) and init says how to trust it later.`,
+docs/rules.md lists every check of the pack, and how to add rules of your
+own or leave checks out. An existing file is never overwritten: it is kept,
+reported, and init goes on with the rest. Then init shows the project's
+review, as 'hookexec trust' does, and trusts the project: after asking on a
+terminal, at once with --yes. Without a terminal and without --yes the
+project stays untrusted (exit 0) and init says how to trust it later.`,
 		Example: `  hookexec init
   hookexec init --yes && hookexec test`,
 		Args: cobra.MaximumNArgs(1),
@@ -85,7 +88,7 @@ func (a *app) init(dir string, yes bool) error {
 	}
 	others := slices.DeleteFunc(agentNames(), func(n string) bool { return n == "claude" })
 	say("next:\n" +
-		"  hookexec test              runs the starter policy's cases\n" +
+		"  hookexec test              runs the guard's cases\n" +
 		"  hookexec install claude    makes hookexec your agent's hook (or: " + strings.Join(others, ", ") + ")\n" +
 		"  hookexec doctor            checks the whole setup")
 	return stdoutError(werr)

@@ -115,11 +115,15 @@ func failed(o verdict.Outcome) bool {
 
 // hookOf is one hook's report as the log keeps it.
 func hookOf(h verdict.HookReport) Hook {
-	return Hook{
+	out := Hook{
 		Name: Summarize(h.Name), Command: Summarize(h.Command), Source: h.Source, File: h.File, Line: h.Line,
 		Matcher: h.Matcher, If: h.If, Outcome: string(h.Outcome), ExitCode: h.ExitCode, Signal: h.Signal,
 		Stdout: Excerpt(h.Stdout), Stderr: Excerpt(h.Stderr), Error: shorten(h.Error, ReasonBytes), DurationMs: h.DurationMs,
 	}
+	if o := h.Output; o != nil && o.Decision != "" {
+		out.Decision, out.Reason = o.Decision, shorten(Mask(o.Reason), ReasonBytes)
+	}
+	return out
 }
 
 // formatName is Record.Format: "" for hookexec's own result JSON.

@@ -96,6 +96,11 @@ type Hook struct {
 	Stderr     string  `json:"stderr,omitempty"`
 	Error      string  `json:"error,omitempty"`
 	DurationMs float64 `json:"durationMs"`
+	// Decision and Reason are the hook's own answer when it decided (a
+	// rules hook's: the rule or pack check, its file:line and the
+	// command that matched), the reason masked and cut at ReasonBytes.
+	Decision string `json:"decision,omitempty"`
+	Reason   string `json:"reason,omitempty"`
 }
 
 // ExcerptBytes bounds each of a hook's Stdout and Stderr in a record;

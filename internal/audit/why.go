@@ -120,9 +120,23 @@ func writeHook(b *strings.Builder, r Record, h Hook) {
 	}
 	field(b, "written", where)
 	field(b, "matched", matchedHow(r, h))
+	if h.Decision != "" {
+		field(b, "decided", h.Decision+": "+h.Reason)
+	}
+	if inProcess(h) {
+		// A rules hook: no process, nothing printed.
+		field(b, "ran", "in hookexec's own process (no process), outcome "+h.Outcome+", after "+millis(h.DurationMs))
+		return
+	}
 	field(b, "ended", exitText(h))
 	excerpt(b, "  ", "stdout", h.Stdout)
 	excerpt(b, "  ", "stderr", h.Stderr)
+}
+
+// inProcess: the hook ran in hookexec's own process (a rules hook): it
+// decided without an exit status, a signal, an error or any output.
+func inProcess(h Hook) bool {
+	return h.Decision != "" && h.ExitCode == nil && h.Signal == "" && h.Error == "" && h.Stdout == "" && h.Stderr == ""
 }
 
 // matchedHow says how the hook was selected: the event, its matcher and

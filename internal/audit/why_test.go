@@ -85,6 +85,25 @@ func TestWriteWhyNamesPolicyMatchOutputAndStatus(t *testing.T) {
 	assert.Contains(t, b.String(), "stdout    (nothing)")
 }
 
+// A rules hook decides in hookexec's own process: why says what it decided
+// (the pack's check, its file:line, the command that matched) and that no
+// process ran, instead of an exit status and empty output.
+func TestWriteWhyOfARulesHook(t *testing.T) {
+	t.Parallel()
+	r := rec("id3", 0, blocked, func(r *Record) {
+		reason := `deny by hookexec:default/rm-root (/home/dev/app/.hookexec/hooks.json:11:21) [destructive delete]: "rm -rf /"`
+		r.Policy = &Hook{Name: "guard", Command: "rules: 0 deny, 0 ask, 0 allow rules + hookexec:default", Source: "project",
+			File: "/home/dev/app/.hookexec/hooks.json", Line: 7, Outcome: "success", DurationMs: 0.3, Decision: "deny", Reason: reason}
+	})
+	var b strings.Builder
+	require.NoError(t, WriteWhy(&b, Entry{Record: r, At: t0}, nil))
+	out := b.String()
+	assert.Contains(t, out, `decided   deny: deny by hookexec:default/rm-root (/home/dev/app/.hookexec/hooks.json:11:21) [destructive delete]: "rm -rf /"`)
+	assert.Contains(t, out, "ran       in hookexec's own process (no process), outcome success, after 300µs")
+	assert.NotContains(t, out, "no exit status")
+	assert.NotContains(t, out, "stdout    (nothing)")
+}
+
 func TestLogLine(t *testing.T) {
 	t.Parallel()
 	es := []Entry{

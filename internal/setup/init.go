@@ -5,14 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 
-	"github.com/hookexec/hookexec/examples"
 	"github.com/hookexec/hookexec/internal/dirs"
 )
 
@@ -54,9 +51,10 @@ type InitResult struct {
 }
 
 // Init scaffolds a project in dir (created if missing): .hookexec/hooks.json
-// (with a "$schema" reference), the starter policy
-// .hookexec/policies/block-dangerous-shell.sh, its test cases in
-// .hookexec/tests/, and LocalConfig in .gitignore. An existing file is
+// (with a "$schema" reference) whose one hook is a rules hook using the
+// built-in pack hookexec:default (evaluated in hookexec's process: no
+// shell, on every platform), its test cases in .hookexec/tests/, and
+// LocalConfig in .gitignore. An existing file is
 // never overwritten: it is kept and reported, and the rest is still
 // written. A .hookexec, or a directory under it, that is not a real
 // directory (a symbolic link, a file) is an error before anything is
@@ -80,7 +78,6 @@ func Init(dir string) (InitResult, error) {
 	if err != nil {
 		return res, fmt.Errorf("init: %w", err)
 	}
-	files = append(files, slices.Sorted(maps.Keys(examples.StarterFiles()))...)
 	for _, rel := range files {
 		if err := realDirs(root, path.Join(dirs.Name, path.Dir(rel))); err != nil {
 			return res, err
@@ -125,26 +122,15 @@ func realDirs(root, rel string) error {
 	return nil
 }
 
-// writeScaffoldFile writes the embedded scaffold/rel (the starter policy
-// and its cases: the example's, examples.StarterFiles) to
+// writeScaffoldFile writes the embedded scaffold/rel to
 // <root>/.hookexec/rel unless something exists there.
 func writeScaffoldFile(root, rel string) (FileResult, error) {
 	name := path.Join(dirs.Name, rel)
-	var data []byte
-	var err error
-	if src, ok := examples.StarterFiles()[rel]; ok {
-		data, err = examples.Starter.ReadFile(src)
-	} else {
-		data, err = scaffold.ReadFile("scaffold/" + rel)
-	}
+	data, err := scaffold.ReadFile("scaffold/" + rel)
 	if err != nil {
 		return FileResult{}, fmt.Errorf("init: %w", err)
 	}
-	mode := os.FileMode(0o644)
-	if strings.HasSuffix(rel, ".sh") {
-		mode = 0o755
-	}
-	created, err := createNew(filepath.Join(root, filepath.FromSlash(name)), data, mode)
+	created, err := createNew(filepath.Join(root, filepath.FromSlash(name)), data, 0o644)
 	if err != nil {
 		return FileResult{}, err
 	}

@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -18,29 +19,41 @@ func TestInitFresh(t *testing.T) {
 	assert.Equal(t, dir, res.Root)
 	assert.Equal(t, []FileResult{
 		{Path: ".hookexec/hooks.json", Status: Created},
-		{Path: ".hookexec/policies/block-dangerous-shell.sh", Status: Created},
-		{Path: ".hookexec/tests/block-dangerous-shell.json", Status: Created},
+		{Path: ".hookexec/tests/guard.json", Status: Created},
 		{Path: ".gitignore", Status: Created, Note: LocalConfig},
 	}, res.Files)
-	if runtime.GOOS != "windows" {
-		fi, err := os.Stat(filepath.Join(dir, ".hookexec", "policies", "block-dangerous-shell.sh"))
-		require.NoError(t, err)
-		assert.Equal(t, os.FileMode(0o755), fi.Mode().Perm()&^0o022)
-	}
 	data, err := os.ReadFile(filepath.Join(dir, ".hookexec", "hooks.json"))
 	require.NoError(t, err)
 	assert.Contains(t, string(data), `"$schema": "https://raw.githubusercontent.com/hookexec/hookexec/main/schema/hooks.schema.json"`)
+	// The guard is the built-in pack as a rules hook: nothing for a shell
+	// to run (SPEC §4.8), so it guards on Windows without Git Bash too.
+	var cfg struct {
+		Hooks map[string][]struct {
+			Matcher string           `json:"matcher"`
+			Hooks   []map[string]any `json:"hooks"`
+		} `json:"hooks"`
+	}
+	require.NoError(t, json.Unmarshal(data, &cfg))
+	require.Len(t, cfg.Hooks["BeforeTool"], 1)
+	def := cfg.Hooks["BeforeTool"][0]
+	assert.Empty(t, def.Matcher, "every tool call of every agent")
+	require.Len(t, def.Hooks, 1)
+	assert.Equal(t, "rules", def.Hooks[0]["type"])
+	assert.Equal(t, []any{"hookexec:default"}, def.Hooks[0]["use"])
+	assert.NotContains(t, def.Hooks[0], "command")
+	_, err = os.Stat(filepath.Join(dir, ".hookexec", "policies"))
+	assert.True(t, os.IsNotExist(err), "init writes no script")
 }
 
 func TestInitKeepsExistingFiles(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".hookexec", "tests"), 0o755))
-	mine := filepath.Join(dir, ".hookexec", "tests", "block-dangerous-shell.json")
+	mine := filepath.Join(dir, ".hookexec", "tests", "guard.json")
 	require.NoError(t, os.WriteFile(mine, []byte("[]"), 0o644))
 	res, err := Init(dir)
 	require.NoError(t, err)
-	assert.Equal(t, FileResult{Path: ".hookexec/tests/block-dangerous-shell.json", Status: Kept, Note: "exists; not overwritten"}, res.Files[2])
+	assert.Equal(t, FileResult{Path: ".hookexec/tests/guard.json", Status: Kept, Note: "exists; not overwritten"}, res.Files[1])
 	assert.Equal(t, Created, res.Files[0].Status)
 	data, err := os.ReadFile(mine)
 	require.NoError(t, err)
@@ -48,10 +61,10 @@ func TestInitKeepsExistingFiles(t *testing.T) {
 
 	res, err = Init(dir)
 	require.NoError(t, err)
-	for _, f := range res.Files[:3] {
+	for _, f := range res.Files[:2] {
 		assert.Equal(t, Kept, f.Status, f.Path)
 	}
-	assert.Equal(t, Present, res.Files[3].Status)
+	assert.Equal(t, Present, res.Files[2].Status)
 }
 
 func TestInitGitignore(t *testing.T) {
@@ -104,7 +117,7 @@ func TestInitRefusesLinks(t *testing.T) {
 	require.NoError(t, os.Symlink(outside, filepath.Join(dir, ".gitignore")))
 	res, err := Init(dir)
 	require.NoError(t, err)
-	assert.Equal(t, Skipped, res.Files[3].Status)
+	assert.Equal(t, Skipped, res.Files[2].Status)
 	data, err := os.ReadFile(outside)
 	require.NoError(t, err)
 	assert.Equal(t, "x\n", string(data))
