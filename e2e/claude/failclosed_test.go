@@ -23,7 +23,7 @@ import (
 // reaches the model. Each case sets hookexec up as the README and
 // docs/install.md do, then makes one of a new user's ordinary mistakes
 // (or is a teammate's fresh clone), and a headless claude -p session whose
-// fake model asks for a command the starter policy blocks (chmod 777 x)
+// fake model asks for a command the guard init writes blocks (chmod 777 x)
 // must not run it. What each step printed goes to OUT/claude-failclosed.md.
 func TestClaudeFailClosed(t *testing.T) {
 	env := loadEnv(t)
@@ -35,7 +35,7 @@ func TestClaudeFailClosed(t *testing.T) {
 	t.Run("teammate-clone", func(t *testing.T) { failClosedTeammate(t, env, rep) })
 }
 
-// guardedCommand is the call the starter policy blocks (chmod 777) on a
+// guardedCommand is the call the guard init writes blocks (chmod 777) on a
 // file of the project, and everydayCommand one it lets through.
 const (
 	guardedCommand  = "chmod 777 x"
@@ -61,8 +61,8 @@ func failClosedBrokenJSON(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	hooksPath := filepath.Join(project, ".hookexec", "hooks.json")
 	hooks, err := os.ReadFile(hooksPath)
 	require.NoError(t, err)
-	const field = `"timeout": "5s",`
-	require.Contains(t, string(hooks), field, "the starter's hooks.json changed: this test drops the comma after its timeout")
+	const field = `"name": "guard",`
+	require.Contains(t, string(hooks), field, "init's hooks.json changed: this test drops the comma after the guard's name")
 	require.NoError(t, os.WriteFile(hooksPath, []byte(strings.Replace(string(hooks), field, strings.TrimSuffix(field, ","), 1)), 0o644))
 	sc.add("Then the comma after `%s` is dropped from `.hookexec/hooks.json` (a typo), and the user trusts the project again:\n", field)
 	_, trusted := sc.hookexecAny(t, "trust", "--yes")
@@ -72,7 +72,7 @@ func failClosedBrokenJSON(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	require.Len(t, results, 1, "the model got one tool result")
 	assertNotRun(t, project)
 	assert.Contains(t, results[0], "is_error=true", "the tool call was not refused")
-	if trusted == 0 || !strings.Contains(results[0], "blocked by block-dangerous-shell") {
+	if trusted == 0 || !strings.Contains(results[0], "hookexec:default/chmod-world-writable") {
 		// The broken file was trusted (or nothing trusted runs): hookexec
 		// itself denies. Where trust refused the file, the version trusted
 		// before still runs, and its guard's own reason is the answer.
@@ -151,7 +151,7 @@ exit 0
 )
 
 // failClosedMisspelledEvent (issue item 3): a trusted project with the
-// starter policy, and a hand-written .claude/settings.json entry under
+// guard init writes, and a hand-written .claude/settings.json entry under
 // PreToolUse that runs hookexec fire PreTolUse (a misspelled event, with
 // nothing registered under it). chmod 777 must not run, the model must be
 // told of the misspelled event, and hookexec log --blocked must list the
@@ -186,7 +186,7 @@ func failClosedMisspelledEvent(t *testing.T, env e2eEnv, rep *failClosedReport) 
 // own HOME, so a trust store that has never seen it). In the clone, before
 // hookexec trust, chmod 777 must not run and the model must be told to run
 // hookexec trust; after hookexec trust --yes, an everyday command runs and
-// chmod 777 is blocked by the starter policy itself. hookexec log --blocked
+// chmod 777 is blocked by the guard init wrote. hookexec log --blocked
 // lists both blocks.
 func failClosedTeammate(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	owner := newE2EUser(t, env, "owner")
@@ -226,7 +226,7 @@ func failClosedTeammate(t *testing.T, env e2eEnv, rep *failClosedReport) {
 	assert.Contains(t, results[0], "is_error=false", "the everyday command was refused in the trusted clone")
 	assertNotRun(t, clone)
 	assert.Contains(t, results[1], "is_error=true", "chmod 777 was not refused in the trusted clone")
-	assert.Contains(t, results[1], "blocked by block-dangerous-shell", "chmod 777 was not blocked by the starter policy in the trusted clone")
+	assert.Contains(t, results[1], "hookexec:default/chmod-world-writable", "chmod 777 was not blocked by the guard init wrote, in the trusted clone")
 	// SPEC §2.5: every case is recorded in the decision log, the block
 	// before trust as well as the policy's.
 	assertLoggedBlocks(t, sc, 2)

@@ -33,7 +33,7 @@ func setUp(t *testing.T, env e2eEnv, project, home, path string, more ...string)
 // TestClaudeInstalled is the new user's path end to end (issue 12): in a
 // fresh git repository, hookexec init and hookexec install claude
 // --project, and doctor passes; then the real Claude Code, asked by the
-// model to force-push, is stopped by the starter policy, and the model is
+// model to force-push, is stopped by the guard init writes (hookexec:default), and the model is
 // told why.
 func TestClaudeInstalled(t *testing.T) {
 	env := loadEnv(t)
@@ -52,7 +52,7 @@ func TestClaudeInstalled(t *testing.T) {
 	for _, r := range res.requests {
 		seen = append(seen, string(r.Body))
 	}
-	assert.Contains(t, strings.Join(seen, "\n"), "blocked by block-dangerous-shell: force push",
+	assert.Contains(t, strings.Join(seen, "\n"), "deny by hookexec:default/git-push-force",
 		"the model was not told why the tool call was refused")
 	// The absolute path goes into the uncommitted settings.local.json,
 	// which Claude Code read: the committed settings.json is not written
@@ -75,7 +75,7 @@ func TestClaudeInstalled(t *testing.T) {
 // TestClaudeInstalledPortable: hookexec install claude --portable (issue
 // 22 §4) writes entries that run hookexec by name into the committed
 // .claude/settings.json. With hookexec on the PATH Claude Code gives its
-// hooks, the starter policy stops the force push; for a teammate without
+// hooks, the guard init writes stops the force push; for a teammate without
 // hookexec on that PATH, "onFailure": "block" stops it too: never an
 // unguarded tool call.
 func TestClaudeInstalledPortable(t *testing.T) {
@@ -101,7 +101,7 @@ func TestClaudeInstalledPortable(t *testing.T) {
 			for _, r := range res.requests {
 				seen = append(seen, string(r.Body))
 			}
-			want := "blocked by block-dangerous-shell: force push"
+			want := "deny by hookexec:default/git-push-force"
 			if mode == "portable-missing" {
 				want = `[hookexec fire PreToolUse --format claude]: failed; blocking because onFailure is \"block\"`
 			}

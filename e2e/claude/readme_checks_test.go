@@ -12,14 +12,29 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// policyIn is the name of the hook of hooksJS that reason names.
+// policyIn is the name of the hook of hooksJS that reason names: by its
+// name (a command policy's reason), or, for a built-in pack's reason
+// ("deny by hookexec:default/CHECK ..."), the hook that uses the pack.
 func policyIn(reason string, hooksJS []byte) string {
 	for _, m := range regexp.MustCompile(`"name":\s*"([^"]+)"`).FindAllSubmatch(hooksJS, -1) {
 		if strings.Contains(reason, string(m[1])) {
 			return string(m[1])
 		}
 	}
-	return ""
+	pack := regexp.MustCompile(`^\w+ by (hookexec:[a-z]+)[/ ]`).FindStringSubmatch(reason)
+	if pack == nil {
+		return ""
+	}
+	// The hook object holding "use": [..."PACK"...]: the last name before it.
+	at := regexp.MustCompile(`"use":\s*\[[^]]*"` + regexp.QuoteMeta(pack[1]) + `"`).FindIndex(hooksJS)
+	if at == nil {
+		return ""
+	}
+	names := regexp.MustCompile(`"name":\s*"([^"]+)"`).FindAllSubmatch(hooksJS[:at[0]], -1)
+	if len(names) == 0 {
+		return ""
+	}
+	return string(names[len(names)-1][1])
 }
 
 // hookLines are the first and last line of the hook named name in
@@ -98,8 +113,9 @@ func ranAfterSession(t *testing.T, st qsStep, out string, code int, b *blockedRu
 }
 
 // checkWhy checks what hookexec why printed: the policy, where it is
-// written (.hookexec/hooks.json:LINE within the hook), its exit status 2
-// and the reason.
+// written (.hookexec/hooks.json:LINE within the hook), how it decided (a
+// rules hook: its decision, in hookexec's own process; a command policy:
+// exit status 2) and the reason.
 func checkWhy(t *testing.T, st qsStep, out string, code int, b *blockedRun) {
 	t.Helper()
 	if notBuilt(t, st, out) || !ranAfterSession(t, st, out, code, b) {
@@ -112,7 +128,11 @@ func checkWhy(t *testing.T, st qsStep, out string, code int, b *blockedRun) {
 		n, _ := strconv.Atoi(m[1])
 		assert.True(t, n >= first && n <= last, "%s: hooks.json:%d is not the policy's lines %d-%d", st.line, n, first, last)
 	}
-	assert.Regexp(t, `(?i)exit(ed)?( status| code)?:?\s*2\b`, out, "%s: the policy's exit status", st.line)
+	if strings.Contains(out, "in hookexec's own process") {
+		assert.Regexp(t, `(?m)^\s*decided\s+deny: `, out, "%s: the rules hook's decision", st.line)
+	} else {
+		assert.Regexp(t, `(?i)exit(ed)?( status| code)?:?\s*2\b`, out, "%s: the policy's exit status", st.line)
+	}
 	core, _, _ := strings.Cut(b.reason, ": "+b.command)
 	assert.Contains(t, out, core, "%s: the reason", st.line)
 }

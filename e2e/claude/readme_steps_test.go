@@ -216,16 +216,16 @@ func (st qsStep) prompt() (string, error) {
 
 // dangerousCommand is the command the user's prompt asks for (the fake
 // model tries it): from the word rm to the end of the prompt, without
-// closing punctuation or quotes. It fails unless the command is an rm
-// whose every target is the home directory or the project (~, ~/, $HOME,
-// ., ./, the project's path): those are in the scratch directories of
-// this test and blocked by the starter policy; anything else is refused
-// rather than run in a real session.
-func dangerousCommand(prompt, home, project string) (string, error) {
+// closing punctuation or quotes, and the paths it removes. It fails
+// unless the command is an rm whose every target is in the home directory
+// (~, $HOME, ../other beside a project in it) or is the project (., its
+// path): those are in the scratch directories of this test; anything else
+// is refused rather than run in a real session.
+func dangerousCommand(prompt, home, project string) (string, []string, error) {
 	// The command starts at the word rm.
 	loc := regexp.MustCompile(`(^|[\s:` + "`" + `])rm\s`).FindStringIndex(prompt)
 	if loc == nil {
-		return "", fmt.Errorf("the quick start's prompt %q names no rm command for the model to try", prompt)
+		return "", nil, fmt.Errorf("the quick start's prompt %q names no rm command for the model to try", prompt)
 	}
 	cmd := strings.TrimSpace(prompt[loc[0]:])
 	cmd = strings.TrimLeft(cmd, ":` \t")
@@ -249,24 +249,28 @@ func dangerousCommand(prompt, home, project string) (string, error) {
 		return ""
 	})
 	if err != nil || len(args) < 2 || args[0] != "rm" {
-		return "", fmt.Errorf("the quick start's command %q is not an rm this test can check", cmd)
+		return "", nil, fmt.Errorf("the quick start's command %q is not an rm this test can check", cmd)
 	}
-	targets := 0
+	var targets []string
 	for _, a := range args[1:] {
 		if strings.HasPrefix(a, "-") {
 			continue
+		}
+		if strings.Contains(a, "\x00") {
+			return "", nil, fmt.Errorf("the quick start's command %q removes %q, known only at run time", cmd, a)
 		}
 		p := a
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(project, p)
 		}
-		if p = filepath.Clean(p); p != home && p != project {
-			return "", fmt.Errorf("the quick start's command %q removes %q: this test only lets the model try an rm of the home directory or the project (its scratch copies)", cmd, a)
+		p = filepath.Clean(p)
+		if rel, err := filepath.Rel(home, p); p != project && (err != nil || strings.HasPrefix(rel, "..")) {
+			return "", nil, fmt.Errorf("the quick start's command %q removes %q: this test only lets the model try an rm in the home directory or of the project (its scratch copies)", cmd, a)
 		}
-		targets++
+		targets = append(targets, p)
 	}
-	if targets == 0 {
-		return "", fmt.Errorf("the quick start's command %q removes nothing", cmd)
+	if len(targets) == 0 {
+		return "", nil, fmt.Errorf("the quick start's command %q removes nothing", cmd)
 	}
-	return cmd, nil
+	return cmd, targets, nil
 }

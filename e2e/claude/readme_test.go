@@ -33,8 +33,8 @@ import (
 // session whose fake model asks for the command the user's prompt names,
 // which must not run, and whose next request must carry the policy's
 // reason; log --blocked must list the block (event, Bash, the command,
-// the starter policy) and why must explain it (the policy, its file:line,
-// exit status 2, the reason). What each step printed goes to
+// the guard init writes) and why must explain it (the hook, its file:line,
+// its decision and the reason). What each step printed goes to
 // OUT/claude-readme.md.
 func TestClaudeReadmeQuickstart(t *testing.T) {
 	env := loadEnv(t)
@@ -58,7 +58,8 @@ func TestClaudeReadmeQuickstart(t *testing.T) {
 	t.Logf("%s took %s", readmeInstall, time.Since(start).Round(time.Millisecond))
 	bin := filepath.Join(gobin, "hookexec")
 
-	project := filepath.Join(base, qs.project)
+	// In the home directory, as a user's projects are.
+	project := filepath.Join(home, qs.project)
 	canaries := map[string]string{
 		filepath.Join(home, "notes.txt"):       "the user's own file\n",
 		filepath.Join(project, "main.go"):      "package main\n",
@@ -122,7 +123,7 @@ func TestClaudeReadmeQuickstart(t *testing.T) {
 // itself says it (hookexec fire on the same tool call, before the session).
 type blockedRun struct {
 	command string // the command the fake model asked for
-	policy  string // the starter policy's name
+	policy  string // the deciding hook's name (the guard init writes)
 	reason  string // its reason
 	hooksJS []byte // the project's .hookexec/hooks.json
 	record  audit.Record
@@ -135,11 +136,24 @@ func guardedSession(t *testing.T, env e2eEnv, st qsStep, bin, project, home stri
 	t.Helper()
 	prompt, err := st.prompt()
 	require.NoError(t, err)
-	cmd, err := dangerousCommand(prompt, home, project)
+	cmd, targets, err := dangerousCommand(prompt, home, project)
 	require.NoError(t, err)
-	// ~ is the scratch home: the session's HOME. Before the session the
-	// starter policy is asked (below), and Claude Code refuses an rm of a
-	// home directory by itself as well.
+	// Every target is in the scratch home (the session's HOME) or the
+	// project. One that does not exist yet (the old copy beside the
+	// project) gets a file, so that the delete, had it run, would show.
+	for _, target := range targets {
+		if _, err := os.Stat(target); os.IsNotExist(err) {
+			require.NoError(t, os.MkdirAll(target, 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(target, "keep.txt"), []byte("kept\n"), 0o644))
+		}
+	}
+	defer func() {
+		for _, target := range targets {
+			_, err := os.Stat(target)
+			assert.NoError(t, err, "%s was deleted", target)
+		}
+	}()
+	// Before the session the guard is asked (below).
 	modelCmd := cmd
 	input, err := json.Marshal(map[string]any{"session_id": "readme-preflight", "cwd": project, "hook_event_name": "PreToolUse",
 		"tool_name": "Bash", "tool_input": map[string]any{"command": modelCmd}})
@@ -159,7 +173,7 @@ func guardedSession(t *testing.T, env e2eEnv, st qsStep, bin, project, home stri
 		} `json:"hookSpecificOutput"`
 	}
 	require.NoError(t, json.Unmarshal(out, &answer), "%s", out)
-	require.Equal(t, "deny", answer.Specific.Decision, "the starter policy does not block %q; it is not run in a session:\n%s", modelCmd, out)
+	require.Equal(t, "deny", answer.Specific.Decision, "the guard does not block %q; it is not run in a session:\n%s", modelCmd, out)
 	hooksJS, err := os.ReadFile(filepath.Join(project, ".hookexec", "hooks.json"))
 	require.NoError(t, err, "hookexec init wrote no .hookexec/hooks.json")
 	b := &blockedRun{command: cmd, reason: answer.Specific.Reason, hooksJS: hooksJS, policy: policyIn(answer.Specific.Reason, hooksJS)}
@@ -173,9 +187,10 @@ func guardedSession(t *testing.T, env e2eEnv, st qsStep, bin, project, home stri
 	results := toolResults(res)
 	require.Len(t, results, 1, "the model got one tool result")
 	assert.Contains(t, results[0], "is_error=true", "the tool call was not refused")
-	// Claude Code 2.1.328 refuses rm -rf ~ by itself too when no hook
-	// does ("Dangerous rm operation detected"): the policy's reason is
-	// what tells a guarded session from an unguarded one.
+	// Claude Code 2.1.328 refuses rm -rf ~ by itself ("Dangerous rm
+	// operation detected"), not the delete of a directory beside the
+	// project (TestClaudePack runs it without hookexec): the guard's
+	// reason is what tells a guarded session from an unguarded one.
 	assert.Contains(t, results[0], b.reason, "the model was not told the policy's reason")
 	rep.add("`%s` (a headless session: `claude -p` with the prompt %q, its fake model asking for `%s`): the model got\n\n```\n%s\n```\n",
 		st.line, prompt, modelCmd, results[0])
@@ -203,9 +218,10 @@ func guardedSession(t *testing.T, env e2eEnv, st qsStep, bin, project, home stri
 	assert.Contains(t, b.record.Input, "rm -rf", "the record's summary of the command")
 	if assert.NotNil(t, b.record.Policy, "the blocked event's record names no policy:\n%s", data) {
 		assert.Equal(t, b.policy, b.record.Policy.Name, "the record's deciding policy")
-		if assert.NotNil(t, b.record.Policy.ExitCode, "the record has no exit status of the policy") {
-			assert.Equal(t, 2, *b.record.Policy.ExitCode, "the policy's exit status in the record")
-		}
+		// The guard init writes is a rules hook: it decides in
+		// hookexec's process, with no exit status.
+		assert.Equal(t, "deny", b.record.Policy.Decision, "the guard's decision in the record")
+		assert.Nil(t, b.record.Policy.ExitCode, "a rules hook has no exit status")
 	}
 	_ = filepath.WalkDir(project, func(path string, d os.DirEntry, err error) error {
 		if err == nil && strings.HasPrefix(d.Name(), "decisions") {

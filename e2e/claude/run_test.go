@@ -61,7 +61,7 @@ func runClaude(t *testing.T, env e2eEnv, sc scenario, mode string) runResult {
 	switch mode {
 	case "installed":
 		// Set up as a new user would: hookexec init, then hookexec install
-		// claude --project; the policies are the starter's.
+		// claude --project; the guard is the one init writes.
 		setUp(t, env, project, home, os.Getenv("PATH"))
 	case "portable", "portable-missing":
 		// As "installed", with install --portable and hookexec on PATH;

@@ -17,7 +17,7 @@ import (
 )
 
 // TestCodexNativePolicies: policies written once for every agent guard
-// Codex. hookexec init's starter policy (matcher "@shell") and a native
+// Codex. The guard hookexec init writes (hookexec:default) and a native
 // "@edit|@write" policy in .hookexec/hooks.json, trusted with hookexec
 // trust and run through the entries install codex writes (and trusts),
 // block Codex's Bash and apply_patch, and the model reads why.
@@ -57,8 +57,8 @@ func TestCodexNativePolicies(t *testing.T) {
 		saw  string
 		file string // a file the tool would create
 	}{
-		{"starter blocks a force push", fakeopenai.Call("exec_command", map[string]any{"cmd": "git push --force origin main > pushed.txt"}),
-			"blocked by block-dangerous-shell: force push", "pushed.txt"},
+		{"the guard init writes blocks a force push", fakeopenai.Call("exec_command", map[string]any{"cmd": "git push --force origin main > pushed.txt"}),
+			"deny by hookexec:default/git-push-force", "pushed.txt"},
 		{"@edit|@write blocks apply_patch", patch, "MK-NATIVE-EDIT", "notes.txt"},
 	} {
 		fake, err := fakeopenai.Listen(fakeopenai.Script{Tools: []fakeopenai.ToolCall{tc.call}, Final: finalText, Model: "gpt-5.5"})

@@ -17,7 +17,7 @@ import (
 // TestQwenInstalled is the new user's path end to end: in a fresh
 // project, hookexec init and hookexec install qwen --project, and doctor
 // passes; then the real Qwen Code, asked by the model to force-push, is
-// stopped by the starter policy, and the model is told why.
+// stopped by the guard init writes (hookexec:default), and the model is told why.
 func TestQwenInstalled(t *testing.T) {
 	env := loadEnv(t)
 	sc := scenario{
@@ -31,7 +31,7 @@ func TestQwenInstalled(t *testing.T) {
 
 	_, err := os.Stat(filepath.Join(res.project, "pushed.txt"))
 	assert.True(t, os.IsNotExist(err), "the force push ran")
-	assert.True(t, res.model.Saw("blocked by block-dangerous-shell: force push"),
+	assert.True(t, res.model.Saw("deny by hookexec:default/git-push-force"),
 		"the model was not told why the tool call was refused")
 	settings, err := os.ReadFile(filepath.Join(res.project, ".qwen", "settings.json"))
 	require.NoError(t, err)
