@@ -1,8 +1,6 @@
 package agents
 
 import (
-	"bytes"
-	"encoding/json"
 	"sync"
 	"time"
 
@@ -75,14 +73,13 @@ func (c *Call) Classification() Classification {
 func (c *Call) ViewJSON() []byte {
 	c.build()
 	c.jsonOnce.Do(func() {
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if enc.Encode(c.view) == nil {
-			c.json = bytes.TrimRight(buf.Bytes(), "\n")
-		} else {
-			c.json = []byte("{}")
+		// The view is no larger than the event it is read from: one
+		// allocation.
+		size := 512
+		if c.in != nil {
+			size += c.in.Size()
 		}
+		c.json = c.view.AppendJSON(make([]byte, 0, size))
 	})
 	return c.json
 }

@@ -116,17 +116,20 @@ func marshal(v any) (json.RawMessage, error) {
 }
 
 // quote encodes s as a JSON string literal the way hookexec's encoder
-// does (no HTML escaping). Plain printable ASCII is copied; anything else
-// goes through encoding/json.
-func quote(s string) []byte {
+// does (no HTML escaping).
+func quote(s string) []byte { return AppendQuote(make([]byte, 0, len(s)+2), s) }
+
+// AppendQuote appends s as a JSON string literal, as encoding/json's
+// encoder without HTML escaping writes it. Plain printable ASCII is
+// copied; anything else goes through encoding/json.
+func AppendQuote(buf []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		if b := s[i]; b < 0x20 || b >= 0x7f || b == '"' || b == '\\' {
 			q, _ := marshal(s)
-			return q
+			return append(buf, q...)
 		}
 	}
-	out := make([]byte, 0, len(s)+2)
-	out = append(out, '"')
-	out = append(out, s...)
-	return append(out, '"')
+	buf = append(buf, '"')
+	buf = append(buf, s...)
+	return append(buf, '"')
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"time"
 
@@ -43,7 +44,7 @@ func (e *InputError) Error() string {
 
 // ReadInput reads and parses an event from r (at most MaxInputSize bytes).
 func ReadInput(r io.Reader, now time.Time, wd string) (*Input, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxInputSize+1))
+	data, err := readAll(r)
 	if err != nil {
 		return nil, &InputError{Msg: "cannot read: " + err.Error()}
 	}
@@ -51,6 +52,34 @@ func ReadInput(r io.Reader, now time.Time, wd string) (*Input, error) {
 		return nil, &InputError{Msg: fmt.Sprintf("larger than %d MiB", MaxInputSize>>20)}
 	}
 	return ParseInput(data, now, wd)
+}
+
+// readAll reads r to its end, at most MaxInputSize+1 bytes, as io.ReadAll
+// does, into one buffer of the file's size when r is a regular file (an
+// event redirected from a file): a large event is not copied as the
+// buffer grows.
+func readAll(r io.Reader) ([]byte, error) {
+	size := 512
+	if f, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() <= MaxInputSize {
+			size = int(fi.Size()) + 1 // and the read that finds the end
+		}
+	}
+	buf := make([]byte, 0, size)
+	lr := io.LimitReader(r, MaxInputSize+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := lr.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 // ParseInput parses an event object (empty input means {}) and fills the
@@ -99,25 +128,30 @@ func ParseInputIn(data []byte, now time.Time, wd func() string) (*Input, error) 
 // first appear. A repeated key keeps its last value, as json.Unmarshal
 // does.
 func compactMembers(data []byte, members []jsonpos.Member) (map[string]json.RawMessage, []string) {
-	size := 0
-	for _, m := range members {
-		size += m.Val.End - m.Val.Off
-	}
-	c := make([]byte, 0, size)
-	ends := make([]int, 0, 16)
-	for _, m := range members {
-		c = jsonpos.AppendCompact(c, data[m.Val.Off:m.Val.End])
-		ends = append(ends, len(c))
-	}
 	fields := make(map[string]json.RawMessage, len(members)+4)
 	order := make([]string, 0, len(members)+4) // room for the base fields
-	start := 0
+	values := make([]json.RawMessage, len(members))
+	size := 0
 	for i, m := range members {
+		// A value already compact (as agents send them) is used where it
+		// is: a large one is not copied.
+		if raw := data[m.Val.Off:m.Val.End:m.Val.End]; jsonpos.IsCompact(raw) {
+			values[i] = raw
+		} else {
+			size += len(raw)
+		}
+	}
+	c := make([]byte, 0, size)
+	for i, m := range members {
+		if values[i] == nil {
+			start := len(c)
+			c = jsonpos.AppendCompact(c, data[m.Val.Off:m.Val.End])
+			values[i] = c[start:len(c):len(c)]
+		}
 		if _, seen := fields[m.Key]; !seen {
 			order = append(order, m.Key)
 		}
-		fields[m.Key] = c[start:ends[i]:ends[i]]
-		start = ends[i]
+		fields[m.Key] = values[i]
 	}
 	return fields, order
 }
@@ -163,13 +197,25 @@ func (in *Input) Object(name string) map[string]any {
 	if !ok || len(raw) == 0 || raw[0] != '{' {
 		return nil
 	}
-	var obj map[string]any
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if dec.Decode(&obj) != nil {
+	// jsonpos reads the bytes where they are: encoding/json's Decoder
+	// would first copy them into a buffer grown by doubling, twice the
+	// field's size again for a large write's content.
+	v, _, err := jsonpos.Parse(raw, jsonpos.Options{Std: true})
+	if err != nil || v.Kind != jsonpos.Object {
 		return nil
 	}
+	obj, _ := v.Any().(map[string]any)
 	return obj
+}
+
+// Size is the size of the fields' JSON: about what encoding the event, or
+// a view of it, takes.
+func (in *Input) Size() int {
+	n := 2
+	for k, v := range in.fields {
+		n += len(k) + len(v) + 4
+	}
+	return n
 }
 
 // Clone returns a copy whose fields can be changed independently.

@@ -47,6 +47,22 @@ func stringEnd(raw []byte, i int) int {
 	}
 }
 
+// IsCompact reports whether raw, a valid JSON text, has no insignificant
+// white space: AppendCompact would copy it unchanged.
+func IsCompact(raw []byte) bool {
+	for i := 0; i < len(raw); {
+		switch raw[i] {
+		case ' ', '\t', '\n', '\r':
+			return false
+		case '"':
+			i = stringEnd(raw, i)
+		default:
+			i++
+		}
+	}
+	return true
+}
+
 func isSpaceOrQuote(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"'
 }

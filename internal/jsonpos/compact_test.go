@@ -19,5 +19,7 @@ func TestAppendCompactIsJSONCompact(t *testing.T) {
 			t.Fatal(err)
 		}
 		assert.Equal(t, want.String(), string(AppendCompact(nil, []byte(in))), "%q", in)
+		assert.Equal(t, want.String() == in, IsCompact([]byte(in)), "IsCompact(%q)", in)
+		assert.True(t, IsCompact(want.Bytes()), "IsCompact of json.Compact's %q", want.String())
 	}
 }

@@ -1,5 +1,7 @@
 package jsonpos
 
+import "encoding/json"
+
 // Kind is the JSON type of a value.
 type Kind uint8
 
@@ -144,5 +146,33 @@ func (p *parser) noteDuplicates(members []Member) {
 		if j := lastOf(i); j != i {
 			p.dups = append(p.dups, Duplicate{Key: m.Key, Off: m.KeyOff, Last: members[j].KeyOff})
 		}
+	}
+}
+
+// Any is the value as encoding/json decodes it with UseNumber: bool,
+// json.Number (the number as written), string, []any, map[string]any
+// (the last of duplicate keys wins), nil for null and skipped values.
+func (v *Value) Any() any {
+	switch v.Kind {
+	case Bool:
+		return v.Bool
+	case Number:
+		return json.Number(v.Str)
+	case String:
+		return v.Str
+	case Array:
+		out := make([]any, 0, len(v.Elems))
+		for _, e := range v.Elems {
+			out = append(out, e.Any())
+		}
+		return out
+	case Object:
+		out := make(map[string]any, len(v.Members))
+		for _, m := range v.Members {
+			out[m.Key] = m.Val.Any()
+		}
+		return out
+	default:
+		return nil
 	}
 }

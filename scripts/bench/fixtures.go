@@ -148,3 +148,49 @@ func (fx fixtures) bigEventConfig() (path string, cmds []string) {
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// rulesConfig has one BeforeTool hook, the guard hookexec init writes: a
+// rules hook of the built-in pack hookexec:default, which runs in
+// hookexec's own process.
+func (fx fixtures) rulesConfig() string {
+	const cfg = `{"hooks": {"BeforeTool": [{"hooks": [{"type": "rules", "name": "guard", "use": ["hookexec:default"]}]}]}}` + "\n"
+	path := filepath.Join(fx.dir, "rules.json")
+	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+		fatalf("config rules.json: %v", err)
+	}
+	return path
+}
+
+// starterScript is the starter policy hookexec init wrote before the
+// rules pack (a sed and grep script), kept as an example.
+const starterScript = "examples/policies/block-dangerous-shell/block-dangerous-shell.sh"
+
+// starterConfig has one BeforeTool hook for Bash that runs the starter
+// script as init configured it (sh SCRIPT), the script copied into the
+// fixtures.
+func (fx fixtures) starterConfig() string {
+	data, err := os.ReadFile(starterScript)
+	if err != nil {
+		fatalf("the starter script (run make bench from the repository): %v", err)
+	}
+	script := filepath.Join(fx.dir, "block-dangerous-shell.sh")
+	if err := os.WriteFile(script, data, 0o755); err != nil {
+		fatalf("%s: %v", script, err)
+	}
+	return fx.parallelConfig("starter.json", []string{"sh " + shellQuote(script)})
+}
+
+// hugeEventSize is the content size of the huge event: 60 MB.
+const hugeEventSize = 60_000_000
+
+// hugeEvent writes a BeforeTool event for write_file with hugeEventSize
+// bytes of content and a config with one hook that counts its stdin.
+func (fx fixtures) hugeEvent() (event, config string, size int64) {
+	big := `{"session_id":"bench","tool_name":"write_file","tool_input":{"file_path":"huge.txt","content":"` +
+		strings.Repeat("x", hugeEventSize) + `"}}` + "\n"
+	event = filepath.Join(fx.dir, "event-60mb.json")
+	if err := os.WriteFile(event, []byte(big), 0o644); err != nil {
+		fatalf("%s: %v", event, err)
+	}
+	return event, fx.config("config-60mb.json", map[string][]hookDef{"BeforeTool": {def("write_file", "wc -c")}}), int64(len(big))
+}

@@ -47,7 +47,7 @@ func main() {
 	var only string
 	flag.StringVar(&o.ldflags, "ldflags", "-s -w -X main.version=bench", "ldflags for building hookexec (make bench passes the Makefile's)")
 	flag.Float64Var(&o.runsScale, "runs-scale", 1, "multiply every run count by this (at least 3 runs are kept)")
-	flag.StringVar(&only, "only", "", "run only the scenarios whose id matches this regular expression (version, linked, one-true, audit, no-match, agent-1, agent-10, trusted-project, sleep-100, dispatcher, event-10mib, output-1gib, output-1gib-nul, flood-100)")
+	flag.StringVar(&only, "only", "", "run only the scenarios whose id matches this regular expression (version, linked, one-true, audit, no-match, rules-only, rules-vs-starter, agent-1, agent-10, trusted-project, sleep-100, dispatcher, event-10mib, event-60mb, output-1gib, output-1gib-nul, flood-100)")
 	flag.StringVar(&o.out, "out", "bin/bench", "directory for results.md and the chart (relative to the module root)")
 	flag.StringVar(&o.svg, "svg", "", "write the chart here instead of OUT/scaling.svg")
 	flag.BoolVar(&o.gobench, "gobench", true, "run the Go benchmarks of the hot paths")

@@ -89,6 +89,15 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 
 	trustedDir, trustedEnv := fx.trustedProject()
 	printJSON := &command{argv: []string{bins.printjson}, stdin: fx.smallEvent}
+	rulesCfg, starterCfg := fx.rulesConfig(), fx.starterConfig()
+	hugeEvent, hugeCfg, hugeSize := fx.hugeEvent()
+	// The memory target of one fire: 3× the event's size + 32 MiB.
+	rssFor := func(size int64) int64 { return (3*size)>>20 + 32 }
+	// The rules rows run with nothing on PATH: a rules hook starts no
+	// process, so it needs no shell (a shell it tried to start would fail
+	// the row's check).
+	noPath := []string{"PATH=" + filepath.Join(fx.dir, "empty-path")}
+	rulesFire := command{argv: fire(rulesCfg, fx.smallEvent).argv, stdin: fx.smallEvent, env: noPath}
 	rows := []scenario{
 		{
 			// Start-up alone (issue 21): the runtime, every linked
@@ -135,6 +144,27 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 			check: verdictCheck(0, nil),
 		},
 		{
+			// The guard init writes: a rules hook evaluated in hookexec's
+			// process, on an everyday Bash call, against a fire that
+			// matches nothing.
+			id: "rules-only", title: "fire, one rules hook (`hookexec:default`) on an everyday Bash call, nothing on PATH",
+			subject:   rulesFire,
+			baseline:  &command{argv: fire(fx.noMatchConfig(), fx.smallEvent).argv, stdin: fx.smallEvent, env: noPath},
+			baseLabel: "fire, no matching hook",
+			warmup:    3, runs: o.scaled(60), rssRuns: 3, maxRatio: 1.2, target: "≤ 1.2×",
+			check: verdictCheck(1, nil),
+		},
+		{
+			// The same guard against the starter script init wrote before
+			// it (sed and grep, a dozen processes per call).
+			id: "rules-vs-starter", title: "fire, the rules guard against the starter script, on the same Bash call",
+			subject:   rulesFire,
+			baseline:  &command{argv: fire(starterCfg, fx.smallEvent).argv, stdin: fx.smallEvent},
+			baseLabel: "fire with the starter script (`sh block-dangerous-shell.sh`)",
+			warmup:    3, runs: o.scaled(40), rssRuns: 3, maxRatio: 0.3, target: "≤ 0.3×",
+			check: verdictCheck(1, nil),
+		},
+		{
 			id: "agent-1", title: "agent level: the agent's hook command is hookexec running one `true` policy",
 			subject:   *spawn(viaHookexec(oneTrue), fx.smallEvent),
 			baseline:  spawn([]string{"true"}, fx.smallEvent),
@@ -173,11 +203,24 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 			id: "event-10mib", title: "20 hooks (2 event keys) given a 10 MiB event",
 			subject: fire(bigCfg, fx.bigEvent), baseline: spawn(bigCmds, fx.bigEvent),
 			baseLabel: "spawner, same 20 commands",
-			warmup:    2, runs: o.scaled(10), rssRuns: 3, maxRSSMiB: 80, target: "RSS ≤ 80 MiB",
+			warmup:    2, runs: o.scaled(10), rssRuns: 3, maxRSSMiB: rssFor(fx.bigEventSize), target: fmt.Sprintf("RSS ≤ %d MiB (3× the event + 32 MiB)", rssFor(fx.bigEventSize)),
 			check: verdictCheck(20, func(h hookResult) error {
 				n, err := strconv.ParseInt(strings.TrimSpace(h.Stdout), 10, 64)
 				if err != nil || n < eventSize {
 					return fmt.Errorf("hook %s read %q bytes, want more than %d", h.Name, h.Stdout, eventSize)
+				}
+				return nil
+			}),
+		},
+		{
+			id: "event-60mb", title: "one hook given a 60 MB event",
+			subject: fire(hugeCfg, hugeEvent), baseline: spawn([]string{"wc -c"}, hugeEvent),
+			baseLabel: "spawner, same command",
+			warmup:    1, runs: o.scaled(5), rssRuns: 3, maxRSSMiB: rssFor(hugeSize), target: fmt.Sprintf("RSS ≤ %d MiB (3× the event + 32 MiB)", rssFor(hugeSize)),
+			check: verdictCheck(1, func(h hookResult) error {
+				n, err := strconv.ParseInt(strings.TrimSpace(h.Stdout), 10, 64)
+				if err != nil || n < hugeEventSize {
+					return fmt.Errorf("hook %s read %q bytes, want more than %d", h.Name, h.Stdout, hugeEventSize)
 				}
 				return nil
 			}),

@@ -26,6 +26,37 @@ type View struct {
 	Prompt string `json:"prompt,omitempty"`
 }
 
+// AppendJSON appends the view as compact JSON, as encoding/json encodes
+// the struct without HTML escaping (empty fields left out), each string
+// copied once: a large write's content is not buffered and grown again.
+func (v View) AppendJSON(buf []byte) []byte {
+	buf = append(buf, `{"event":`...)
+	buf = event.AppendQuote(buf, v.Event)
+	str := func(key, s string) {
+		if s != "" {
+			buf = append(buf, `,"`+key+`":`...)
+			buf = event.AppendQuote(buf, s)
+		}
+	}
+	str("agent", v.Agent)
+	str("tool", v.Tool)
+	str("family", string(v.Family))
+	str("command", v.Command)
+	if len(v.Paths) > 0 {
+		buf = append(buf, `,"paths":[`...)
+		for i, p := range v.Paths {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = event.AppendQuote(buf, p)
+		}
+		buf = append(buf, ']')
+	}
+	str("content", v.Content)
+	str("prompt", v.Prompt)
+	return append(buf, '}')
+}
+
 // ViewKey is where a native hook's input holds the View.
 const ViewKey = "hookexec"
 
