@@ -161,7 +161,9 @@ func encode(in *event.Input, h *registry.Hook, call *agents.Call) []byte {
 	if h.Dialect != registry.Native || call == nil {
 		return in.Encode(h.EventKey)
 	}
-	return in.EncodeWith(h.EventKey, agent.ViewKey, call.ViewJSON())
+	// The view is written into the input itself: a large write's content
+	// is copied once more, not twice (the view no larger than the event).
+	return in.EncodeAppend(h.EventKey, agent.ViewKey, in.Size()+512, call.View().AppendJSON)
 }
 
 func (e *Engine) runSequential(ctx context.Context, p planner.Plan, in *event.Input, budget *runner.Budget) []verdict.HookReport {

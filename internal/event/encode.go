@@ -16,7 +16,14 @@ func (in *Input) Encode(eventKey string) []byte { return in.EncodeWith(eventKey,
 // is not sent. name "" adds nothing. A hook that scans the text finds the
 // field at the end, whatever the agent's payload held.
 func (in *Input) EncodeWith(eventKey, name string, value []byte) []byte {
-	size := len(eventKey) + len(name) + len(value) + 28
+	return in.EncodeAppend(eventKey, name, len(value), func(buf []byte) []byte { return append(buf, value...) })
+}
+
+// EncodeAppend is EncodeWith with the value appended by appendValue (size:
+// about how long it is), so that a large value is written straight into
+// the hook's input, not built on its own first.
+func (in *Input) EncodeAppend(eventKey, name string, size int, appendValue func([]byte) []byte) []byte {
+	size += len(eventKey) + len(name) + 28
 	for k, v := range in.fields {
 		size += len(k) + len(v) + 4
 	}
@@ -50,7 +57,7 @@ func (in *Input) EncodeWith(eventKey, name string, value []byte) []byte {
 		buf = append(buf, ',')
 		buf = append(buf, quote(name)...)
 		buf = append(buf, ':')
-		buf = append(buf, value...)
+		buf = appendValue(buf)
 	}
 	return append(buf, '}', '\n')
 }
