@@ -38,6 +38,6 @@ func BenchmarkView(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		c := NewCall(DetectAgent("claude", in, func(string) string { return "" }), pre, in)
-		_ = c.ViewJSON()
+		_ = c.View().AppendJSON(nil)
 	}
 }

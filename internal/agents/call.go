@@ -25,10 +25,6 @@ type Call struct {
 	once  sync.Once
 	view  agent.View
 	class Classification
-	// json is the view encoded, on first use of ViewJSON only: an event
-	// no native hook runs for does not encode it (issue 21).
-	jsonOnce sync.Once
-	json     []byte
 }
 
 // NewCall is the event n fired by agentName ("" when unknown) with input
@@ -67,21 +63,6 @@ func (c *Call) View() agent.View {
 func (c *Call) Classification() Classification {
 	c.build()
 	return c.class
-}
-
-// ViewJSON is the view as a native hook gets it at agent.ViewKey.
-func (c *Call) ViewJSON() []byte {
-	c.build()
-	c.jsonOnce.Do(func() {
-		// The view is no larger than the event it is read from: one
-		// allocation.
-		size := 512
-		if c.in != nil {
-			size += c.in.Size()
-		}
-		c.json = c.view.AppendJSON(make([]byte, 0, size))
-	})
-	return c.json
 }
 
 // WithInput is the same event with another input (a sequential run's

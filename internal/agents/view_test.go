@@ -91,9 +91,9 @@ func TestCallView(t *testing.T) {
 	assert.Equal(t, want, c.View())
 	assert.Equal(t, RuleAgent, c.Classification().Rule)
 	var decoded agent.View
-	require.NoError(t, json.Unmarshal(c.ViewJSON(), &decoded))
+	require.NoError(t, json.Unmarshal(c.View().AppendJSON(nil), &decoded))
 	assert.Equal(t, want, decoded)
-	assert.JSONEq(t, `{"event":"BeforeTool","agent":"gemini","tool":"run_shell_command","family":"shell","command":"git push -f"}`, string(c.ViewJSON()))
+	assert.JSONEq(t, `{"event":"BeforeTool","agent":"gemini","tool":"run_shell_command","family":"shell","command":"git push -f"}`, string(c.View().AppendJSON(nil)))
 
 	empty := NewCall("", pre, nil)
 	assert.Equal(t, agent.View{Event: "BeforeTool"}, empty.View())

@@ -43,7 +43,7 @@ func TestHTTPHookRequest(t *testing.T) {
 
 	require.Equal(t, []verdict.Outcome{verdict.Success}, outcomes(v), v.Hooks[0].Error)
 	r := <-got
-	assert.Equal(t, f.input.EncodeWith("PreToolUse", agent.ViewKey, f.plan.Call.ViewJSON()), r.body, "a native hook gets the normalized view")
+	assert.Equal(t, f.input.EncodeWith("PreToolUse", agent.ViewKey, f.plan.Call.View().AppendJSON(nil)), r.body, "a native hook gets the normalized view")
 	assert.Contains(t, string(r.body), `"hookexec":{"event":"BeforeTool","tool":"Bash","family":"shell"}`)
 	assert.Equal(t, "Bearer t0k", r.auth)
 	assert.Equal(t, f.dir, r.project)
