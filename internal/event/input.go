@@ -86,7 +86,8 @@ func readAll(r io.Reader) ([]byte, error) {
 // missing base fields (SPEC §4.1): session_id, transcript_path, cwd (wd)
 // and timestamp (now, UTC). A leading UTF-8 byte order mark is ignored, as
 // in every JSON hookexec reads; error columns count its bytes, as a
-// config's do.
+// config's do. The Input keeps parts of data: data must not be changed
+// afterwards.
 func ParseInput(data []byte, now time.Time, wd string) (*Input, error) {
 	return ParseInputIn(data, now, func() string { return wd })
 }
@@ -197,10 +198,10 @@ func (in *Input) Object(name string) map[string]any {
 	if !ok || len(raw) == 0 || raw[0] != '{' {
 		return nil
 	}
-	// jsonpos reads the bytes where they are: encoding/json's Decoder
-	// would first copy them into a buffer grown by doubling, twice the
-	// field's size again for a large write's content.
-	v, _, err := jsonpos.Parse(raw, jsonpos.Options{Std: true})
+	// jsonpos reads the bytes where they are (encoding/json's Decoder
+	// would first copy them into a buffer grown by doubling), and its
+	// strings share them: a field's bytes never change once parsed.
+	v, _, err := jsonpos.Parse(raw, jsonpos.Options{Std: true, Alias: true})
 	if err != nil || v.Kind != jsonpos.Object {
 		return nil
 	}

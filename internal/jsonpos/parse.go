@@ -3,6 +3,7 @@ package jsonpos
 import (
 	"bytes"
 	"fmt"
+	"unsafe"
 )
 
 // MaxDepth bounds nesting so that hostile input cannot exhaust the stack:
@@ -34,6 +35,10 @@ type Options struct {
 	// encoding/json's offset names it); otherwise they are worded in
 	// hookexec's words and an unexpected end is placed at the end.
 	Std bool
+	// Alias makes each string without escapes share data's bytes instead
+	// of copying them (a large write's content is not copied again): data
+	// must not change while the values are in use.
+	Alias bool
 }
 
 // SyntaxError is a JSON syntax error at byte offset Off. EOF marks an
@@ -51,7 +56,7 @@ func (e *SyntaxError) Error() string { return e.Msg }
 // value and the keys repeated in the objects it built, in file order.
 // Errors are *SyntaxError.
 func Parse(data []byte, opt Options) (*Value, []Duplicate, error) {
-	p := &parser{data: data, std: opt.Std}
+	p := &parser{data: data, std: opt.Std, alias: opt.Alias}
 	if HasBOM(data) {
 		p.i, p.start = len(BOM), len(BOM)
 	}
@@ -81,6 +86,7 @@ type parser struct {
 	data  []byte
 	i     int
 	std   bool
+	alias bool
 	start int // after the byte order mark
 	dups  []Duplicate
 	slab  []Value // newSkipped's
@@ -258,6 +264,9 @@ func (p *parser) string() (string, error) {
 	}
 	raw := p.data[start:p.i]
 	if simple {
+		if p.alias && len(raw) > 2 {
+			return unsafe.String(&raw[1], len(raw)-2), nil
+		}
 		return string(raw[1 : len(raw)-1]), nil
 	}
 	return Unquote(raw), nil

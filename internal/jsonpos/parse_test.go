@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -117,4 +118,26 @@ func TestParseJSONOffsets(t *testing.T) {
 func parseJSON(data []byte) (*Value, error) {
 	v, _, err := Parse(data, Options{})
 	return v, err
+}
+
+// Alias: the same values, and a string without escapes shares the
+// input's bytes (no copy) while one with escapes is decoded.
+func TestParseAliasSharesStrings(t *testing.T) {
+	t.Parallel()
+	data := []byte(`{"plain": "` + strings.Repeat("x", 1000) + `", "esc": "a\nb", "utf8": "héllo", "bad": "` + "\xff" + `", "n": [1, "", "y"]}`)
+	plain, _, err := Parse(data, Options{Std: true})
+	require.NoError(t, err)
+	aliased, _, err := Parse(data, Options{Std: true, Alias: true})
+	require.NoError(t, err)
+	assert.Equal(t, plain.Any(), aliased.Any())
+	inData := func(s string) bool {
+		p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		start := uintptr(unsafe.Pointer(&data[0]))
+		return p >= start && p < start+uintptr(len(data))
+	}
+	assert.True(t, inData(aliased.Get("plain").Str), "a plain string shares the input")
+	assert.True(t, inData(aliased.Get("utf8").Str), "valid UTF-8 without escapes shares the input")
+	assert.False(t, inData(aliased.Get("esc").Str), "an escaped string is decoded")
+	assert.Equal(t, "\ufffd", aliased.Get("bad").Str, "invalid UTF-8 is replaced, as encoding/json does")
+	assert.False(t, inData(plain.Get("plain").Str), "without Alias, strings are copies")
 }
