@@ -29,6 +29,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/qwen"
 	"github.com/hookexec/hookexec/internal/agents/tabnine"
 	"github.com/hookexec/hookexec/internal/agents/windsurf"
+	"github.com/hookexec/hookexec/internal/reading"
 )
 
 // entry is one line of the table: an agent's name and its description.
@@ -198,13 +199,13 @@ func WithPlugins() []agent.Agent {
 	return out
 }
 
-// ReadingOf is how the hooks of dialect d are read: the agent's Reading,
-// SPEC §4.6 (agent.ReadSpec) for hookexec's own dialect.
-func ReadingOf(d string) agent.Reading {
+// ReaderOf is how the hooks of dialect d are read: the agent's Reads,
+// SPEC §4.6 (reading.Spec) for hookexec's own dialect.
+func ReaderOf(d string) agent.Reader {
 	if a, ok := ByDialect(d); ok {
-		return a.Reading
+		return a.Reads
 	}
-	return agent.ReadSpec
+	return reading.Spec{}
 }
 
 // OrList joins names as a message lists choices: "a, b or c".

@@ -11,6 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/agents/copilot"
+	"github.com/hookexec/hookexec/internal/agents/cursor"
+	"github.com/hookexec/hookexec/internal/reading"
 )
 
 // TestTable: every agent of the table has every field of its description
@@ -177,10 +181,11 @@ func TestLookups(t *testing.T) {
 	assert.Equal(t, []string{"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "read_file", "write_file", "replace", "read_many_files", "list_directory", "glob", "search_file_content", "zoom_image", "edit", "notebook_edit", "grep_search", "apply_patch", "view_image", "view", "create", "grep",
 		"create_file", "replace_string_in_file", "multi_replace_string_in_file", "insert_edit_into_file", "file_search", "list_dir", "semantic_search"}, FileTools()[:30])
 	assert.Subset(t, FileTools(), []string{"read_code", "write_code", "fs_read", "fs_write", "write_to_file", "replace_in_file", "editor"})
-	assert.Equal(t, agent.ReadSpec, ReadingOf("native"))
-	assert.Equal(t, agent.ReadClaude, ReadingOf("claude"))
-	assert.Equal(t, agent.ReadCopilot, ReadingOf("copilot"))
-	assert.Equal(t, agent.ReadCursor, ReadingOf("cursor"))
-	assert.Equal(t, agent.ReadExitCode, ReadingOf("windsurf"))
+	assert.Equal(t, reading.Spec{}, ReaderOf("native"))
+	assert.Equal(t, claude.Reads{}, ReaderOf("claude"))
+	assert.Equal(t, claude.Reads{}, ReaderOf("auggie"))
+	assert.Equal(t, copilot.Reads{}, ReaderOf("copilot"))
+	assert.Equal(t, cursor.Reads{}, ReaderOf("cursor"))
+	assert.Equal(t, reading.ExitCode{}, ReaderOf("windsurf"))
 	assert.Equal(t, "native, claude, gemini or llxprt", OrList([]string{"native", "claude", "gemini", "llxprt"}))
 }

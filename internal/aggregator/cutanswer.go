@@ -7,9 +7,6 @@ import (
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-// lostAnswer describes a hook whose JSON answer was cut by the capture caps.
-const lostAnswer = "stdout over the output cap (--max-output or --max-total-output); the JSON answer was lost"
-
 // cutAnswer reports whether the hook's stdout was cut by the capture caps
 // (SPEC §4.4) while it began like a JSON answer: an object, or a JSON
 // string holding one. What was kept is not the answer the hook gave (a

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/reading"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
@@ -28,13 +29,13 @@ func TestInterpretCutAnswer(t *testing.T) {
 
 	r := Interpret(ev, testMeta(), cut(0, deny, ""))
 	assert.Equal(t, verdict.Error, r.Outcome)
-	assert.Equal(t, &verdict.Output{SystemMessage: "Warning: hook guard: " + lostAnswer}, r.Output, "the agent is told")
+	assert.Equal(t, &verdict.Output{SystemMessage: "Warning: hook guard: " + reading.LostAnswer}, r.Output, "the agent is told")
 	assert.Contains(t, r.Error, "the JSON answer was lost")
 
 	// A kept part that happens to parse is still only a part.
 	r = Interpret(ev, testMeta(), cut(0, `{"decision":"allow"}`, "more to say"))
 	assert.Equal(t, verdict.Error, r.Outcome)
-	assert.Equal(t, &verdict.Output{SystemMessage: "Warning: hook guard: " + lostAnswer + ": more to say"}, r.Output)
+	assert.Equal(t, &verdict.Output{SystemMessage: "Warning: hook guard: " + reading.LostAnswer + ": more to say"}, r.Output)
 
 	// Double-encoded answers too.
 	r = Interpret(ev, testMeta(), cut(0, `"{\"decision\":\"deny\"`, ""))

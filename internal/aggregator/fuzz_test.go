@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/reading"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
@@ -40,7 +41,7 @@ func checkInterpretInvariants(t *testing.T, ev event.Event, meta Meta, res runne
 	out := r.Output
 	decides := out != nil && out.Decision != ""
 	failClosed := meta.FailClosed && ev.CanBlock
-	answer, isAnswer := outputObject(strings.TrimSpace(strings.ToValidUTF8(string(res.Stdout), "\uFFFD")))
+	answer, isAnswer := reading.Object(strings.TrimSpace(strings.ToValidUTF8(string(res.Stdout), "\uFFFD")))
 
 	switch {
 	case res.Status == runner.Exited && res.ExitCode == 2:

@@ -1,7 +1,6 @@
 package aggregator
 
 import (
-	"fmt"
 	"math"
 	"strings"
 	"time"
@@ -9,12 +8,10 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/jsonpos"
+	"github.com/hookexec/hookexec/internal/reading"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
-
-// noBlockMessage is the reason of an exit-2 block that said nothing.
-const noBlockMessage = "hook exited with code 2 without an error message"
 
 // Interpret turns one raw runner result into a report (SPEC §4.6): outcome,
 // exit code, captured output and the normalized output object, including the
@@ -51,73 +48,15 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 			break
 		}
 		code := res.ExitCode
-		reading := meta.reading()
 		r.ExitCode = &code
-		switch {
-		case reading == agent.ReadExitCode:
-			// stdout is never an answer, so a cut one loses nothing.
-			r.Outcome, r.Output, detail = exitCodeExited(ev, code, out, errText, &notes)
-		case code == 0 && cutAnswer(res, out):
-			// An error of the hook: it blocks when the hook fails closed,
-			// and the agent is told in any case, since a deny may have been
-			// lost.
-			r.Outcome = verdict.Error
-			notes = append(notes, lostAnswer)
-			r.Output = &verdict.Output{SystemMessage: "Warning: " + withText("hook "+r.Name+": "+lostAnswer, errText)}
-			detail = withText(lostAnswer, errText)
-		case reading == agent.ReadGemini:
-			r.Outcome, r.Output = geminiExited(code, out, errText, &notes)
-			if r.Outcome == verdict.Error {
-				failure := fmt.Sprintf("exit code %d", code)
-				if code == 2 && r.Output == nil {
-					failure += " without output, which Gemini CLI does not take as a block"
-				}
-				notes = append(notes, failure)
-				detail = withText(failure, firstNonEmpty(errText, out))
-			}
-		case reading == agent.ReadCopilot:
-			r.Outcome, r.Output, detail = copilotExited(ev, meta.EventKey, code, out, errText, &notes)
-		case code == 0:
-			r.Outcome = verdict.Success
-			r.Output = successOutput(ev, meta, out, &notes)
-		case code == 2 && reading == agent.ReadCodex:
-			r.Outcome, r.Output, detail = codexExit2(errText, &notes)
-		case code == 2 && cutAnswer(res, out):
-			// Exit 2 denies whatever was lost; only the reason is missing.
-			r.Outcome = verdict.Blocked
-			notes = append(notes, lostAnswer)
-			r.Output = &verdict.Output{Decision: "deny", Reason: firstNonEmpty(errText, "hook exited with code 2; its "+lostAnswer)}
-		case code == 2 && reading == agent.ReadClaude:
-			r.Outcome = verdict.Blocked
-			r.Output = claudeBlockOutput(ev, meta, out, errText, &notes)
-		case code == 2 && reading == agent.ReadQwen:
-			r.Outcome = verdict.Blocked
-			r.Output = qwenBlockOutput(ev, errText, &notes)
-		case code == 2:
-			r.Outcome = verdict.Blocked
-			r.Output = blockOutput(ev, out, errText, &notes)
-		case reading == agent.ReadClaude || reading == agent.ReadQwen:
-			// Claude Code (and Qwen Code) shows its user nothing of a hook that fails with
-			// another status (it only logs it), but reads a JSON answer on
-			// stdout as on exit 0: a deny printed before exit 1 blocks.
-			r.Outcome = verdict.Error
-			failure := fmt.Sprintf("exit code %d", code)
-			notes = append(notes, failure)
-			detail = withText(failure, firstNonEmpty(errText, out))
-			if obj, ok := outputObject(out); ok {
-				r.Output = normalize(ev, obj, &notes)
-			}
-		default:
-			r.Outcome = verdict.Error
-			failure := fmt.Sprintf("exit code %d", code)
-			notes = append(notes, failure)
-			r.Output = warningOutput(out, errText)
-			detail = withText(failure, firstNonEmpty(errText, out))
-		}
+		x := agent.Exit{Event: ev, Key: meta.EventKey, Name: r.Name, Command: meta.Command, Code: code, Out: out, Err: errText, Cut: cutAnswer(res, out)}
+		read := meta.reader().Exited(x)
+		r.Outcome, r.Output, detail = read.Outcome, read.Output, read.Detail
+		notes = append(notes, read.Notes...)
 		if res.Err != nil {
 			notes = append(notes, res.Err.Error())
 		}
-		r.Warnings = answerWarnings(ev, meta, res, code, out, errText)
+		r.Warnings = answerWarnings(meta, res, x)
 	case runner.Signaled:
 		r.Outcome = verdict.Error
 		failure := "killed by a signal"
@@ -125,8 +64,8 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 			failure = "killed by " + res.Signal
 		}
 		notes = append(notes, failure)
-		r.Output = warningOutput(out, errText)
-		detail = withText(failure, firstNonEmpty(errText, out))
+		r.Output = reading.Warning(out, errText)
+		detail = reading.WithText(failure, reading.FirstNonEmpty(errText, out))
 	case runner.RequestFailed:
 		detail = httpFailure("request failed: "+errString(res.Err), &r, &notes)
 	case runner.TimedOut:
@@ -152,7 +91,8 @@ func Interpret(ev event.Event, meta Meta, res runner.Result) verdict.HookReport 
 
 	if meta.FailClosed && ev.CanBlock {
 		if verb := failVerb(r.Outcome); verb != "" {
-			r.Output = &verdict.Output{Decision: "deny", Reason: failClosedReason(meta, r.Name, verb, detail, errText)}
+			f := agent.Failure{Name: r.Name, Command: meta.Command, Verb: verb, Detail: detail, Err: errText, HTTP: meta.HTTP, ByFlag: meta.FailClosedByFlag}
+			r.Output = &verdict.Output{Decision: "deny", Reason: meta.reader().FailReason(f)}
 		}
 	}
 	r.Error = strings.Join(notes, "; ")
@@ -190,70 +130,6 @@ func newReport(meta Meta) verdict.HookReport {
 	}
 }
 
-// successOutput interprets the trimmed stdout of a hook that exited 0.
-func successOutput(ev event.Event, meta Meta, out string, notes *[]string) *verdict.Output {
-	if out == "" {
-		return nil
-	}
-	if obj, ok := outputObject(out); ok {
-		o := normalize(ev, obj, notes)
-		if meta.reading() == agent.ReadCursor {
-			cursorFields(ev, obj, o, notes)
-		}
-		return o
-	}
-	switch {
-	case ev.Plain == event.PlainWorktreePath:
-		// The path of the worktree the hook created, as Claude Code
-		// reads it: the last line of stdout.
-		lines := strings.Split(out, "\n")
-		return &verdict.Output{HookSpecificOutput: map[string]any{"worktreePath": strings.TrimSpace(lines[len(lines)-1])}}
-	case ev.Plain == event.PlainContext && (meta.reading() == agent.ReadClaude || meta.reading() == agent.ReadQwen || meta.reading() == agent.ReadCodex):
-		noteBanner(out, notes)
-		return &verdict.Output{HookSpecificOutput: map[string]any{"additionalContext": out}}
-	}
-	noteBanner(out, notes)
-	return &verdict.Output{SystemMessage: out}
-}
-
-// blockOutput interprets a hook that exited 2: its JSON object (if any) with
-// the decision forced to deny, and the best reason available.
-func blockOutput(ev event.Event, out, errText string, notes *[]string) *verdict.Output {
-	o := &verdict.Output{}
-	plain := ""
-	if obj, ok := outputObject(out); ok {
-		o = normalize(ev, obj, notes)
-	} else if out != "" && !isJSON(out) {
-		plain = out
-		noteBanner(out, notes)
-	}
-	o.Decision = "deny"
-	o.Reason = firstNonEmpty(errText, o.Reason, plain, noBlockMessage)
-	return o
-}
-
-// warningOutput is the output of a hook that failed: its message as a
-// warning, or none when it said nothing.
-func warningOutput(out, errText string) *verdict.Output {
-	text := firstNonEmpty(errText, out)
-	if text == "" {
-		return nil
-	}
-	return &verdict.Output{SystemMessage: "Warning: " + text}
-}
-
-// noteBanner notes the common mistake of printing text before the JSON
-// object: the whole stdout is then plain text, but its last line is JSON.
-func noteBanner(out string, notes *[]string) {
-	i := strings.LastIndexByte(out, '\n')
-	if i < 0 {
-		return
-	}
-	if _, ok := decodeObject(strings.TrimSpace(out[i+1:])); ok {
-		*notes = append(*notes, "stdout is not a single JSON object (text before the JSON); treated as plain text")
-	}
-}
-
 func timeoutDetail(res runner.Result) string {
 	if res.Err != nil {
 		return res.Err.Error()
@@ -277,22 +153,6 @@ func failVerb(o verdict.Outcome) string {
 	default:
 		return ""
 	}
-}
-
-func withText(failure, text string) string {
-	if text == "" {
-		return failure
-	}
-	return failure + ": " + text
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 // durationMs is d in milliseconds, rounded to microseconds.

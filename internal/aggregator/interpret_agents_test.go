@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/hookexec/hookexec/internal/reading"
 	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
@@ -39,7 +40,7 @@ func TestInterpretCursorWindsurfKiro(t *testing.T) {
 		{"windsurf", "BeforeTool", "exit 2 blocks with stderr", 2, "Command approved", "Command blocked: 'rm -rf'", verdict.Blocked,
 			&verdict.Output{Decision: "deny", Reason: "Command blocked: 'rm -rf'"}},
 		{"windsurf", "BeforeTool", "exit 2 without stderr", 2, "", "", verdict.Blocked,
-			&verdict.Output{Decision: "deny", Reason: noBlockMessage}},
+			&verdict.Output{Decision: "deny", Reason: reading.NoBlockMessage}},
 		{"windsurf", "BeforeTool", "stdout is no answer", 0, `{"decision":"deny"}`, "", verdict.Success, nil},
 		{"windsurf", "BeforeTool", "another status proceeds", 1, "", "Error parsing JSON", verdict.Error,
 			&verdict.Output{SystemMessage: "Warning: Error parsing JSON"}},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/hookexec/hookexec/internal/reading"
 	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
@@ -49,7 +50,7 @@ func TestInterpretCopilot(t *testing.T) {
 		{name: "exit 2 denies a tool with stderr", event: "BeforeTool", key: "preToolUse", code: 2, stderr: "no rm\n",
 			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: "no rm"}},
 		{name: "exit 2 without stderr", event: "BeforeTool", key: "preToolUse", code: 2,
-			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: noBlockMessage}},
+			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: reading.NoBlockMessage}},
 		{name: "exit 1 denies a tool, its JSON ignored", event: "BeforeTool", key: "preToolUse", code: 1, stdout: `{"permissionDecision":"allow"}`,
 			outcome: verdict.Blocked, output: &verdict.Output{Decision: "deny", Reason: "hook exited with code 1"}},
 		{name: "exit 1 denies a permission", event: "PermissionRequest", key: "permissionRequest", code: 1, stderr: "broke",

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/reading"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
@@ -40,12 +41,12 @@ func httpAnswer(ev event.Event, meta Meta, res runner.Result, out string, r *ver
 	case !strings.HasPrefix(out, "{"):
 		return httpFailure("HTTP hook must return JSON, but got non-JSON response body: "+quoteBody(out), r, notes)
 	}
-	obj, ok := decodeObject(out)
+	obj, ok := reading.DecodeObject(out)
 	if !ok {
 		return httpFailure("HTTP hook must return valid JSON, but parsing failed: "+quoteBody(out), r, notes)
 	}
 	r.Outcome = verdict.Success
-	r.Output = normalize(ev, obj, notes)
+	r.Output = reading.Normalize(ev, obj, notes)
 	return ""
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/reading"
 	"github.com/hookexec/hookexec/internal/runner"
 	"github.com/hookexec/hookexec/internal/spelling"
 )
@@ -75,7 +76,7 @@ func (m Meta) linted() bool {
 // changes the answer or its decision.
 func lintAnswer(ev event.Event, meta Meta, obj map[string]any) []string {
 	var warns []string
-	eventName := firstNonEmpty(meta.EventKey, ev.Name)
+	eventName := reading.FirstNonEmpty(meta.EventKey, ev.Name)
 	hso, _ := obj["hookSpecificOutput"].(map[string]any)
 	var moved []string
 	misplaced := misplacedKeys()
@@ -101,12 +102,12 @@ func lintAnswer(ev event.Event, meta Meta, obj map[string]any) []string {
 		s := closestKey(k, specific)
 		switch {
 		case s != "":
-			warns = append(warns, fmt.Sprintf("unknown key %s in hookSpecificOutput is ignored (did you mean %q?)", describe(k), s))
+			warns = append(warns, fmt.Sprintf("unknown key %s in hookSpecificOutput is ignored (did you mean %q?)", reading.Describe(k), s))
 		case meta.Dialect == "claude":
 			// A native answer's hookSpecificOutput reaches every agent's
 			// format, and some read keys hookexec does not know; Claude
 			// Code's are all known.
-			warns = append(warns, fmt.Sprintf("unknown key %s in hookSpecificOutput is ignored: Claude Code reads none such", describe(k)))
+			warns = append(warns, fmt.Sprintf("unknown key %s in hookSpecificOutput is ignored: Claude Code reads none such", reading.Describe(k)))
 		}
 	}
 	if w := eventNameText(ev, hso, eventName); w != "" {
@@ -115,28 +116,24 @@ func lintAnswer(ev event.Event, meta Meta, obj map[string]any) []string {
 	return warns
 }
 
-// answerWarnings are the warnings about the answer of a hook that exited
-// (code) with stdout out and stderr errText, each naming the hook: what
-// lintAnswer finds in the JSON answer its dialect reads at that status,
-// and plain text that a native hook printed where Claude Code would give
-// it to the model (plainContextText). A cut answer is not read at all.
-func answerWarnings(ev event.Event, meta Meta, res runner.Result, code int, out, errText string) []string {
+// answerWarnings are the warnings about the answer of hook x, each naming
+// the hook: what lintAnswer finds in the JSON answer its dialect reads at
+// that status, and plain text that a native hook printed where Claude Code
+// would give it to the model (plainContextText). A cut answer is not read
+// at all.
+func answerWarnings(meta Meta, res runner.Result, x agent.Exit) []string {
 	if !meta.linted() || res.StdoutTruncated || res.StderrTruncated {
 		return nil
 	}
-	reading := meta.reading()
-	text := out
-	switch {
-	case reading == agent.ReadQwen && code == 2:
-		text = errText
-	case reading == agent.ReadSpec && code != 0 && code != 2:
+	text, read, plainLinted := meta.reader().Answer(x)
+	if !read {
 		return nil // a failed hook: its output is a warning, never read
 	}
 	var warns []string
-	if obj, ok := outputObject(text); ok {
-		warns = lintAnswer(ev, meta, obj)
-	} else if reading == agent.ReadSpec && code == 0 && ev.Plain == event.PlainContext && text != "" && !isJSON(text) {
-		warns = []string{plainContextText(firstNonEmpty(meta.EventKey, ev.Name))}
+	if obj, ok := reading.Object(text); ok {
+		warns = lintAnswer(x.Event, meta, obj)
+	} else if plainLinted && x.Event.Plain == event.PlainContext && text != "" && !reading.IsJSON(text) {
+		warns = []string{plainContextText(reading.FirstNonEmpty(meta.EventKey, x.Event.Name))}
 	}
 	if n := len(warns); n > maxAnswerWarnings {
 		warns = append(warns[:maxAnswerWarnings-1], fmt.Sprintf("%d more fields of the answer are not read (run the hook to see them)", n-maxAnswerWarnings+1))
@@ -152,15 +149,15 @@ func answerWarnings(ev event.Event, meta Meta, res runner.Result, code int, out,
 // does not say where it is read: the same key in hookSpecificOutput, a
 // top-level decision for permissionDecision, a reason for its reason.
 func honoured(k string, obj, hso map[string]any) bool {
-	if _, ok := present(hso, k); ok {
+	if _, ok := reading.Present(hso, k); ok {
 		return true
 	}
 	switch k {
 	case "permissionDecision":
-		_, ok := present(obj, "decision")
+		_, ok := reading.Present(obj, "decision")
 		return ok
 	case "permissionDecisionReason":
-		_, ok := present(obj, "reason")
+		_, ok := reading.Present(obj, "reason")
 		return ok
 	}
 	return false
@@ -201,25 +198,25 @@ func unknownTopText(k, eventName string) string {
 	s := closestKey(k, known)
 	switch {
 	case s == "":
-		return fmt.Sprintf("unknown key %s is ignored (the top-level keys read are %s)", describe(k), strings.Join(top, ", "))
+		return fmt.Sprintf("unknown key %s is ignored (the top-level keys read are %s)", reading.Describe(k), strings.Join(top, ", "))
 	case slices.Contains(top, s):
-		return fmt.Sprintf("unknown key %s is ignored (did you mean %q?)", describe(k), s)
+		return fmt.Sprintf("unknown key %s is ignored (did you mean %q?)", reading.Describe(k), s)
 	default:
 		return fmt.Sprintf("unknown key %s is ignored (did you mean %q? it goes inside hookSpecificOutput: {\"hookSpecificOutput\": {\"hookEventName\": %q, %q: ...}})",
-			describe(k), s, eventName, s)
+			reading.Describe(k), s, eventName, s)
 	}
 }
 
 // eventNameText is the warning about a hookSpecificOutput.hookEventName
 // that is not a name of ev; "" when it is one, or absent.
 func eventNameText(ev event.Event, hso map[string]any, eventName string) string {
-	v, ok := present(hso, "hookEventName")
+	v, ok := reading.Present(hso, "hookEventName")
 	if !ok {
 		return ""
 	}
 	name, isString := v.(string)
 	if !isString {
-		return fmt.Sprintf("hookSpecificOutput.hookEventName is %s, not a string: write %q", describe(v), eventName)
+		return fmt.Sprintf("hookSpecificOutput.hookEventName is %s, not a string: write %q", reading.Describe(v), eventName)
 	}
 	if name == eventName || name == ev.Name || (ev.Claude != "" && name == ev.Claude) {
 		return ""
@@ -228,7 +225,7 @@ func eventNameText(ev event.Event, hso map[string]any, eventName string) string 
 		return ""
 	}
 	return fmt.Sprintf("hookSpecificOutput.hookEventName is %s but the hook answered %s (Claude Code rejects an answer for another event); write %q",
-		describe(name), eventName, eventName)
+		reading.Describe(name), eventName, eventName)
 }
 
 // closestKey is the known key k is a misspelling of, or "".
@@ -262,8 +259,8 @@ func plainContextText(eventName string) string {
 // hookLabel names a hook in its warnings: its name (else its command) and
 // where it is defined.
 func hookLabel(meta Meta) string {
-	label := fmt.Sprintf("hook %q", firstNonEmpty(meta.Name, meta.Command))
-	if where := firstNonEmpty(meta.Pos, meta.File); where != "" {
+	label := fmt.Sprintf("hook %q", reading.FirstNonEmpty(meta.Name, meta.Command))
+	if where := reading.FirstNonEmpty(meta.Pos, meta.File); where != "" {
 		label += " (" + where + ")"
 	}
 	return label

@@ -33,7 +33,7 @@ type Meta struct {
 	If      string
 }
 
-// reading is how the hook's exit status and output are read: as its
-// dialect's agent reads them (agent.Agent.Reading), as SPEC §4.6 says in
+// reader is how the hook's exit status and output are read: as its
+// dialect's agent reads them (agent.Agent.Reads), as SPEC §4.6 says in
 // the native dialect.
-func (m Meta) reading() agent.Reading { return agents.ReadingOf(m.Dialect) }
+func (m Meta) reader() agent.Reader { return agents.ReaderOf(m.Dialect) }

@@ -149,8 +149,9 @@ type Agent struct {
 	// nil when PastedVars is.
 	PasteQuote func(value string) string
 
-	// Reading is how the agent reads a hook's exit status and output.
-	Reading Reading
+	// Reads is how the agent reads a hook's exit status and output: one
+	// of the shared readings (internal/reading) or the agent's own.
+	Reads Reader
 	// Format is fire's --format that answers as the agent reads one hook:
 	// the agent's own name, or that of the agent whose answers it reads.
 	Format string
@@ -215,7 +216,7 @@ type Answer struct {
 	// Blocks reports whether the agent, running one hook that printed
 	// stdout and exited with status on ev, blocks (denies the tool, blocks
 	// the prompt, keeps a stop from ending the turn); nil: the rule of the
-	// agent's Reading (agents.ReadsAsBlock). Tests use it to check that a
+	// agent's Reads (Reader.Blocks). Tests use it to check that a
 	// deny holds as the agent reads it.
 	Blocks func(ev event.Event, stdout []byte, status int) bool
 	// Warning is text for the agent's user that fire prints on stderr,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/reading"
 )
 
 // Name is Antigravity CLI's name on the command line, its dialect's and
@@ -53,7 +54,7 @@ func Agent() agent.Agent {
 		CwdVar:            "",
 		PastedVars:        nil,
 		PasteQuote:        nil,
-		Reading:           agent.ReadSpec,
+		Reads:             reading.Spec{},
 		Format:            Name,
 		Answer:            answer(),
 		HookName:          "",

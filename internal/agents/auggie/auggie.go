@@ -55,7 +55,7 @@ func Agent() agent.Agent {
 		CwdVar:            "",
 		PastedVars:        nil,
 		PasteQuote:        nil,
-		Reading:           agent.ReadClaude,
+		Reads:             claude.Reads{},
 		Format:            Name,
 		Answer:            answer(),
 		HookName:          "",

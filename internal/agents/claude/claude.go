@@ -52,7 +52,7 @@ func Agent() agent.Agent {
 		CwdVar:            "",
 		PastedVars:        nil,
 		PasteQuote:        nil,
-		Reading:           agent.ReadClaude,
+		Reads:             Reads{},
 		Format:            Name,
 		Answer:            answer(),
 		HookName:          "",

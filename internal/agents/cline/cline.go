@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/reading"
 )
 
 // Name is Cline's name on the command line, its dialect's and its
@@ -69,7 +70,7 @@ func Agent() agent.Agent {
 		PasteQuote:       nil,
 		// hookexec reads no Cline hooks (scripts, not settings): the value
 		// is never asked.
-		Reading:  agent.ReadSpec,
+		Reads:    reading.Spec{},
 		Format:   Name,
 		Answer:   answer(),
 		HookName: "",

@@ -78,7 +78,7 @@ func Agent() agent.Agent {
 		CwdVar:     "",
 		PastedVars: nil,
 		PasteQuote: nil,
-		Reading:    agent.ReadCodex,
+		Reads:      Reads{},
 		Format:     Name,
 		Answer:     answer(),
 		HookName:   "",

@@ -67,7 +67,7 @@ func Agent() agent.Agent {
 		CwdVar:     "",
 		PastedVars: nil,
 		PasteQuote: nil,
-		Reading:    agent.ReadCopilot,
+		Reads:      Reads{},
 		Format:     Name,
 		Answer:     answer(),
 		HookName:   "",

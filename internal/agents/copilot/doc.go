@@ -5,7 +5,7 @@
 // powershell, timeoutSec, matcher), its two event dialects (its own
 // camelCase names with camelCase payloads, and Claude Code's PascalCase
 // names with Claude-shaped payloads), its tools by family, how it reads a
-// hook's status and answer (agent.ReadCopilot), and its answer format
+// hook's status and answer (copilot.Reads), and its answer format
 // (--format copilot).
 //
 // Proven by make e2e (e2e/copilot) and by runs of the real Copilot CLI

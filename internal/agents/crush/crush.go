@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/reading"
 )
 
 // Name is Crush's name on the command line, its dialect's and its
@@ -56,7 +57,7 @@ func Agent() agent.Agent {
 		PastedVars:        nil,
 		PasteQuote:        nil,
 		// Exit 2 blocks with stderr, other statuses fail the hook.
-		Reading:  agent.ReadSpec,
+		Reads:    reading.Spec{},
 		Format:   Name,
 		Answer:   answer(),
 		HookName: "",

@@ -82,7 +82,7 @@ func Agent() agent.Agent {
 		// Cursor's own hooks: exit 0 with its JSON answer, exit 2 blocks,
 		// another status fails open (SPEC §4.6, with Cursor's answer fields
 		// read by the aggregator).
-		Reading:  agent.ReadCursor,
+		Reads:    Reads{},
 		Format:   Name,
 		Answer:   answer(),
 		HookName: "",

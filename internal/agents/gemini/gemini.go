@@ -47,7 +47,7 @@ func Agent() agent.Agent {
 		// unbraced form, $NAME.
 		PastedVars:  []string{"GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_PLANS_DIR", "GEMINI_SESSION_ID", "CLAUDE_PROJECT_DIR"},
 		PasteQuote:  ShellQuote,
-		Reading:     agent.ReadGemini,
+		Reads:       Reads{},
 		Format:      Name,
 		Answer:      answer(),
 		HookName:    "hookexec",

@@ -59,7 +59,7 @@ func Agent() agent.Agent {
 		PastedVars:        nil,
 		PasteQuote:        nil,
 		// A JSON block is read whatever the exit status.
-		Reading:  agent.ReadClaude,
+		Reads:    claude.Reads{},
 		Format:   Name,
 		Answer:   answer(),
 		HookName: "",

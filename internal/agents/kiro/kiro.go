@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/reading"
 )
 
 // Name is Kiro CLI's name on the command line, its dialect's and its
@@ -73,7 +74,7 @@ func Agent() agent.Agent {
 		CwdVar:     "",
 		PastedVars: nil,
 		PasteQuote: nil,
-		Reading:    agent.ReadExitCode,
+		Reads:      reading.ExitCode{},
 		Format:     Name,
 		Answer:     answer(),
 		HookName:   "",

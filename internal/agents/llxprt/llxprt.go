@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
+	"github.com/hookexec/hookexec/internal/reading"
 )
 
 // Name is LLxprt Code's name on the command line and its dialect's name.
@@ -41,7 +42,7 @@ func Agent() agent.Agent {
 		CwdVar:              "",
 		PastedVars:          nil,
 		PasteQuote:          nil,
-		Reading:             agent.ReadSpec,
+		Reads:               reading.Spec{},
 		Format:              gemini.Name,
 		Answer:              agent.Answer{}, // Gemini CLI's (Format)
 		HookName:            "",

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
+	"github.com/hookexec/hookexec/internal/reading"
 )
 
 // TestGeminiFamily: LLxprt Code, a fork of Gemini CLI, answers in Gemini's
@@ -18,7 +19,7 @@ func TestGeminiFamily(t *testing.T) {
 	assert.Equal(t, gemini.Name, a.Format)
 	assert.Equal(t, g.Tools, a.Tools)
 	assert.Equal(t, g.DefaultEvents, a.DefaultEvents)
-	assert.Equal(t, agent.ReadSpec, a.Reading)
+	assert.Equal(t, reading.Spec{}, a.Reads)
 	assert.Nil(t, a.PastedVars)
 	assert.Equal(t, agent.EnableNone, a.Enable)
 }

@@ -63,7 +63,7 @@ func Agent() agent.Agent {
 		// environment.
 		PastedVars:  nil,
 		PasteQuote:  nil,
-		Reading:     agent.ReadQwen,
+		Reads:       Reads{},
 		Format:      Name,
 		Answer:      answer(),
 		HookName:    "",

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/reading"
 )
 
 // Name is Windsurf's name on the command line, its dialect's and its
@@ -72,7 +73,7 @@ func Agent() agent.Agent {
 		CwdVar:     "",
 		PastedVars: nil,
 		PasteQuote: nil,
-		Reading:    agent.ReadExitCode,
+		Reads:      reading.ExitCode{},
 		Format:     Name,
 		Answer:     answer(),
 		HookName:   "",

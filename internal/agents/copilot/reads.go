@@ -1,17 +1,37 @@
-package aggregator
+package copilot
 
 import (
 	"fmt"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/reading"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-// copilotExited interprets a copilot-dialect hook (a .github/hooks/*.json
+// Reads is Copilot CLI's reading of a hook (1.0.102, a real run; see
+// exited): its top-level answer fields as well as Claude's, and on the
+// tool guards any status but 0 denies.
+type Reads struct{ reading.Spec }
+
+// Exited reads x as Copilot CLI does; a cut answer is never read.
+func (Reads) Exited(x agent.Exit) agent.Read {
+	if x.Cut && x.Code == 0 {
+		return reading.Lost(x)
+	}
+	var r agent.Read
+	r.Outcome, r.Output, r.Detail = exited(x.Event, x.Key, x.Code, x.Out, x.Err, &r.Notes)
+	return r
+}
+
+// Answer: stdout, whatever the status.
+func (Reads) Answer(x agent.Exit) (string, bool, bool) { return reading.Stdout(x) }
+
+// exited interprets a copilot-dialect hook (a .github/hooks/*.json
 // or ~/.copilot/hooks/*.json policy) that exited with code as Copilot CLI
-// 1.0.102 reads it (agent.ReadCopilot; each rule seen in a real run):
+// 1.0.102 reads it (each rule seen in a real run):
 //
 //   - exit 0: the JSON answer in Copilot's shape (copilotAnswer), or plain
 //     text as SPEC §4.6 reads it;
@@ -22,31 +42,31 @@ import (
 //     code 2" or "hook errored");
 //   - on the other events a status but 0 is a failed hook; Copilot shows
 //     the stderr of exit 2 as a warning and skips any other in silence.
-func copilotExited(ev event.Event, key string, code int, out, errText string, notes *[]string) (verdict.Outcome, *verdict.Output, string) {
+func exited(ev event.Event, key string, code int, out, errText string, notes *[]string) (verdict.Outcome, *verdict.Output, string) {
 	if code == 0 {
-		if obj, ok := outputObject(out); ok {
-			return verdict.Success, normalize(ev, copilotAnswer(key, obj), notes), ""
+		if obj, ok := reading.Object(out); ok {
+			return verdict.Success, reading.Normalize(ev, answerShape(key, obj), notes), ""
 		}
 		o := (*verdict.Output)(nil)
 		if out != "" {
-			noteBanner(out, notes)
+			reading.Banner(out, notes)
 			o = &verdict.Output{SystemMessage: out}
 		}
 		return verdict.Success, o, ""
 	}
 	failure := fmt.Sprintf("exit code %d", code)
 	if ev.Name == "BeforeTool" || ev.Name == "PermissionRequest" {
-		reason := firstNonEmpty(errText, "hook exited with code "+fmt.Sprint(code))
+		reason := reading.FirstNonEmpty(errText, "hook exited with code "+fmt.Sprint(code))
 		if code == 2 && errText == "" {
-			reason = noBlockMessage
+			reason = reading.NoBlockMessage
 		}
 		return verdict.Blocked, &verdict.Output{Decision: "deny", Reason: reason}, ""
 	}
 	*notes = append(*notes, failure)
-	return verdict.Error, warningOutput("", errText), withText(failure, firstNonEmpty(errText, out))
+	return verdict.Error, reading.Warning("", errText), reading.WithText(failure, reading.FirstNonEmpty(errText, out))
 }
 
-// copilotAnswer is a Copilot hook's JSON answer in the shape normalize
+// answerShape is a Copilot hook's JSON answer in the shape reading.Normalize
 // reads. Copilot reads top-level fields in both of its dialects:
 // permissionDecision and permissionDecisionReason (preToolUse), behavior
 // and message (permissionRequest), modifiedArgs (the rewritten tool
@@ -55,7 +75,7 @@ func copilotExited(ev event.Event, key string, code int, out, errText string, no
 // hookSpecificOutput; under the PascalCase ones it reads Claude Code's
 // permissionDecision and updatedInput there, never its additionalContext
 // nor PermissionRequest's decision object.
-func copilotAnswer(key string, obj map[string]any) map[string]any {
+func answerShape(key string, obj map[string]any) map[string]any {
 	out := make(map[string]any, len(obj))
 	for k, v := range obj {
 		out[k] = v
@@ -72,7 +92,7 @@ func copilotAnswer(key string, obj map[string]any) map[string]any {
 		}
 	}
 	topLevel := func(from, to string) {
-		if v, ok := present(obj, from); ok {
+		if v, ok := reading.Present(obj, from); ok {
 			spec[to] = v
 		}
 	}
@@ -80,7 +100,7 @@ func copilotAnswer(key string, obj map[string]any) map[string]any {
 	topLevel("permissionDecisionReason", "permissionDecisionReason")
 	topLevel("modifiedArgs", "updatedInput")
 	topLevel("additionalContext", "additionalContext")
-	if b, ok := present(obj, "behavior"); ok && obj["decision"] == nil {
+	if b, ok := reading.Present(obj, "behavior"); ok && obj["decision"] == nil {
 		out["decision"] = b
 		if m, ok := obj["message"].(string); ok && obj["reason"] == nil {
 			out["reason"] = m

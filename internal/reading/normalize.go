@@ -1,4 +1,4 @@
-package aggregator
+package reading
 
 import (
 	"bytes"
@@ -11,16 +11,16 @@ import (
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-// outputObject parses a hook's trimmed stdout as one JSON object, or as a
+// Object parses a hook's trimmed stdout as one JSON object, or as a
 // JSON string whose content is one JSON object (double-encoded output).
-func outputObject(out string) (map[string]any, bool) {
-	if obj, ok := decodeObject(out); ok {
+func Object(out string) (map[string]any, bool) {
+	if obj, ok := DecodeObject(out); ok {
 		return obj, true
 	}
 	if !strings.HasPrefix(out, `"`) {
 		return nil, false
 	}
-	v, ok := decodeValue(out)
+	v, ok := Value(out)
 	if !ok {
 		return nil, false
 	}
@@ -28,16 +28,16 @@ func outputObject(out string) (map[string]any, bool) {
 	if !ok {
 		return nil, false
 	}
-	return decodeObject(strings.TrimSpace(s))
+	return DecodeObject(strings.TrimSpace(s))
 }
 
-// decodeObject parses s as exactly one JSON object (nothing after it).
+// DecodeObject parses s as exactly one JSON object (nothing after it).
 // Numbers are kept as json.Number so they survive unchanged.
-func decodeObject(s string) (map[string]any, bool) {
+func DecodeObject(s string) (map[string]any, bool) {
 	if !strings.HasPrefix(s, "{") {
 		return nil, false
 	}
-	v, ok := decodeValue(s)
+	v, ok := Value(s)
 	if !ok {
 		return nil, false
 	}
@@ -45,8 +45,8 @@ func decodeObject(s string) (map[string]any, bool) {
 	return obj, ok
 }
 
-// decodeValue parses s as exactly one JSON value.
-func decodeValue(s string) (any, bool) {
+// Value parses s as exactly one JSON value.
+func Value(s string) (any, bool) {
 	dec := json.NewDecoder(strings.NewReader(s))
 	dec.UseNumber()
 	var v any
@@ -59,15 +59,15 @@ func decodeValue(s string) (any, bool) {
 	return v, true
 }
 
-// isJSON reports whether s is one valid JSON value of any kind.
-func isJSON(s string) bool {
+// IsJSON reports whether s is one valid JSON value of any kind.
+func IsJSON(s string) bool {
 	return json.Valid([]byte(s))
 }
 
-// normalize turns a hook's JSON output object into an Output (SPEC §4.6).
+// Normalize turns a hook's JSON output object into an Output (SPEC §4.6).
 // Values that are dropped are described in notes.
-func normalize(ev event.Event, obj map[string]any, notes *[]string) *verdict.Output {
-	o := commonFields(obj, notes, decisionsOf(ev)...)
+func Normalize(ev event.Event, obj map[string]any, notes *[]string) *verdict.Output {
+	o := Fields(obj, notes, decisionsOf(ev)...)
 	claudeFields(ev, o, notes)
 	return o
 }
@@ -83,40 +83,40 @@ func decisionsOf(ev event.Event) []string {
 	return []string{"allow", "ask", "deny"}
 }
 
-// commonFields reads the fields every dialect shares: decision (any case,
+// Fields reads the fields every dialect shares: decision (any case,
 // with block and approve as aliases, one of allowed), reason, stopReason,
 // systemMessage, continue, suppressOutput and hookSpecificOutput.
-func commonFields(obj map[string]any, notes *[]string, allowed ...string) *verdict.Output {
+func Fields(obj map[string]any, notes *[]string, allowed ...string) *verdict.Output {
 	o := &verdict.Output{}
-	if v, ok := present(obj, "decision"); ok {
+	if v, ok := Present(obj, "decision"); ok {
 		if d, ok := verdict.ParseDecision(v, allowed...); ok {
 			o.Decision = d
 		} else {
-			*notes = append(*notes, "unknown decision "+describe(v)+" ignored")
+			*notes = append(*notes, "unknown decision "+Describe(v)+" ignored")
 		}
 	}
-	o.Reason = stringField(obj, "", "reason", notes)
-	o.StopReason = stringField(obj, "", "stopReason", notes)
-	o.SystemMessage = stringField(obj, "", "systemMessage", notes)
-	if v, ok := present(obj, "continue"); ok {
+	o.Reason = StringField(obj, "", "reason", notes)
+	o.StopReason = StringField(obj, "", "stopReason", notes)
+	o.SystemMessage = StringField(obj, "", "systemMessage", notes)
+	if v, ok := Present(obj, "continue"); ok {
 		if b, ok := v.(bool); ok {
 			o.Continue = &b
 		} else {
-			*notes = append(*notes, wrongType("continue", "a boolean", v))
+			*notes = append(*notes, WrongType("continue", "a boolean", v))
 		}
 	}
-	if v, ok := present(obj, "suppressOutput"); ok {
+	if v, ok := Present(obj, "suppressOutput"); ok {
 		if b, ok := v.(bool); ok {
 			o.SuppressOutput = &b
 		} else {
-			*notes = append(*notes, wrongType("suppressOutput", "a boolean", v))
+			*notes = append(*notes, WrongType("suppressOutput", "a boolean", v))
 		}
 	}
-	if v, ok := present(obj, "hookSpecificOutput"); ok {
+	if v, ok := Present(obj, "hookSpecificOutput"); ok {
 		if m, ok := v.(map[string]any); ok {
 			o.HookSpecificOutput = m
 		} else {
-			*notes = append(*notes, wrongType("hookSpecificOutput", "an object", v))
+			*notes = append(*notes, WrongType("hookSpecificOutput", "an object", v))
 		}
 	}
 	return o
@@ -131,41 +131,41 @@ func claudeFields(ev event.Event, o *verdict.Output, notes *[]string) {
 		return
 	}
 	if ev.Name == "PermissionRequest" {
-		if v, ok := present(hso, "decision"); ok {
+		if v, ok := Present(hso, "decision"); ok {
 			if d, ok := v.(map[string]any); ok {
-				if b, ok := present(d, "behavior"); ok && o.Decision == "" {
+				if b, ok := Present(d, "behavior"); ok && o.Decision == "" {
 					if dec, ok := verdict.ParseDecision(b, "allow", "deny"); ok {
 						o.Decision = dec
 					} else {
-						*notes = append(*notes, "unknown hookSpecificOutput.decision.behavior "+describe(b)+" ignored")
+						*notes = append(*notes, "unknown hookSpecificOutput.decision.behavior "+Describe(b)+" ignored")
 					}
 				}
-				if msg := stringField(d, "hookSpecificOutput.decision.", "message", notes); o.Reason == "" {
+				if msg := StringField(d, "hookSpecificOutput.decision.", "message", notes); o.Reason == "" {
 					o.Reason = msg
 				}
 			} else {
-				*notes = append(*notes, wrongType("hookSpecificOutput.decision", "an object", v))
+				*notes = append(*notes, WrongType("hookSpecificOutput.decision", "an object", v))
 			}
 		}
 	}
-	if v, ok := present(hso, "permissionDecision"); ok && o.Decision == "" {
+	if v, ok := Present(hso, "permissionDecision"); ok && o.Decision == "" {
 		if s, isString := v.(string); isString && strings.EqualFold(strings.TrimSpace(s), "defer") && ev.Name != "BeforeTool" {
 			// defer outside PreToolUse: no decision, the agent decides
 			// as usual.
 		} else if d, ok := verdict.ParseDecision(v, decisionsOf(ev)...); ok {
 			o.Decision = d
 		} else {
-			*notes = append(*notes, "unknown hookSpecificOutput.permissionDecision "+describe(v)+" ignored")
+			*notes = append(*notes, "unknown hookSpecificOutput.permissionDecision "+Describe(v)+" ignored")
 		}
 	}
-	if r := stringField(hso, "hookSpecificOutput.", "permissionDecisionReason", notes); o.Reason == "" {
+	if r := StringField(hso, "hookSpecificOutput.", "permissionDecisionReason", notes); o.Reason == "" {
 		o.Reason = r
 	}
 }
 
-// present returns obj[key] unless it is absent, null or the empty string,
+// Present returns obj[key] unless it is absent, null or the empty string,
 // all of which mean "not set".
-func present(obj map[string]any, key string) (any, bool) {
+func Present(obj map[string]any, key string) (any, bool) {
 	v, ok := obj[key]
 	if !ok || v == nil || v == "" {
 		return nil, false
@@ -173,26 +173,27 @@ func present(obj map[string]any, key string) (any, bool) {
 	return v, true
 }
 
-// stringField returns obj[key] if it is a string; another type is noted
+// StringField returns obj[key] if it is a string; another type is noted
 // (path is where obj sits in the output, for the note).
-func stringField(obj map[string]any, path, key string, notes *[]string) string {
-	v, ok := present(obj, key)
+func StringField(obj map[string]any, path, key string, notes *[]string) string {
+	v, ok := Present(obj, key)
 	if !ok {
 		return ""
 	}
 	s, ok := v.(string)
 	if !ok {
-		*notes = append(*notes, wrongType(path+key, "a string", v))
+		*notes = append(*notes, WrongType(path+key, "a string", v))
 	}
 	return s
 }
 
-func wrongType(key, want string, v any) string {
-	return fmt.Sprintf("%q ignored: expected %s, got %s", key, want, describe(v))
+// WrongType is the note of a field of the wrong type, which is ignored.
+func WrongType(key, want string, v any) string {
+	return fmt.Sprintf("%q ignored: expected %s, got %s", key, want, Describe(v))
 }
 
-// describe renders a decoded JSON value for a message, shortened.
-func describe(v any) string {
+// Describe renders a decoded JSON value for a message, shortened.
+func Describe(v any) string {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

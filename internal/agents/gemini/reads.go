@@ -1,13 +1,50 @@
-package aggregator
+package gemini
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 
+	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/reading"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-// geminiExited interprets a gemini-dialect hook that exited with code the
+// Reads is Gemini CLI's hook runner (0.61): stdout, else stderr, is the
+// answer whatever the status (exit 2 forces nothing), and any status but
+// 0 counts as a failed hook, which fire reports by its exit status under
+// Gemini's format.
+type Reads struct{ reading.Spec }
+
+// Exited reads x as Gemini CLI does; a cut answer is never read.
+func (Reads) Exited(x agent.Exit) agent.Read {
+	if x.Cut && x.Code == 0 {
+		return reading.Lost(x)
+	}
+	var r agent.Read
+	r.Outcome, r.Output = exited(x.Code, x.Out, x.Err, &r.Notes)
+	if r.Outcome == verdict.Error {
+		failure := fmt.Sprintf("exit code %d", x.Code)
+		if x.Code == 2 && r.Output == nil {
+			failure += " without output, which Gemini CLI does not take as a block"
+		}
+		r.Notes = append(r.Notes, failure)
+		r.Detail = reading.WithText(failure, reading.FirstNonEmpty(x.Err, x.Out))
+	}
+	return r
+}
+
+// Answer: stdout, whatever the status.
+func (Reads) Answer(x agent.Exit) (string, bool, bool) { return reading.Stdout(x) }
+
+// Blocks: stdout is the answer whatever the status; it blocks with
+// "continue": false or "decision" "deny" or "block".
+func (Reads) Blocks(_ event.Event, stdout []byte, _ int) bool {
+	return reading.JSONBlocks(stdout, true, false)
+}
+
+// exited interprets a gemini-dialect hook that exited with code the
 // way Gemini CLI's hook runner (0.61) does, so that a Gemini config behind
 // hookexec keeps meaning what it means to Gemini (docs/agents.md, "Keeping an
 // existing Claude Code or Gemini CLI config"). It differs from SPEC §4.6 in these ways, each seen in the
@@ -24,16 +61,16 @@ import (
 // The outcome is success on exit 0, blocked when a non-zero exit comes with
 // an answer that denies, and error otherwise (so a fail-closed hook still
 // denies when it fails).
-func geminiExited(code int, out, errText string, notes *[]string) (verdict.Outcome, *verdict.Output) {
-	text := firstNonEmpty(out, errText)
+func exited(code int, out, errText string, notes *[]string) (verdict.Outcome, *verdict.Output) {
+	text := reading.FirstNonEmpty(out, errText)
 	var o *verdict.Output
-	switch obj, kind := geminiAnswer(text); kind {
+	switch obj, kind := classify(text); kind {
 	case answerObject:
-		o = normalizeGemini(obj, notes)
+		o = normalize(obj, notes)
 	case answerOther:
 		*notes = append(*notes, "the JSON answer is not an object; Gemini CLI ignores it")
 	case answerText:
-		noteBanner(text, notes)
+		reading.Banner(text, notes)
 		switch code {
 		case 0:
 			o = &verdict.Output{SystemMessage: text}
@@ -62,18 +99,18 @@ const (
 	answerText                     // not JSON: plain text
 )
 
-// geminiAnswer classifies a hook's trimmed text as Gemini's JSON.parse
+// classify classifies a hook's trimmed text as Gemini's JSON.parse
 // does, including one level of double encoding.
-func geminiAnswer(text string) (map[string]any, answerKind) {
+func classify(text string) (map[string]any, answerKind) {
 	if text == "" {
 		return nil, answerNone
 	}
-	v, ok := decodeValue(text)
+	v, ok := reading.Value(text)
 	if !ok {
 		return nil, answerText
 	}
 	if s, isString := v.(string); isString {
-		if v, ok = decodeValue(s); !ok {
+		if v, ok = reading.Value(s); !ok {
 			return nil, answerText
 		}
 	}
@@ -87,11 +124,11 @@ func geminiAnswer(text string) (map[string]any, answerKind) {
 	}
 }
 
-// normalizeGemini is normalize with Gemini CLI's reading of the fields:
+// normalize is reading.Normalize with Gemini CLI's reading of the fields:
 // decision compared case-sensitively ("Block" decides nothing),
 // suppressOutput true for any JavaScript-truthy value ("true", 1), and
 // none of Claude Code's fields (permissionDecision is not a decision).
-func normalizeGemini(obj map[string]any, notes *[]string) *verdict.Output {
+func normalize(obj map[string]any, notes *[]string) *verdict.Output {
 	d, hasDecision := obj["decision"]
 	s, hasSuppress := obj["suppressOutput"]
 	rest := make(map[string]any, len(obj))
@@ -100,7 +137,7 @@ func normalizeGemini(obj map[string]any, notes *[]string) *verdict.Output {
 			rest[k] = v
 		}
 	}
-	o := commonFields(rest, notes, "allow", "ask", "deny")
+	o := reading.Fields(rest, notes, "allow", "ask", "deny")
 	if hasDecision && d != nil && d != "" {
 		switch d {
 		case "deny", "block":
@@ -108,7 +145,7 @@ func normalizeGemini(obj map[string]any, notes *[]string) *verdict.Output {
 		case "ask", "allow":
 			o.Decision = d.(string)
 		default:
-			*notes = append(*notes, "decision "+describe(d)+" ignored: Gemini CLI reads only allow, ask, deny and block, in lower case")
+			*notes = append(*notes, "decision "+reading.Describe(d)+" ignored: Gemini CLI reads only allow, ask, deny and block, in lower case")
 		}
 	}
 	if hasSuppress && truthy(s) {
