@@ -42,10 +42,11 @@
 //  4. a row in TestTable (agents_test.go), which checks that every field
 //     is set or listed as deliberately empty, so an agent cannot be
 //     half-added;
-//  5. only where the agent reads hooks in a way no agent did before: a new
-//     agent.Reading or agent.MatcherRules value and its case in the
-//     aggregator or the registry (and a Reading's in ReadsAsBlock), with
-//     tests;
+//  5. only where the agent reads hooks in a way no agent did before: its
+//     own agent.Reader (how a hook's exit and answer read) or
+//     agent.MatcherRules (how a matcher reads) in its folder, with tests;
+//     otherwise it picks the shared ones (internal/reading,
+//     internal/matcher);
 //  6. the README's table of agents and SPEC's dialect list.
 //
 // Everything else (--dialect and --format values, install's, uninstall's

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/permrule"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/rules"
@@ -200,7 +201,7 @@ func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options
 // the field (or with it empty) matches every matcher.
 //
 // A native matcher's "@FAMILY" alternatives are tested against the
-// family call's view gives the tool (registry.ToolMatcher).
+// family call's view gives the tool (matcher.ToolMatcher).
 func matches(h *registry.Hook, ev event.Event, value string, has bool, call *agents.Call) bool {
 	if ev.MatchField == "" || h.Matcher == nil || h.Matcher.MatchesAll() {
 		return true
@@ -208,7 +209,7 @@ func matches(h *registry.Hook, ev event.Event, value string, has bool, call *age
 	if (ev.Name == "Notification" || !has || value == "") && h.Dialect.MatchesWithoutValue() {
 		return true
 	}
-	if tm, ok := h.Matcher.(registry.ToolMatcher); ok && has {
+	if tm, ok := h.Matcher.(matcher.ToolMatcher); ok && has {
 		return tm.MatchTool(value, call.Classification().Family)
 	}
 	return has && h.Matcher.Match(value)
@@ -219,7 +220,7 @@ func noMatchDetail(h *registry.Hook, ev event.Event, has bool, call *agents.Call
 		return "input has no string " + ev.MatchField + "; only match-all matchers apply"
 	}
 	detail := "matcher " + quoteMatcher(h.Matcher) + " (" + h.Matcher.Kind() + ") does not match"
-	if _, ok := h.Matcher.(registry.ToolMatcher); ok {
+	if _, ok := h.Matcher.(matcher.ToolMatcher); ok {
 		detail += " (tool family: " + familyName(call.Classification().Family) + ")"
 	}
 	return detail

@@ -2,7 +2,9 @@ package planner
 
 import (
 	"cmp"
+
 	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/rules"
 )
@@ -160,7 +162,7 @@ func newHookView(h *registry.Hook) HookView {
 		Name: h.DisplayName(), Description: h.Description, Command: h.Command, Form: "shell",
 		Source: h.Source.String(), File: h.File, Line: h.Pos.Line, Col: h.Pos.Col,
 		Dialect: string(h.Dialect), EventKey: h.EventKey,
-		MatcherKind: registry.KindAll, MatcherIgnored: h.Event.MatchField == "",
+		MatcherKind: matcher.KindAll, MatcherIgnored: h.Event.MatchField == "",
 		Priority: h.Priority, Sequential: h.Sequential, If: h.If,
 	}
 	if h.ExecForm {

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/hookexec/hookexec/internal/agents"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/registry"
 	"github.com/hookexec/hookexec/internal/trust"
 )
@@ -182,22 +183,22 @@ func describeMatcher(h HookView) string {
 		return quoted + ", ignored: the event has no match value"
 	}
 	switch h.MatcherKind {
-	case registry.KindAll:
+	case matcher.KindAll:
 		if h.Matcher == "" {
 			return "none: matches every value"
 		}
 		return quoted + ": matches every value"
-	case registry.KindGlob:
+	case matcher.KindGlob:
 		return quoted + " (globs, whole value)"
-	case registry.KindRegex:
+	case matcher.KindRegex:
 		return quoted + " (regular expression, unanchored)"
-	case registry.KindAnchoredRegex:
+	case matcher.KindAnchoredRegex:
 		return quoted + " (regular expression, whole value)"
-	case registry.KindExact:
+	case matcher.KindExact:
 		return quoted + " (exact value)"
-	case registry.KindExactList:
+	case matcher.KindExactList:
 		return quoted + " (list of exact names)"
-	case registry.KindInvalidRegex:
+	case matcher.KindInvalidRegex:
 		return quoted + " (invalid regular expression: never matches)"
 	default:
 		return quoted + " (" + h.MatcherKind + ")"

@@ -342,7 +342,7 @@ func (d *fileDecoder) definition(key string, ev event.Event, idx int, v *jsonpos
 		switch {
 		case err != nil && m == nil:
 			bad(mv.Off, "%s", msg)
-		case err != nil && d.spec.dialect.badMatcherNeverMatches():
+		case err != nil && badMatcherNeverMatches(m):
 			d.skip(mv.Off, "%s: %s; this matcher never matches", where, msg)
 		}
 		matcher = m

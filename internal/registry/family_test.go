@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/testevent"
 )
 
@@ -18,12 +19,12 @@ func TestFamilyMatcher(t *testing.T) {
 	ev := testevent.Get(t, "BeforeTool")
 	m, err := CompileMatcher(Native, ev, "@shell")
 	require.NoError(t, err)
-	assert.Equal(t, KindFamily, m.Kind())
+	assert.Equal(t, matcher.KindFamily, m.Kind())
 	assert.False(t, m.MatchesAll())
 	for tool, want := range map[string]bool{"Bash": true, "run_shell_command": true, "Read": false, "bash_it": false, "": false} {
 		assert.Equal(t, want, m.Match(tool), tool)
 	}
-	tm, ok := m.(ToolMatcher)
+	tm, ok := m.(matcher.ToolMatcher)
 	require.True(t, ok)
 	assert.True(t, tm.MatchTool("Execute", agent.FamilyShell), "another agent's shell tool, by the family the view gives it")
 	assert.False(t, tm.MatchTool("Bash", agent.FamilyRead), "the view's family wins")
@@ -61,7 +62,7 @@ func TestFamilyOnlyForTools(t *testing.T) {
 	t.Parallel()
 	m, err := CompileMatcher(Native, testevent.Get(t, "SessionStart"), "@startup")
 	require.NoError(t, err)
-	assert.Equal(t, KindGlob, m.Kind())
+	assert.Equal(t, matcher.KindGlob, m.Kind())
 	assert.True(t, m.Match("@startup"))
 	c, err := CompileMatcher(Dialect("claude"), testevent.Get(t, "PreToolUse"), "@shell")
 	require.NoError(t, err)

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/testevent"
 )
 
@@ -349,7 +350,7 @@ func TestLoadSettingsFile(t *testing.T) {
 	assert.Equal(t, Claude, h.Dialect)
 	assert.Equal(t, "PreToolUse", h.EventKey)
 	assert.Equal(t, "BeforeTool", h.Event.Name)
-	assert.Equal(t, KindExactList, h.Matcher.Kind())
+	assert.Equal(t, matcher.KindExactList, h.Matcher.Kind())
 	assert.Equal(t, 10*time.Second, h.Timeout)
 	assert.Nil(t, h.Env)
 	assert.Equal(t, path, h.File)

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/testevent"
 )
 
@@ -20,18 +21,18 @@ func TestCodexMatcher(t *testing.T) {
 		kind    string
 		cases   []matchCase
 	}{
-		{"Edit|Write", KindExactList, []matchCase{{"apply_patch", true}, {"Edit", true}, {"Bash", false}, {"NotebookEdit", false}}},
-		{"Write", KindExactList, []matchCase{{"apply_patch", true}}},
-		{"Agent", KindExactList, []matchCase{{"spawn_agent", true}}},
-		{"Bash", KindExactList, []matchCase{{"Bash", true}, {"BashOutput", false}}},
-		{"apply_patch", KindExactList, []matchCase{{"apply_patch", true}, {"Bash", false}}},
+		{"Edit|Write", matcher.KindExactList, []matchCase{{"apply_patch", true}, {"Edit", true}, {"Bash", false}, {"NotebookEdit", false}}},
+		{"Write", matcher.KindExactList, []matchCase{{"apply_patch", true}}},
+		{"Agent", matcher.KindExactList, []matchCase{{"spawn_agent", true}}},
+		{"Bash", matcher.KindExactList, []matchCase{{"Bash", true}, {"BashOutput", false}}},
+		{"apply_patch", matcher.KindExactList, []matchCase{{"apply_patch", true}, {"Bash", false}}},
 		// A comma or a space makes a regular expression in Codex, not a
 		// list as in Claude Code.
-		{"Edit, Write", KindRegex, []matchCase{{"Edit, Write", true}, {"apply_patch", false}}},
-		{"^Bash", KindRegex, []matchCase{{"BashOutput", true}}},
-		{"mcp__memory__.*", KindRegex, []matchCase{{"mcp__memory__create_entities", true}, {"mcp__memory", false}}},
-		{"Ed.t", KindRegex, []matchCase{{"apply_patch", true}, {"Bash", false}}},
-		{"*", KindAll, []matchCase{{"x", true}}},
+		{"Edit, Write", matcher.KindRegex, []matchCase{{"Edit, Write", true}, {"apply_patch", false}}},
+		{"^Bash", matcher.KindRegex, []matchCase{{"BashOutput", true}}},
+		{"mcp__memory__.*", matcher.KindRegex, []matchCase{{"mcp__memory__create_entities", true}, {"mcp__memory", false}}},
+		{"Ed.t", matcher.KindRegex, []matchCase{{"apply_patch", true}, {"Bash", false}}},
+		{"*", matcher.KindAll, []matchCase{{"x", true}}},
 	}
 	ev := testevent.Get(t, "PreToolUse")
 	for _, tt := range tests {

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/testevent"
 )
 
@@ -23,18 +24,18 @@ func TestQwenMatcher(t *testing.T) {
 		kind    string
 		cases   []matchCase
 	}{
-		{"PreToolUse", "Bash", KindRegex, []matchCase{{"run_shell_command", true}, {"read_file", false}}},
-		{"PreToolUse", "Shell", KindRegex, []matchCase{{"run_shell_command", true}}},
-		{"PreToolUse", "Write|Edit", KindRegex, []matchCase{{"write_file", true}, {"edit", true}, {"notebook_edit", false}, {"read_file", false}}},
-		{"PreToolUse", "WriteFile | Read", KindRegex, []matchCase{{"write_file", true}, {"read_file", true}}},
-		{"PreToolUse", "run_shell", KindRegex, []matchCase{{"run_shell_command", true}}},
-		{"PreToolUse", "^run_.*_command$", KindRegex, []matchCase{{"run_shell_command", true}, {"monitor", false}}},
-		{"PreToolUse", "search_file_content", KindRegex, []matchCase{{"grep_search", true}, {"glob", false}}},
-		{"PreToolUse", "read_file|*", KindAll, []matchCase{{"anything", true}}},
-		{"PreToolUse", ".*", KindAll, []matchCase{{"anything", true}}},
-		{"PreToolUse", "(Bash)", KindRegex, []matchCase{{"run_shell_command", false}, {"Bash", true}}},
-		{"PreToolUse", "mcp__github__.*", KindRegex, []matchCase{{"mcp__github__create_issue", true}, {"mcp__gitlab__x", false}}},
-		{"SessionStart", "start", KindRegex, []matchCase{{"startup", true}, {"resume", false}}},
+		{"PreToolUse", "Bash", matcher.KindRegex, []matchCase{{"run_shell_command", true}, {"read_file", false}}},
+		{"PreToolUse", "Shell", matcher.KindRegex, []matchCase{{"run_shell_command", true}}},
+		{"PreToolUse", "Write|Edit", matcher.KindRegex, []matchCase{{"write_file", true}, {"edit", true}, {"notebook_edit", false}, {"read_file", false}}},
+		{"PreToolUse", "WriteFile | Read", matcher.KindRegex, []matchCase{{"write_file", true}, {"read_file", true}}},
+		{"PreToolUse", "run_shell", matcher.KindRegex, []matchCase{{"run_shell_command", true}}},
+		{"PreToolUse", "^run_.*_command$", matcher.KindRegex, []matchCase{{"run_shell_command", true}, {"monitor", false}}},
+		{"PreToolUse", "search_file_content", matcher.KindRegex, []matchCase{{"grep_search", true}, {"glob", false}}},
+		{"PreToolUse", "read_file|*", matcher.KindAll, []matchCase{{"anything", true}}},
+		{"PreToolUse", ".*", matcher.KindAll, []matchCase{{"anything", true}}},
+		{"PreToolUse", "(Bash)", matcher.KindRegex, []matchCase{{"run_shell_command", false}, {"Bash", true}}},
+		{"PreToolUse", "mcp__github__.*", matcher.KindRegex, []matchCase{{"mcp__github__create_issue", true}, {"mcp__gitlab__x", false}}},
+		{"SessionStart", "start", matcher.KindRegex, []matchCase{{"startup", true}, {"resume", false}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.event+"/"+tt.pattern, func(t *testing.T) {
@@ -52,10 +53,9 @@ func TestQwenMatcher(t *testing.T) {
 	m, err := CompileMatcher(d, testevent.Get(t, "PreToolUse"), "Bash|read_file(")
 	require.Error(t, err)
 	require.NotNil(t, m)
-	assert.Equal(t, KindExactList, m.Kind())
+	assert.Equal(t, matcher.KindExactList, m.Kind())
 	assert.True(t, m.Match("run_shell_command"), "Bash is an alias")
 	assert.False(t, m.Match("read_file"))
-	assert.Equal(t, []string{"x", "[a|b]", `c\|d`, "(e|f)"}, splitAlternatives(`x|[a|b]|c\|d|(e|f)`))
 }
 
 // TestQwenTimeouts: the qwen dialect reads a numeric timeout in seconds,

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/permrule"
 	"github.com/hookexec/hookexec/internal/rules"
 	"github.com/hookexec/hookexec/internal/termstyle"
@@ -148,18 +149,7 @@ func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
 func (e *Error) Unwrap() error { return e.Err }
 
 // Matcher is a compiled matcher (SPEC §3.1).
-type Matcher interface {
-	// Match reports whether the matcher accepts the event's match value.
-	Match(value string) bool
-	// MatchesAll is true for an absent, "" or "*" matcher; only such
-	// matchers match an input that lacks the match field.
-	MatchesAll() bool
-	// Kind says how the pattern was read: "all", "glob", "regex", "exact",
-	// "exact-list", "invalid-regex" ...
-	Kind() string
-	// String returns the matcher as written in the file.
-	String() string
-}
+type Matcher = matcher.Matcher
 
 // File is one loaded config file.
 type File struct {

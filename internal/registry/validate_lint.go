@@ -6,10 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hookexec/hookexec/internal/jsonpos"
-	"github.com/hookexec/hookexec/internal/spelling"
-
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/jsonpos"
+	"github.com/hookexec/hookexec/internal/matcher"
+	"github.com/hookexec/hookexec/internal/spelling"
 )
 
 // The validation layer: the decoder (decode.go) calls a linter, when it has
@@ -142,16 +142,16 @@ func (l *linter) matcher(d *fileDecoder, where string, ev event.Event, mv *jsonp
 		return
 	}
 	dialect := d.spec.dialect
-	if err != nil && dialect.badMatcherExact() {
+	if err != nil && badMatcherExact(m) {
 		l.warn(d, mv.Off, "%s: %s; %s compares it with the value for exact equality instead", where, d.patternMessage(err), dialect)
 	}
 	switch {
 	case m.MatchesAll():
 	case ev.MatchField == "":
 		l.warn(d, mv.Off, "%s: matcher %q has no effect: %s has no match value, so these hooks run for every %s event", where, mv.Str, ev.Name, ev.Name)
-	case m.Kind() == KindGlob && regexAlternative(mv.Str):
+	case m.Kind() == matcher.KindGlob && regexAlternative(mv.Str):
 		l.warn(d, mv.Off, "%s: matcher %q: \"re:\" makes a regular expression only at the start of the whole matcher; in an alternative it is matched literally", where, mv.Str)
-	case m.Kind() == KindGlob && looksLikeRegex(mv.Str):
+	case m.Kind() == matcher.KindGlob && looksLikeRegex(mv.Str):
 		l.warn(d, mv.Off, "%s: matcher %q looks like a regular expression, but native matchers are |-separated globs matched against the whole value; write %q for a regular expression", where, mv.Str, "re:"+strings.TrimSpace(mv.Str))
 	default:
 		l.toolNames(d, where, ev, mv, m)

@@ -283,28 +283,6 @@ func TestFirstWord(t *testing.T) {
 	}
 }
 
-func TestRegexHint(t *testing.T) {
-	t.Parallel()
-	tests := []struct{ pattern, want string }{
-		{"^(?!Bash)", "look-around such as (?!...)"},
-		{"(?=x)", "look-around such as (?=...)"},
-		{"(?<!x)y", "look-around such as (?<!...)"},
-		{`(a)\1`, `back-references such as \1`},
-		{`(?<n>a)\k<n>`, `back-references such as \1`},
-		{`a\\1`, ""},
-		{`Bash(`, ""},
-		{`(?<name>x)`, ""},
-	}
-	for _, tt := range tests {
-		got := regexHint(Native, tt.pattern)
-		if tt.want == "" {
-			assert.Empty(t, got, tt.pattern)
-		} else {
-			assert.Contains(t, got, tt.want, tt.pattern)
-		}
-	}
-}
-
 // Shells without a parser (cmd.exe, PowerShell, zsh, ...) are not checked,
 // and the report says so per file instead of passing silently; for cmd
 // and PowerShell the first word is not looked up as if it were sh.

@@ -7,6 +7,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
 	"github.com/hookexec/hookexec/internal/jsonpos"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/spelling"
 )
 
@@ -16,7 +17,7 @@ import (
 // another agent's spelling, so the guard never runs. It suggests the
 // closest tool name, else a family.
 func (l *linter) toolNames(d *fileDecoder, where string, ev event.Event, mv *jsonpos.Value, m Matcher) {
-	if d.spec.dialect != Native || ev.MatchField != ToolField || (m.Kind() != KindGlob && m.Kind() != KindFamily) {
+	if d.spec.dialect != Native || ev.MatchField != ToolField || (m.Kind() != matcher.KindGlob && m.Kind() != matcher.KindFamily) {
 		return
 	}
 	for _, alt := range strings.Split(mv.Str, "|") {

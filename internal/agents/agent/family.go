@@ -42,9 +42,9 @@ type Tool struct {
 	Family Family
 	// Aliases are the other names the agent's matchers accept for the
 	// tool, compared exactly, though its events never give them (Qwen
-	// Code: Shell, ShellTool and Bash for run_shell_command,
-	// agent.MatchQwen; Codex: Write and Edit for apply_patch,
-	// agent.MatchExactOrRegex); nil for none.
+	// Code: Shell, ShellTool and Bash for run_shell_command, matcher.Qwen;
+	// Codex: Write and Edit for apply_patch, matcher.ExactOrRegex); nil
+	// for none.
 	Aliases []string
 }
 

@@ -1,35 +1,28 @@
 package agent
 
-// MatcherRules is how an agent reads a definition's matcher. The zero
-// value is unset: every agent says which it is.
-type MatcherRules int
+import "github.com/hookexec/hookexec/internal/event"
 
-const (
-	// MatchJSRegex: a JavaScript regular expression (an exact name or a
-	// |-list of names is compared as such); one that does not compile
-	// never matches, and the definition is reported as skipped (Claude
-	// Code).
-	MatchJSRegex MatcherRules = iota + 1
-	// MatchJSRegexOrExact: a JavaScript regular expression against tool
-	// names, exact equality against any other match field; one that does
-	// not compile is compared for exact equality (Gemini CLI).
-	MatchJSRegexOrExact
-	// MatchExactOrRegex: Codex CLI's rule: a matcher of only ASCII
-	// letters, digits, '_' and '|' is a |-list of exact names, anything
-	// else a regular expression (Rust's regex crate, which RE2 reads
-	// alike); one that does not compile makes its definition invalid. A
-	// tool is also matched by its Aliases (agent.Tool).
-	MatchExactOrRegex
-	// MatchQwen: Qwen Code's (0.24.4): "", "*" and ".*" match everything;
-	// the matcher, or each alternative of a |-list that does not start
-	// with ^ or (, is first compared exactly with the tool's name and its
-	// aliases (Tool.Aliases); else the whole is an unanchored JavaScript
-	// regular expression tested against the name. One that does not
-	// compile only matches exactly (logged only).
-	MatchQwen
-	// MatchJSAnchored: a JavaScript regular expression that must match the
-	// whole value (^(?:matcher)$), so "bash" is an exact name and "ba.*" a
-	// pattern; one that does not compile never matches (Copilot CLI, a
-	// real run).
-	MatchJSAnchored
-)
+// Matcher is a compiled matcher (SPEC §3.1).
+type Matcher interface {
+	// Match reports whether the matcher accepts the event's match value.
+	Match(value string) bool
+	// MatchesAll is true for an absent, "" or "*" matcher; only such
+	// matchers match an input that lacks the match field.
+	MatchesAll() bool
+	// Kind says how the pattern was read: "all", "glob", "regex", "exact",
+	// "exact-list", "invalid-regex" ...
+	Kind() string
+	// String returns the matcher as written in the file.
+	String() string
+}
+
+// MatcherRules is how an agent reads a definition's matcher; every agent
+// says which rules it follows (the shared ones are in internal/matcher).
+type MatcherRules interface {
+	// Compile reads pattern (raw as written, p with surrounding space
+	// removed, neither "" nor "*") for event ev, whose tools are tools. A
+	// non-nil error means the pattern did not compile; the Matcher
+	// returned with it is the agent's fallback (a never-matching one, exact
+	// equality), or nil when the definition is then invalid.
+	Compile(raw, p string, ev event.Event, tools Tools) (Matcher, error)
+}

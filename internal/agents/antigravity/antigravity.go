@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/reading"
 )
 
@@ -43,7 +44,7 @@ func Agent() agent.Agent {
 		ShellValues:      nil,
 		// No matcher is documented; a Claude-style one is read as Claude
 		// Code reads it.
-		Matchers:          agent.MatchJSRegex,
+		Matchers:          matcher.JSRegex{},
 		IfFilter:          false,
 		OnFailure:         false,
 		FailPolicyIgnored: nil,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/matcher"
 )
 
 // Name is Auggie's name on the command line, its dialect's and its
@@ -44,7 +45,7 @@ func Agent() agent.Agent {
 		Shells:      []string{"bash"},
 		ShellValues: nil,
 		// A regular expression, unanchored.
-		Matchers:          agent.MatchJSRegexOrExact,
+		Matchers:          matcher.JSRegexOrExact{},
 		IfFilter:          false,
 		OnFailure:         false,
 		FailPolicyIgnored: nil,

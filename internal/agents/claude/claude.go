@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/matcher"
 )
 
 // Name is Claude Code's name on the command line and its dialect's name.
@@ -36,7 +37,7 @@ func Agent() agent.Agent {
 		// "bash" is Claude Code's default shell, which is the dialect's
 		// default here; "powershell" runs pwsh, as in Claude Code.
 		ShellValues: []agent.ShellValue{{Name: "bash", Program: ""}, {Name: "powershell", Program: "pwsh"}},
-		Matchers:    agent.MatchJSRegex,
+		Matchers:    matcher.JSRegex{},
 		IfFilter:    true,
 		OnFailure:   true,
 		// Stop (a real run: a Stop hook that exits 1 with onFailure

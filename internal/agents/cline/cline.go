@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/reading"
 )
 
@@ -52,7 +53,7 @@ func Agent() agent.Agent {
 		ShellValues: nil,
 		// No matchers: the file's name is the event, and a hook sees every
 		// tool.
-		Matchers:            agent.MatchJSRegex,
+		Matchers:            matcher.JSRegex{},
 		MatchesWithoutValue: false,
 		IfFilter:            false,
 		// No switch to write. The extension's documentation says a hook

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/matcher"
 )
 
 // Name is CodeBuddy Code's name on the command line, its dialect's and its
@@ -50,7 +51,7 @@ func Agent() agent.Agent {
 		Shells:      []string{"bash", "sh"},
 		ShellValues: nil,
 		// An unanchored regular expression, as for Gemini CLI's tools.
-		Matchers:          agent.MatchJSRegexOrExact,
+		Matchers:          matcher.JSRegexOrExact{},
 		IfFilter:          false,
 		OnFailure:         false,
 		FailPolicyIgnored: nil,

@@ -5,8 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/agenttest"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/testevent"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
@@ -31,7 +31,7 @@ func TestClaudeFamily(t *testing.T) {
 		_, ok := a.EventKey(testevent.Get(t, name))
 		assert.False(t, ok, name)
 	}
-	assert.Equal(t, agent.MatchJSRegexOrExact, a.Matchers)
+	assert.Equal(t, matcher.JSRegexOrExact{}, a.Matchers)
 	got := agenttest.RenderJSON(t, a.Answer.Render, "AfterAgent", verdict.Verdict{Decision: "deny", Reason: "tests fail", Continue: true})
 	assert.JSONEq(t, `{"decision":"block","reason":"tests fail"}`, got)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/matcher"
 )
 
 // Name is Codex CLI's name on the command line, its dialect's and its
@@ -54,7 +55,7 @@ func Agent() agent.Agent {
 		// profile could print into the answer.
 		Shells:              []string{"sh"},
 		ShellValues:         nil,
-		Matchers:            agent.MatchExactOrRegex,
+		Matchers:            matcher.ExactOrRegex{},
 		MatchesWithoutValue: false,
 		IfFilter:            false,
 		OnFailure:           false,

@@ -6,6 +6,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/matcher"
 )
 
 // Name is GitHub Copilot CLI's name on the command line, its dialect's and
@@ -52,7 +53,7 @@ func Agent() agent.Agent {
 		// the Windows one (Flat.WindowsCommand).
 		Shells:              []string{"bash", "sh"},
 		ShellValues:         nil,
-		Matchers:            agent.MatchJSAnchored,
+		Matchers:            matcher.JSAnchored{},
 		MatchesWithoutValue: false,
 		IfFilter:            false,
 		OnFailure:           false,

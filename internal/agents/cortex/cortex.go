@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/matcher"
 )
 
 // Name is Cortex Code's name on the command line, its dialect's and its
@@ -43,7 +44,7 @@ func Agent() agent.Agent {
 		DefaultTimeout:    60 * time.Second,
 		Shells:            []string{"bash", "sh"},
 		ShellValues:       nil,
-		Matchers:          agent.MatchJSRegex,
+		Matchers:          matcher.JSRegex{},
 		IfFilter:          false,
 		OnFailure:         false,
 		FailPolicyIgnored: nil,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/reading"
 )
 
@@ -45,7 +46,7 @@ func Agent() agent.Agent {
 		Shells:      []string{"sh"},
 		ShellValues: nil,
 		// A Go regular expression, unanchored.
-		Matchers:          agent.MatchJSRegexOrExact,
+		Matchers:          matcher.JSRegexOrExact{},
 		IfFilter:          false,
 		OnFailure:         false,
 		FailPolicyIgnored: nil,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/matcher"
 )
 
 // Name is Cursor's name on the command line, its dialect's and its
@@ -62,7 +63,7 @@ func Agent() agent.Agent {
 		// The matcher is a pattern tested against the tool type (Shell,
 		// Read, ...) or, on beforeShellExecution, the command text; read as
 		// a JavaScript regular expression, as Claude Code's.
-		Matchers:            agent.MatchJSRegex,
+		Matchers:            matcher.JSRegex{},
 		MatchesWithoutValue: false,
 		IfFilter:            false,
 		// Cursor's fail switch is "failClosed" (Flat.Extra), not Claude

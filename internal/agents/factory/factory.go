@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/matcher"
 )
 
 // Name is Factory Droid's name on the command line, its dialect's and its
@@ -50,7 +51,7 @@ func Agent() agent.Agent {
 		DefaultTimeout:   60 * time.Second, // its hook runner: timeout || 60
 		Shells:           []string{"bash", "sh"},
 		ShellValues:      nil,
-		Matchers:         agent.MatchJSRegex,
+		Matchers:         matcher.JSRegex{},
 		IfFilter:         false,
 		OnFailure:        false,
 		// Droid reads no fail policy of a hook's.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/matcher"
 )
 
 // Name is Gemini CLI's name on the command line, its dialect's and its
@@ -31,7 +32,7 @@ func Agent() agent.Agent {
 		DefaultTimeout:      60 * time.Second,
 		Shells:              []string{"bash", "sh"},
 		ShellValues:         nil,
-		Matchers:            agent.MatchJSRegexOrExact,
+		Matchers:            matcher.JSRegexOrExact{},
 		MatchesWithoutValue: true,
 		IfFilter:            false,
 		OnFailure:           false,

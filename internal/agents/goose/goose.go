@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/matcher"
 )
 
 // Name is goose's name on the command line, its dialect's and its
@@ -47,7 +48,7 @@ func Agent() agent.Agent {
 		Shells:         []string{"sh"},
 		ShellValues:    nil,
 		// A regular expression, unanchored.
-		Matchers:          agent.MatchJSRegexOrExact,
+		Matchers:          matcher.JSRegexOrExact{},
 		IfFilter:          false,
 		OnFailure:         false, // its key is "on_failure"
 		FailPolicyIgnored: nil,

@@ -6,6 +6,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
+	"github.com/hookexec/hookexec/internal/matcher"
 )
 
 // Name is iFlow CLI's name on the command line, its dialect's and its
@@ -42,7 +43,7 @@ func Agent() agent.Agent {
 		DefaultTimeout: 60 * time.Second,
 		Shells:         []string{"bash", "sh"},
 		ShellValues:    nil,
-		Matchers:       agent.MatchJSRegex,
+		Matchers:       matcher.JSRegex{},
 		IfFilter:       false,
 		OnFailure:      false,
 		// Not documented.

@@ -8,6 +8,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
@@ -58,7 +59,7 @@ func Agent() agent.Agent {
 		Shells:      []string{"sh"},
 		ShellValues: nil,
 		// A JavaScript regular expression, unanchored.
-		Matchers:          agent.MatchJSRegexOrExact,
+		Matchers:          matcher.JSRegexOrExact{},
 		IfFilter:          false,
 		OnFailure:         false, // its switch is fail_mode = "closed"
 		FailPolicyIgnored: nil,

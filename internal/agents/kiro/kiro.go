@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/reading"
 )
 
@@ -58,7 +59,7 @@ func Agent() agent.Agent {
 		// "@builtin"); read as Gemini CLI's (a regular expression, else an
 		// exact name), "fs_*" and "@git" match what they match in Kiro,
 		// "@builtin" matches nothing.
-		Matchers:            agent.MatchJSRegexOrExact,
+		Matchers:            matcher.JSRegexOrExact{},
 		MatchesWithoutValue: false,
 		IfFilter:            false,
 		// Kiro has no fail-closed switch: a failed hook is a warning and

@@ -1,7 +1,7 @@
 // Package qwen is what hookexec knows of Qwen Code (0.24.4): its settings
 // (.qwen/settings.json of the project, ~/.qwen/settings.json), its event
 // names, its tools by family and their aliases, how it reads a hook entry
-// and a hook's answer (agent.MatchQwen, qwen.Reads, timeouts in
+// and a hook's answer (matcher.Qwen, qwen.Reads, timeouts in
 // seconds but from 1000 on in milliseconds), and the answer it wants
 // (--format qwen: Claude Code's JSON, a reason on every decision, always
 // exit 0). docs/agents/qwen.md is the page for users.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/matcher"
 )
 
 // Name is Qwen Code's name on the command line, its dialect's and its
@@ -44,7 +45,7 @@ func Agent() agent.Agent {
 		ShellValues: []agent.ShellValue{{Name: "bash", Program: ""}, {Name: "powershell", Program: "powershell"}},
 		// Exact names (a tool's aliases too: Shell, Bash, WriteFile, ...),
 		// else an unanchored JavaScript regular expression.
-		Matchers: agent.MatchQwen,
+		Matchers: matcher.Qwen{},
 		// An event input without the matcher's field matches every
 		// matcher, as in Gemini CLI, whose planner Qwen Code's is.
 		MatchesWithoutValue: true,

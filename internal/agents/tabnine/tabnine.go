@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/gemini"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/reading"
 )
 
@@ -39,7 +40,7 @@ func Agent() agent.Agent {
 		DefaultTimeout:      60 * time.Second,
 		Shells:              []string{"bash", "sh"},
 		ShellValues:         nil,
-		Matchers:            agent.MatchJSRegexOrExact,
+		Matchers:            matcher.JSRegexOrExact{},
 		MatchesWithoutValue: false,
 		IfFilter:            false,
 		OnFailure:           false,

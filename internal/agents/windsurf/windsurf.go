@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/event"
+	"github.com/hookexec/hookexec/internal/matcher"
 	"github.com/hookexec/hookexec/internal/reading"
 )
 
@@ -57,7 +58,7 @@ func Agent() agent.Agent {
 		ShellValues:       nil,
 		// Entries have no matcher; were one given, it would be read as
 		// Claude Code's.
-		Matchers:            agent.MatchJSRegex,
+		Matchers:            matcher.JSRegex{},
 		MatchesWithoutValue: false,
 		IfFilter:            false,
 		// Windsurf has no fail-closed switch: any status but 0 and 2 lets

@@ -1,4 +1,4 @@
-package registry
+package matcher
 
 import (
 	"slices"
@@ -9,7 +9,7 @@ import (
 )
 
 // compileQwen compiles p as Qwen Code 0.24.4 reads a matcher
-// (agent.MatchQwen; its hook-matcher.ts): a tool matcher is compared
+// (Qwen; its hook-matcher.ts): a tool matcher is compared
 // exactly with the tool's name and its aliases (tools) before it is
 // tested as a regular expression. A regular expression that does not
 // compile leaves only the exact comparison, and the error is returned.
@@ -18,7 +18,7 @@ func compileQwen(raw, p string, ev event.Event, tools agent.Tools) (Matcher, err
 		return allMatcher(raw), nil
 	}
 	m := qwenMatcher{raw: raw, exact: []string{p}}
-	if ev.MatchField == "tool_name" {
+	if ev.MatchField == ToolField {
 		m.tools = tools
 	}
 	expr := p

@@ -1,4 +1,4 @@
-package registry
+package matcher
 
 import (
 	"github.com/hookexec/hookexec/internal/agents/agent"
@@ -18,7 +18,7 @@ func compileAnchored(raw, p string, ev event.Event, tools agent.Tools) (Matcher,
 		return invalidMatcher(raw), &PatternError{Pattern: raw, Err: err}
 	}
 	m := anchoredMatcher{js: jsMatcher{raw: raw, re: re}}
-	if ev.MatchField == "tool_name" {
+	if ev.MatchField == ToolField {
 		m.tools = tools
 	}
 	return m, nil

@@ -1,4 +1,4 @@
-package registry
+package matcher
 
 import (
 	"errors"
@@ -6,14 +6,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hookexec/hookexec/internal/agents"
 	"github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/spelling"
 )
 
 // ToolMatcher is a matcher that can test a tool's family as well as its
-// name: a native matcher with "@FAMILY" alternatives (issue 20: "@shell"
-// guards Bash, run_shell_command, Shell, ... in every agent). The planner
+// name: a native matcher with "@FAMILY" alternatives ("@shell" guards
+// Bash, run_shell_command, Shell, ... in every agent). The planner
 // gives it the family the normalized view read (agents.Call).
 type ToolMatcher interface {
 	Matcher
@@ -44,13 +43,16 @@ func parseFamily(name string) (agent.Family, error) {
 type familyMatcher struct {
 	globMatcher
 	families []agent.Family
+	// classify is the family of a tool named alone (agents.Classify with
+	// no agent).
+	classify func(tool string) agent.Family
 }
 
 // Match tests a tool name alone: a glob alternative, or a family
 // alternative by the family the first agent of the table with that tool
-// gives it (agents.Classify with no agent).
+// gives it (classify).
 func (m familyMatcher) Match(v string) bool {
-	return m.MatchTool(v, agents.Classify("", v).Family)
+	return m.MatchTool(v, m.classify(v))
 }
 
 func (m familyMatcher) MatchTool(tool string, family agent.Family) bool {
