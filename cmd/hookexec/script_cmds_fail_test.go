@@ -42,6 +42,13 @@ func TestScriptCmdsFail(t *testing.T) {
 		"status_negated":   {script: "! exec hookexec fire NoSuchEvent\n! status 1\n", want: "hookexec exited 1"},
 		"status_no_run":    {script: "status 0\n", want: "status: no hookexec run has ended since the script began or since the last status"},
 		"status_read_once": {script: "exec hookexec version\nstatus 0\nstatus 0\n", want: "status: no hookexec run has ended"},
+		"status_run_passes": {script: "stdin in.txt\nstatus 3 sh -c 'cat; echo err >&2; exit 3'\nstdout '^from stdin$'\nstderr '^err$'\n" +
+			"status 1 hookexec fire NoSuchEvent\n! status 0 hookexec fire NoSuchEvent\n-- in.txt --\nfrom stdin\n"},
+		"status_run_other":   {script: "status 2 hookexec fire NoSuchEvent\n", want: "hookexec exited 1, want 2"},
+		"status_run_negated": {script: "! status 3 sh -c 'exit 3'\n", want: "sh exited 3"},
+		"status_run_signal":  {script: "! status 0 sh -c 'kill -KILL $$'\n", want: "status: sh did not exit: signal: killed"},
+		"status_run_missing": {script: "! status 1 no-such-program\n", want: "status: no-such-program:"},
+		"status_run_drops":   {script: "status 1 sh -c 'hookexec fire NoSuchEvent'\nstatus 1\n", want: "status: no hookexec run has ended"},
 	}
 	dir := t.TempDir()
 	for name, c := range cases {
