@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"os"
 	"os/exec"
+	"regexp"
 	"strconv"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -31,7 +32,7 @@ import (
 // run is read once: a second bare status without a hookexec run in
 // between fails, and status PROGRAM drops the run it started.
 //
-//	json [-len] FILE PATH [VALUE]
+//	json [-len | -match] FILE PATH [VALUE]
 //
 // asserts that the JSON document in FILE (or stdout or stderr, the last
 // exec's output, as for cmp) has VALUE at PATH. PATH is a dotted path of
@@ -39,9 +40,12 @@ import (
 // document). VALUE is JSON: a string is quoted ('"deny"'), and the
 // comparison ignores layout, key order and the spelling of numbers (1.0 is
 // 1). Without VALUE, json asserts that PATH is present; with -len, that
-// the array or object at PATH has VALUE elements. With !, the value differs
-// or PATH is absent. A FILE that is not JSON, or a VALUE that is not, fails
-// either way.
+// the array or object at PATH has VALUE elements; with -match, that VALUE,
+// a regular expression as stdout takes (multi-line mode), matches the
+// value: a string's text, any other value as compact JSON. With !, the
+// value differs (or does not match) or PATH is absent, so `! json FILE
+// PATH` asserts that PATH is absent. A FILE that is not JSON, or a VALUE
+// that is not JSON (or not a regular expression), fails either way.
 func scriptCmds() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
 		"status": cmdStatus,
@@ -140,11 +144,19 @@ func runStatus(ts *testscript.TestScript, argv []string) int {
 
 func cmdJSON(ts *testscript.TestScript, neg bool, args []string) {
 	length := len(args) > 0 && args[0] == "-len"
-	if length {
+	match := len(args) > 0 && args[0] == "-match"
+	if length || match {
 		args = args[1:]
 	}
-	if len(args) < 2 || len(args) > 3 || (length && len(args) != 3) {
-		ts.Fatalf("usage: json [-len] FILE PATH [VALUE]")
+	if len(args) < 2 || len(args) > 3 || ((length || match) && len(args) != 3) {
+		ts.Fatalf("usage: json [-len | -match] FILE PATH [VALUE]")
+	}
+	var re *regexp.Regexp
+	if match {
+		var err error
+		if re, err = regexp.Compile("(?m)" + args[2]); err != nil {
+			ts.Fatalf("usage: json -match FILE PATH REGEXP: %v", err)
+		}
 	}
 	name, path := args[0], args[1]
 	data := []byte(ts.ReadFile(name))
@@ -164,6 +176,16 @@ func cmdJSON(ts *testscript.TestScript, neg bool, args []string) {
 	case len(args) == 2:
 		if neg {
 			ts.Fatalf("json: %s: %s is present: %s", name, path, compactJSON(got))
+		}
+	case match:
+		text := compactJSON(got)
+		if len(got) > 0 && got[0] == '"' {
+			var str string
+			ts.Check(json.Unmarshal(got, &str))
+			text = str
+		}
+		if re.MatchString(text) == neg {
+			ts.Fatalf("json: %s: %s is %s, want %sa match for %s", name, path, compactJSON(got), not(neg), args[2])
 		}
 	case length:
 		want, err := strconv.Atoi(args[2])
