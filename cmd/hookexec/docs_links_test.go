@@ -14,7 +14,7 @@ import (
 // ([text](path.md#anchor), [text](#anchor)) names a file or directory of
 // the repository, and an anchor names a heading of the page it points at
 // (GitHub's rule for heading anchors), so moving a section cannot leave a
-// reader at a dead end (issue 22 §1).
+// reader at a dead end.
 func TestDocsLinksResolve(t *testing.T) {
 	t.Parallel()
 	root := filepath.Join("..", "..")

@@ -11,7 +11,7 @@ import (
 )
 
 // readmePath is the README, read by the tests that keep it a short page for
-// a new user whose every step runs (issue 22 §1).
+// a new user whose every step runs.
 const readmePath = "../../README.md"
 
 // readReadme returns the README's text.

@@ -16,7 +16,7 @@ import (
 )
 
 // 40 parallel hooks under a hard limit of 32 open files, as an
-// unprivileged user (issue 9): Go's own raise of the soft limit to the hard
+// unprivileged user: Go's own raise of the soft limit to the hard
 // one does not help, so spawns queue for descriptors and all run. With a
 // limit too low for even one hook, every hook is a spawn_error that names
 // the limit, and fire fails open without crashing.

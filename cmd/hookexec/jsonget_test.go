@@ -19,9 +19,10 @@ import (
 // unquoted, any other value as compact JSON exactly as written in FILE
 // (numbers keep their spelling); with -len, the number of elements of the
 // array or object at PATH. It exits 1 when FILE is not JSON or PATH does not
-// exist, so `! exec jsonget out.json hooks.0.output` asserts that a field is
-// absent. The script command json (script_json_test.go) compares a value in
-// place; jsonget is for values a later command reads.
+// exist. The script command json (script_cmds_test.go) compares a value, a
+// regular expression or a length in place, and asserts that a path is
+// absent; jsonget is for values a later command reads (cmp against a file,
+// a shell pipeline).
 func jsonGet(args []string) int {
 	length := len(args) > 0 && args[0] == "-len"
 	if length {

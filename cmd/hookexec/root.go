@@ -105,8 +105,9 @@ func verbOf(args []string) string {
 // rootCommand builds the root command with, when verb is one of hookexec's
 // commands, that command alone: an agent event pays for building `fire`
 // and its flags, not the other commands, their flags and the completion
-// set-up (issue 21). Anything else (help, completion, --version, a
-// misspelt command that cobra suggests a name for) gets the whole tree.
+// set-up, which would cost every event. Anything else (help, completion,
+// --version, a misspelt command that cobra suggests a name for) gets the
+// whole tree.
 func (a *app) rootCommand(verb string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "hookexec",

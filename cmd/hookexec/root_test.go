@@ -34,9 +34,9 @@ func TestVerbOf(t *testing.T) {
 }
 
 // TestSingleCommandTree: a command built alone (what run does when the
-// arguments name it, issue 21) has the same help, flags included, as in
-// the whole tree, and anything that is not one of hookexec's commands
-// gets the whole tree.
+// arguments name it, so that an event pays for `fire` alone) has the
+// same help, flags included, as in the whole tree, and anything that is
+// not one of hookexec's commands gets the whole tree.
 func TestSingleCommandTree(t *testing.T) {
 	t.Parallel()
 	help := func(tree string, args ...string) string {

@@ -178,7 +178,7 @@ func TestServeSeesTrustChange(t *testing.T) {
 
 // A config error under an agent format answers config_error with the
 // agent's JSON that fire prints for it: the error in systemMessage, so
-// that the agent's user is told (issue 17 §2).
+// that the agent's user is told.
 func TestServeConfigErrorAgentFormat(t *testing.T) {
 	t.Parallel()
 	e := newServeEnv(t)
@@ -285,7 +285,7 @@ func TestServeSIGTERMCancels(t *testing.T) {
 }
 
 // An event serve does not know runs its hooks under an agent format, as
-// fire does (issue 17); the result format keeps the unknown_event error.
+// fire does; the result format keeps the unknown_event error.
 // Claude's WorktreeCreate answer, text for fire, is a JSON string here.
 func TestServeUnknownEventAgentFormat(t *testing.T) {
 	t.Parallel()

@@ -12,9 +12,9 @@ import (
 )
 
 // A pinned script changed while serve runs untrusts the project before
-// the next request, as a one-shot fire would decide (SPEC §2.4, issue 18
-// §1 hole 4): the changed script does not run and the answer says its
-// hook is held until the change is reviewed (issue 18 §3). Serve used to watch only the config files, and
+// the next request, as a one-shot fire would decide (SPEC §2.4): the
+// changed script does not run and the answer says its hook is held until
+// the change is reviewed. Serve used to watch only the config files, and
 // kept running the changed script as trusted.
 func TestServeRedecidesTrustWhenPinnedScriptChanges(t *testing.T) {
 	t.Parallel()

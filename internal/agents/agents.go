@@ -70,7 +70,8 @@ func table() []entry {
 // names), and twenty descriptions each time cost more than the rest of its
 // start. They are built on the first question, not at start-up (a
 // sync.OnceValue at package level would be made by the package's
-// initializer: issue 21). The value never changes after it is built.
+// initializer, which every command runs). The value never changes after
+// it is built.
 var descriptions struct {
 	once sync.Once
 	all  []agent.Agent
@@ -92,7 +93,7 @@ func described() []agent.Agent {
 
 // refs is the table's descriptions by pointer, for the lookups of this
 // package: a description is some 800 bytes, and a fire makes dozens of
-// lookups (issue 21). They must not be changed.
+// lookups, so copies would show in every fire. They must not be changed.
 func refs() []*agent.Agent {
 	described()
 	return descriptions.refs

@@ -9,7 +9,7 @@ import (
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-// Call is one fired event as the normalized view reads it (issue 20): the
+// Call is one fired event as the normalized view reads it (SPEC §9): the
 // agent that sent it, the name it was fired under and its input. The view
 // is built on first use only, so that an event no native hook or family
 // matcher looks at costs nothing. A Call may be used by several goroutines.

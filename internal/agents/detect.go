@@ -14,7 +14,7 @@ import (
 // "".
 func DetectAgent(f verdict.Format, in *event.Input, getenv func(string) string) string {
 	// Pointers into the table, not copies: a description is some 800
-	// bytes, and copying all of them showed in every fire (issue 21).
+	// bytes, and copying all of them showed in the cost of every fire.
 	all := described()
 	var cands []*agent.Agent
 	for i := range all {

@@ -6,7 +6,7 @@
 // agent formats (ParseFormat, Render, AnswerOf), and gathers what every
 // hook gets from all of them (Env, CwdEnv, ProjectDirVars, Markers,
 // ShellTools, FileTools). It also holds what makes one policy serve
-// every agent (issue 20): every agent's event names as aliases of the
+// every agent (SPEC §9): every agent's event names as aliases of the
 // catalogue's (EventNames, LookupEvent, ResolveEvent), a tool's family
 // (Classify), the agent that sent an event (DetectAgent) and the
 // normalized view of the event (Call). Registry, planner, engine,

@@ -33,8 +33,8 @@ func (m memLog) Given(n string) bool {
 
 // TestSkipNotice: the notice of hooks left out reaches the agent's user on
 // SessionStart and BeforeAgent always, and on the session's first other
-// event unless BeforeAgent told already (issue 17 §2; SPEC §2.5: an event
-// that cannot block tells too).
+// event unless BeforeAgent told already (SPEC §2.5: an event that cannot
+// block tells too).
 func TestSkipNotice(t *testing.T) {
 	t.Parallel()
 	skipped := verdict.Verdict{Continue: true, Skipped: []string{"a.json:3:14: PreToolUse[0].hooks[0]: unsupported hook type \"prompt\"; hook skipped"}}
@@ -83,7 +83,7 @@ func TestSkipNotice(t *testing.T) {
 
 // TestPendingNotice: a project changed since it was trusted is named to the
 // agent's user once per session, with what is held and the one command
-// that reviews the change (issue 18 §3).
+// that reviews the change.
 func TestPendingNotice(t *testing.T) {
 	t.Parallel()
 	v := verdict.Verdict{Continue: true, Pending: []string{".hookexec/hooks.json", "guard.sh"}, Held: []string{"sh ./guard.sh (changed: guard.sh)"}}

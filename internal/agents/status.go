@@ -66,7 +66,7 @@ func Warning(f verdict.Format, ev event.Event, v verdict.Verdict) string {
 // it is 0 (agent.Answer.ErrorsExitZero): the JSON carries the error in systemMessage, and the deny under
 // --fail-closed; Claude Code reads the JSON on exit 0, and with
 // "onFailure": "block" on hookexec's entry any status but 0 and 2 blocks
-// the tool (issue 17 §2). Under --format gemini it is 1 (2 for a deny), as
+// the tool. Under --format gemini it is 1 (2 for a deny), as
 // for a policy that failed: Gemini CLI reads the JSON whatever the status
 // and records the failure. The result format keeps SPEC §6: 1, or 2 for a
 // deny.

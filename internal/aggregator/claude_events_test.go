@@ -15,7 +15,7 @@ import (
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-// Merge precedence on PreToolUse: deny > defer > ask > allow (issue 17).
+// Merge precedence on PreToolUse: deny > defer > ask > allow.
 func TestMergeDefer(t *testing.T) {
 	t.Parallel()
 	deferOut := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"defer","permissionDecisionReason":"later"}}`

@@ -20,8 +20,7 @@ func cut(code int, stdout, stderr string) runner.Result {
 }
 
 // A JSON answer cut by the capture caps is an error of the hook, never
-// plain text; it denies when the hook fails closed (issue 10 row 8, SPEC
-// §4.4, §4.6).
+// plain text; it denies when the hook fails closed (SPEC §4.4, §4.6).
 func TestInterpretCutAnswer(t *testing.T) {
 	t.Parallel()
 	ev := testevent.Get(t, "BeforeTool")

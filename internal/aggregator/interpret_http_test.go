@@ -20,7 +20,7 @@ func httpMeta(dialect string, failClosed bool) Meta {
 		EventKey: "PreToolUse", Dialect: dialect, FailClosed: failClosed, HTTP: true}
 }
 
-// An http hook's answer is read as Claude Code reads it (issue 17 §1): a
+// An http hook's answer is read as Claude Code reads it: a
 // 2xx JSON object as a command's stdout on exit 0, a 2xx empty body as a
 // success without output, anything else as an error that never blocks by
 // itself (in Claude Code's words, in the hook's error); failing closed turns each

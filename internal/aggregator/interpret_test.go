@@ -179,7 +179,7 @@ func TestInterpretReportFields(t *testing.T) {
 	assert.Equal(t, "project", r.Source)
 	assert.Equal(t, ".hookexec/hooks.json", r.File)
 	assert.Equal(t, "BeforeTool", r.Event)
-	// Cut streams end with a marker (issue 10 row 9), which is not
+	// Cut streams end with a marker, which is not
 	// interpreted.
 	assert.Equal(t, "ok \uFFFD done\n… [hookexec: truncated; 1234 more bytes not kept (--max-output, --max-total-output)]", r.Stdout)
 	assert.Equal(t, "bad \uFFFD( stderr… [hookexec: truncated; 0 more bytes not kept (--max-output, --max-total-output)]", r.Stderr)

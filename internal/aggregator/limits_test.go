@@ -10,7 +10,7 @@ import (
 )
 
 // A byte order mark in hook output follows the rule of every JSON hookexec
-// reads (issue 10, row 10): a leading one is ignored, any other makes the
+// reads: a leading one is ignored, any other makes the
 // output plain text, as any stray character does.
 func TestInterpretByteOrderMark(t *testing.T) {
 	t.Parallel()
@@ -35,7 +35,7 @@ func TestInterpretByteOrderMark(t *testing.T) {
 }
 
 // Hook output nests as deep as encoding/json allows: 10,000 levels, the
-// object itself the first (issue 10, row 11). Deeper is plain text.
+// object itself the first. Deeper is plain text.
 func TestInterpretNestingLimit(t *testing.T) {
 	t.Parallel()
 	ev := testevent.Get(t, "BeforeTool")

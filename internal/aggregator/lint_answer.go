@@ -70,7 +70,7 @@ func (m Meta) linted() bool {
 }
 
 // lintAnswer lists what in a hook's JSON answer obj no reader takes, each
-// with its fix (issue 22 §3): hookSpecificOutput's fields at the top level
+// with its fix: hookSpecificOutput's fields at the top level
 // (unless the answer says the same in a place that is read), misspelled or
 // unknown keys, and a hookEventName that names another event. It never
 // changes the answer or its decision.

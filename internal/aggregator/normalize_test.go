@@ -38,7 +38,7 @@ func TestInterpretNormalization(t *testing.T) {
 		{name: "permissionDecision ask",
 			stdout: `{"hookSpecificOutput":{"permissionDecision":"ask"}}`,
 			output: &verdict.Output{Decision: "ask", HookSpecificOutput: map[string]any{"permissionDecision": "ask"}}},
-		{name: "permissionDecision defer on PreToolUse is a decision (issue 17)",
+		{name: "permissionDecision defer on PreToolUse is a decision",
 			stdout: `{"hookSpecificOutput":{"permissionDecision":"Defer","permissionDecisionReason":"later"}}`,
 			output: &verdict.Output{Decision: "defer", Reason: "later", HookSpecificOutput: map[string]any{"permissionDecision": "Defer", "permissionDecisionReason": "later"}}},
 		{name: "top-level defer on BeforeTool", stdout: `{"decision":"defer"}`, output: &verdict.Output{Decision: "defer"}},

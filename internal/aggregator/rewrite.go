@@ -9,7 +9,7 @@ import (
 )
 
 // GuardRewrites keeps a project hook from changing a tool's input after a
-// hook of the user's judged it (issue 18 §1, low). The agent runs the
+// hook of the user's judged it (SPEC §2.4). The agent runs the
 // input the merged verdict carries (hookSpecificOutput.updatedInput, the
 // tool_input patch, PermissionRequest's decision.updatedInput); a guard of
 // the user's (a user, system, explicit or user-extension hook) that

@@ -11,7 +11,7 @@ import (
 )
 
 // TestGuardRewrites: a project hook's tool input change is applied only
-// when every hook of the user's that ran saw it (issue 18 §1, low).
+// when every hook of the user's that ran saw it.
 func TestGuardRewrites(t *testing.T) {
 	t.Parallel()
 	project := func(hso map[string]any, decision string) verdict.HookReport {

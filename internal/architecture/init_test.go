@@ -35,7 +35,7 @@ type initCost struct {
 
 // TestNoWorkAtInit: every `hookexec` command, and every agent event through
 // `hookexec fire`, pays the initializers of every package linked into the
-// binary before main runs, so the module's own packages do none (issue 21):
+// binary before main runs, so the module's own packages do none:
 // no package-level regexp.MustCompile, map literal, sync.OnceValue or
 // make(); what a package needs is built where it is used, or once on
 // first use. The binary is built and run with GODEBUG=inittrace=1, and

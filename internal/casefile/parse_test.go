@@ -149,8 +149,8 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-// Case files nest as deep as every JSON hookexec reads: 10,000 levels
-// (issue 10, row 11); the error names the position.
+// Case files nest as deep as every JSON hookexec reads: 10,000 levels;
+// the error names the position.
 func TestParseNestingLimit(t *testing.T) {
 	t.Parallel()
 	doc := func(n int) string {
@@ -176,7 +176,7 @@ func TestParseByteOrderMarkNotLeading(t *testing.T) {
 }
 
 // A repeated key is an error naming both places, as in a native config: a
-// second "expect" must not silently replace the first (issue 10, row 7).
+// second "expect" must not silently replace the first.
 func TestParseDuplicateKey(t *testing.T) {
 	t.Parallel()
 	_, err := Parse("case.json", []byte("{\"name\": \"a\", \"event\": \"Stop\",\n \"expect\": {\"blocked\": true},\n \"expect\": {}}"))

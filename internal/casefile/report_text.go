@@ -35,7 +35,7 @@ func Failed(runs []Run) int {
 // WriteText prints "PASS name (12ms)", or "FAIL name (12ms)" followed by
 // where the case is, expected vs actual per field, and what each hook did;
 // then, passed or not, the warnings about the hooks' answers (a field
-// where no reader looks, plain text the model never sees: issue 22 §3).
+// where no reader looks, plain text the model never sees).
 // The error is the write's. s colours PASS green, FAIL red, where the
 // case is dim and "warning:" yellow (termstyle.Style{}: plain).
 func (r Run) WriteText(w io.Writer, s termstyle.Style) error {

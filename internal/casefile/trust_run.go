@@ -11,7 +11,7 @@ import (
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
-// TrustForRun is test --trust-cases (issue 18 §3): the project's files,
+// TrustForRun is test --trust-cases (docs/trust.md): the project's files,
 // its case files included, are reviewed and shown on w (what 'hookexec
 // trust' would show), then trusted for this run only, by the closure hash
 // of what was shown (HOOKEXEC_TRUST_PROJECT=sha256:<hex>): a file that

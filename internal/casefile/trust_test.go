@@ -144,7 +144,7 @@ func TestGateFollowsLinks(t *testing.T) {
 	assert.Contains(t, gateErr(t, err), "not trusted")
 
 	// A link under a trusted .hookexec/ to a file elsewhere in the project:
-	// the link is pinned by the content it reaches (issue 18 hole 1), so
+	// the link is pinned by the content it reaches, so
 	// the case file is read while that content is unchanged, and not once
 	// it is rewritten.
 	trustNow(t, root, vars)

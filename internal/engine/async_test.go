@@ -42,7 +42,7 @@ func runAsync(t *testing.T, f fixture, opts runner.Options) (verdict.Verdict, *b
 
 // TestAsyncHookDoesNotHoldTheVerdict: the verdict is there while the async
 // hook still waits; the hook then runs to its end with the event JSON on
-// its stdin (issue 17 §1).
+// its stdin.
 func TestAsyncHookDoesNotHoldTheVerdict(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()

@@ -31,7 +31,7 @@ func BenchmarkPrepare10MiBFor20Hooks(b *testing.B) {
 }
 
 // BenchmarkPrepareOneHook is what a served event with one guard does
-// before its spawn (issue 21): the environment of the run and the hook's
+// before its spawn: the environment of the run and the hook's
 // (this process's, as a server's), the input with the normalized view,
 // the spec.
 func BenchmarkPrepareOneHook(b *testing.B) {

@@ -64,7 +64,7 @@ func TestRunSharesOneOutputBudget(t *testing.T) {
 	}
 }
 
-// SPEC §4.4, issue 19: --max-total-output bounds the verdict as written,
+// SPEC §4.4: --max-total-output bounds the verdict as written,
 // not only the bytes captured. Control bytes take 6 bytes escaped
 // (\u0001) and a plain-text stdout appears three times (stdout,
 // output.systemMessage, the merged systemMessage): before, 8 hooks

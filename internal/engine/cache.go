@@ -19,9 +19,9 @@ const maxCached = 64
 // is kept as well, and returned until the files change. Before each
 // request it also decides trust again (registry.TrustChanged): a change to
 // any pinned file, which the stats above do not cover, loads again, so
-// that serve runs what a one-shot fire would (SPEC §2.4, issue 18 §1
-// hole 4). It is serve's option of the one load path (Request.Cache): one
-// Cache serves one set of options but for ProjectDir, which keys it.
+// that serve runs what a one-shot fire would (SPEC §2.4). It is serve's
+// option of the one load path (Request.Cache): one Cache serves one set
+// of options but for ProjectDir, which keys it.
 type Cache struct {
 	mu    sync.Mutex
 	cache map[string]*loadedRegistry

@@ -70,7 +70,7 @@ func TestCacheReloadsOnChange(t *testing.T) {
 // A trusted project's registry is kept while its pinned files are
 // unchanged, and loaded again when a pinned script changes (the script's
 // hook held from the trusted version, or the project untrusted by the hash),
-// though no config file did (SPEC §2.4, issue 18 §1 hole 4): by the trust
+// though no config file did (SPEC §2.4): by the trust
 // store and by HOOKEXEC_TRUST_PROJECT=sha256:..., as fire decides.
 func TestCacheRedecidesTrustWhenPinnedFileChanges(t *testing.T) {
 	t.Parallel()
@@ -95,7 +95,7 @@ func TestCacheRedecidesTrustWhenPinnedFileChanges(t *testing.T) {
 			assert.Empty(t, reg2.Hooks, "the hook whose pinned script changed does not run")
 			require.NotEmpty(t, reg2.Warnings)
 			if via == "store" {
-				// Issue 18 §3: the last trusted version stays in force,
+				// The last trusted version stays in force,
 				// and its hook whose script changed is held.
 				assert.Contains(t, reg2.Warnings[0].Message, "held")
 				return

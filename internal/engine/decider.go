@@ -32,7 +32,7 @@ func Decider(v verdict.Verdict) int {
 }
 
 // logBlock logs a blocked event at info level: the policy that decided,
-// where it is written and the reason (issue 22 §2: a block leaves a line).
+// where it is written and the reason: a block always leaves a line.
 func logBlock(log zerolog.Logger, v verdict.Verdict) {
 	if !v.Blocked {
 		return

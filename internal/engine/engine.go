@@ -130,7 +130,7 @@ func (e *Engine) runParallel(ctx context.Context, p planner.Plan, in *event.Inpu
 // and the bytes are shared by the specs of that key.
 func (e *Engine) prepare(p planner.Plan, in *event.Input) []runner.Spec {
 	if len(p.Steps) == 0 {
-		// Nothing to start: no environment to build for it (issue 21).
+		// Nothing to start: no environment to build for it.
 		return nil
 	}
 	sh := e.shared(in)

@@ -46,7 +46,8 @@ func inputEnvValue(s string) (safe string, changed bool) {
 // DepthMalformed reports whether v, an inherited HOOKEXEC_DEPTH, is set but
 // not a non-negative decimal count that fits an int. Depth counts such a
 // value as MaxDepth; no nested fire writes one, so fire denies the event
-// for it rather than skipping every hook (issue 18 §1 hole 10).
+// for it rather than skipping every hook: the repository can set the
+// variable through the agent, and that must not turn the guards off.
 func DepthMalformed(v string) bool {
 	s := strings.TrimSpace(v)
 	if s == "" {

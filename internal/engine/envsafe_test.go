@@ -39,7 +39,7 @@ func TestInputEnvValue(t *testing.T) {
 
 // A NUL or a 200 KB session_id or cwd in the input reaches no hook's
 // environment as it is: the hooks start (no spawn_error, which fails
-// open) and see the safe value (issue 10 rows 1, 2; SPEC §4.3).
+// open) and see the safe value (SPEC §4.3).
 func TestHostileInputReachesEnvironmentSafely(t *testing.T) {
 	t.Parallel()
 	long := strings.Repeat("s", 200<<10)
@@ -65,7 +65,7 @@ func TestHostileInputReachesEnvironmentSafely(t *testing.T) {
 	}
 }
 
-// Issue 18 §1 hole 10: a HOOKEXEC_DEPTH no nested fire writes is told
+// A HOOKEXEC_DEPTH no nested fire writes is told
 // apart from a count, so that fire can deny for it.
 func TestDepthMalformed(t *testing.T) {
 	for v, want := range map[string]bool{

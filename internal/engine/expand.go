@@ -9,7 +9,7 @@ import (
 
 // expandArgv is an exec-form hook's argv (SPEC §4.2): command and args with
 // their ${NAME} placeholders substituted from the hook's environment,
-// except in the script of a POSIX shell's -c (issue 18 §1, low). There the
+// except in the script of a POSIX shell's -c. There the
 // placeholder is left as written, and the shell expands it from the same
 // environment as the variable it is: a value (the input's cwd, which the
 // model chooses) reaches the shell as data and never as code, as in a

@@ -13,8 +13,8 @@ import (
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-// A placeholder's value never becomes shell code (issue 18 §1, low; SPEC
-// §4.2): the input's cwd, which the model chooses, reaches an exec-form
+// A placeholder's value never becomes shell code (SPEC §4.2): the input's
+// cwd, which the model chooses, reaches an exec-form
 // `sh -c SCRIPT` only as the value of a variable, so a cwd holding $(...),
 // ; or quotes runs nothing and arrives intact.
 func TestExecFormShellScriptGetsValuesNotCode(t *testing.T) {

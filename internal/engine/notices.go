@@ -9,7 +9,7 @@ import (
 )
 
 // NoticeLog is the memory of the agent session the input belongs to, which
-// tells the session's user once of hooks hookexec left out (issue 17 §2);
+// tells the session's user once of hooks hookexec left out;
 // nil for the result format or an input that was never read.
 func NoticeLog(getenv func(string) string, f verdict.Format, in *event.Input) verdict.NoticeLog {
 	return NoticeLogIn(getenv, f, in, "")

@@ -108,7 +108,7 @@ func (res Result) AnswerFor(ev event.Event) event.Event {
 
 // Do fires one event: the depth check, the input, the project directory,
 // the configs, then plan -> run -> aggregate. A config or input error runs
-// nothing and is answered as SPEC §6 and issue 17 §2 say (ErrorAnswer:
+// nothing and is answered as SPEC §6 says (ErrorAnswer:
 // the agent's JSON, or the deny of --fail-closed). fire, test and serve
 // all come here.
 func (e Engine) Do(ctx context.Context, req Request) Result {
@@ -118,7 +118,7 @@ func (e Engine) Do(ctx context.Context, req Request) Result {
 		if v := req.Getenv(DepthVar); DepthMalformed(v) {
 			// No recursion writes this: the repository can set it through
 			// the agent, so the event denies rather than exiting with an
-			// error the agent ignores (issue 18 §1 hole 10).
+			// error the agent ignores (SPEC §2.5).
 			err := fmt.Errorf("%s is %q, not a count of nested fires; refusing to run hooks for %s", DepthVar, v, ev.Name)
 			return res.fail(req, err, true).logged(e.Log)
 		}

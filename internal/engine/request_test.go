@@ -106,7 +106,7 @@ func TestDoErrors(t *testing.T) {
 }
 
 // Nested too deep, Do refuses; a HOOKEXEC_DEPTH that is no count denies
-// the event as --fail-closed would (issue 18 §1 hole 10). No hook runs.
+// the event as --fail-closed would. No hook runs.
 func TestDoDepth(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()

@@ -77,7 +77,7 @@ func (e *Engine) shared(in *event.Input) shared {
 // script wherever the agent has cd'd to. So do a project's hooks in any
 // dialect: trust pins their relative paths against the project root, and
 // the input's cwd, which the model moves with cd, would run another,
-// unpinned file (issue 18 §1 hole 5). Other agent-dialect hooks keep the
+// unpinned file (SPEC §2.4). Other agent-dialect hooks keep the
 // agents' rule.
 func (sh shared) dir(h *registry.Hook) string {
 	if h.FromProject || h.Dialect.RunsInProjectDir() {
@@ -125,7 +125,7 @@ func OverlayEnv(base []string, overlays ...map[string]string) []string {
 		n += len(o)
 	}
 	// Sized once: grown entry by entry, the map was most of the cost of
-	// preparing a hook's spawn (issue 21).
+	// preparing a hook's spawn.
 	out := make([]string, 0, len(base)+n)
 	over := make(map[string]string, n)
 	for _, o := range overlays {

@@ -10,9 +10,10 @@ import (
 )
 
 // copiesFor is what a fire runs instead of the trusted project files its
-// hooks execute (issue 18 §2, hole 7), also the kept hooks of a project
-// whose change waits for review (§3): nil when the registry made no trust
-// decision (no project file) or the project is untrusted.
+// hooks execute, so that what runs is what was hashed (SPEC §2.4), also
+// for the kept hooks of a project whose change waits for review: nil when
+// the registry made no trust decision (no project file) or the project is
+// untrusted.
 func (e *Engine) copiesFor(reg *registry.Registry) *trust.Copies {
 	if reg == nil || reg.Trust == nil || !reg.Trust.Trusted && !reg.Trust.Pending() {
 		return nil

@@ -110,7 +110,7 @@ func (p *copyProject) ran(t testing.TB) string {
 }
 
 // The script is swapped after trust was decided and before the hook runs
-// (the check-then-exec window of issue 18 hole 7, made certain): the hook
+// (the check-then-exec window, made certain): the hook
 // runs the trusted copy (SPEC §2.4).
 func TestCopiesRunWhatWasTrusted(t *testing.T) {
 	t.Parallel()

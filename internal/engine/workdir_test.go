@@ -10,7 +10,7 @@ import (
 
 // A project's hook runs in the project directory whatever its dialect:
 // trust pinned its relative paths there, and the agent's directory is
-// where the model has cd'd to (issue 18 §1 hole 5, SPEC §2.4). The
+// where the model has cd'd to (SPEC §2.4). The
 // user's own agent-dialect hooks run in the agent's directory (SPEC §4.2).
 func TestProjectHooksRunInTheProjectDirectory(t *testing.T) {
 	t.Parallel()

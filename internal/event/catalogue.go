@@ -44,7 +44,7 @@ var catalogue = []Event{
 	{Name: "SubagentStart", Claude: "SubagentStart", ClaudeOnly: true, MatchField: "agent_type", Strategy: StrategyReplace},
 	{Name: "SubagentStop", Claude: "SubagentStop", ClaudeOnly: true, MatchField: "agent_type", Strategy: StrategyDecision, CanBlock: true},
 	{Name: "PostCompact", Claude: "PostCompact", ClaudeOnly: true, MatchField: "trigger", Strategy: StrategyReplace},
-	// Added for Claude Code 2.1.3xx (issue 17).
+	// Added for Claude Code 2.1.3xx.
 	{Name: "PostToolBatch", Claude: "PostToolBatch", ClaudeOnly: true, Strategy: StrategyDecision, CanBlock: true},
 	{Name: "PermissionDenied", Claude: "PermissionDenied", ClaudeOnly: true, MatchField: "tool_name", Strategy: StrategyDecision},
 	{Name: "UserPromptExpansion", Claude: "UserPromptExpansion", ClaudeOnly: true, MatchField: "command_name", Strategy: StrategyDecision, CanBlock: true, Plain: PlainContext},

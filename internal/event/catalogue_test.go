@@ -20,7 +20,7 @@ var claudeEvents = []string{
 }
 
 // Every Claude Code event is known by its exact Claude name, as a config
-// key and on the command line (SPEC §1, issue 17).
+// key and on the command line (SPEC §1).
 func TestCatalogueHasEveryClaudeEvent(t *testing.T) {
 	t.Parallel()
 	require.Len(t, claudeEvents, 33)

@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// One rule for a byte order mark wherever hookexec reads JSON (issue 10,
-// row 10): a leading one is ignored, anywhere else it is any other byte.
+// One rule for a byte order mark wherever hookexec reads JSON: a leading
+// one is ignored, anywhere else it is any other byte.
 func TestParseInputByteOrderMark(t *testing.T) {
 	t.Parallel()
 	in, err := ParseInput([]byte("\xEF\xBB\xBF{\"tool_name\":\"Bash\"}\n"), now, "/w")
@@ -43,7 +43,7 @@ func TestParseInputByteOrderMark(t *testing.T) {
 func nested(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
 
 // The nesting limit is encoding/json's, as for configs, case files and
-// hook output (issue 10, row 11): the event object is the first level.
+// hook output: the event object is the first level.
 func TestParseInputNestingLimit(t *testing.T) {
 	t.Parallel()
 	_, err := ParseInput([]byte(`{"tool_input":`+nested(9999)+`}`), now, "/w")

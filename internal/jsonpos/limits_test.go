@@ -33,7 +33,7 @@ func TestParseJSONNestingLimitIsEncodingJSONs(t *testing.T) {
 	assert.Equal(t, "invalid character '[' exceeded max depth", se.Msg, "encoding/json's words")
 }
 
-// A byte order mark is ignored only at the very start (issue 10, row 10).
+// A byte order mark is ignored only at the very start.
 func TestParseJSONByteOrderMark(t *testing.T) {
 	t.Parallel()
 	v, err := parseJSON([]byte("\xEF\xBB\xBF{\"a\": \"\xEF\xBB\xBFb\"}"))

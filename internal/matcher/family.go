@@ -11,8 +11,8 @@ import (
 )
 
 // ToolMatcher is a matcher that can test a tool's family as well as its
-// name: a native matcher with "@FAMILY" alternatives ("@shell" guards
-// Bash, run_shell_command, Shell, ... in every agent). The planner
+// name: a native matcher with "@FAMILY" alternatives (SPEC §9: "@shell"
+// guards Bash, run_shell_command, Shell, ... in every agent). The planner
 // gives it the family the normalized view read (agents.Call).
 type ToolMatcher interface {
 	Matcher

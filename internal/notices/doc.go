@@ -1,6 +1,6 @@
 // Package notices remembers, per agent session, which notices the session's
-// user has been given about hooks that hookexec left out (issue 17 §2) and
-// about hooks' answers with a field where no reader looks (issue 22 §3), so
+// user has been given about hooks that hookexec left out and about hooks'
+// answers with a field where no reader looks, so
 // that a one-shot `hookexec fire` tells them once on the first event of
 // the session that can block instead of on every tool call.
 //

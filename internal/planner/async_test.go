@@ -10,7 +10,7 @@ import (
 
 // TestBackgroundCopyIsNoDuplicate: the same command once in the background
 // and once in the foreground runs twice; a background copy never takes the
-// place of a guard whose answer counts (issue 17 §1). Two background
+// place of a guard whose answer counts. Two background
 // copies are duplicates.
 func TestBackgroundCopyIsNoDuplicate(t *testing.T) {
 	t.Parallel()

@@ -24,7 +24,7 @@ func toolCall(ev event.Event, in *event.Input, opts Options) *permrule.Call {
 	return &call
 }
 
-// checkIf applies a hook's "if" (issue 17 §1). As in Claude Code, a hook
+// checkIf applies a hook's "if" permission rule. As in Claude Code, a hook
 // with one runs only on a tool call its rule matches; on an event without
 // a tool it never runs. A rule that did not parse was reported at load
 // time and does not filter: the hook runs. why explains the outcome ("" for

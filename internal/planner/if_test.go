@@ -34,7 +34,7 @@ func dropped(p Plan) map[string]Dropped {
 	return out
 }
 
-// A hook's "if" filters it on the tool call (issue 17 §1).
+// A hook's "if" filters it on the tool call.
 func TestBuildIf(t *testing.T) {
 	t.Parallel()
 	reg := &registry.Registry{Hooks: []*registry.Hook{

@@ -35,7 +35,7 @@ const (
 	Disabled  DropReason = "disabled"
 	Duplicate DropReason = "duplicate"
 	// If: the hook's "if" permission rule does not match the tool call,
-	// or the event has no tool (issue 17 §1).
+	// or the event has no tool.
 	If DropReason = "if"
 )
 
@@ -121,7 +121,8 @@ func Build(reg *registry.Registry, ev event.Event, in *event.Input, opts Options
 		p.Places.Cwd, _ = in.String("cwd")
 	}
 	// The tool call "if" rules test is read (tool_input decoded) only for
-	// a hook that has one: most events have none (issue 21).
+	// a hook that has one: most events have none, and decoding tool_input
+	// for them would cost every fire.
 	var ifCall *permrule.Call
 	ifCallRead := false
 	readIfCall := func() *permrule.Call {

@@ -208,7 +208,7 @@ func describeMatcher(h HookView) string {
 // printable is how plan shows text that comes from a config or a path: as
 // trust's review shows it (control characters, terminal escapes and
 // bidirectional overrides escaped), so that a hostile config cannot rewrite
-// what the user reads (issue 18 §1, low).
+// what the user reads.
 func printable(s string) string { return trust.Printable(s) }
 
 // clip shortens s to at most n bytes (runes kept whole), marking the cut.

@@ -14,8 +14,8 @@ import (
 // unchanged wherever it is loaded from.
 
 // claudeCommandFields are the fields Claude Code accepts on a command hook
-// that are not in SPEC §2.1: "if" and "onFailure" (their own pieces of
-// issue 17), "async" and "asyncRewake" (honoured: claudeFields), and the
+// that are not in SPEC §2.1: "if" and "onFailure" (read by their own
+// code), "async" and "asyncRewake" (honoured: claudeFields), and the
 // ignored ones (ignoredClaudeFields).
 func claudeCommandFields() []string {
 	fields := []string{"if", "onFailure", "async", "asyncRewake"}

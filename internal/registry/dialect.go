@@ -168,7 +168,8 @@ func (d Dialect) valid() bool {
 // directory (native) rather than in the agent's working directory, as the
 // agents run theirs (SPEC §4.2; agent.Agent.RunsInProjectDir). A
 // project's hooks run in the project directory in every dialect
-// (Hook.FromProject; issue 18 §1 hole 5).
+// (Hook.FromProject): trust pins their relative paths against the
+// project root.
 func (d Dialect) RunsInProjectDir() bool {
 	if a, ok := d.Agent(); ok {
 		return a.RunsInProjectDir

@@ -9,7 +9,7 @@ import (
 )
 
 // A guard in a first "hooks" key must never vanish silently behind a
-// second one (issue 10, row 7).
+// second one.
 const twoHooksKeys = `{
   "hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "guard"}]}]},
   "other": 1,

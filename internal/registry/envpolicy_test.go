@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// Issue 18 §1 hole 10: under an agent, a variable the repository can set
+// Under an agent, a variable the repository can set
 // never relocates the user's files into the project.
 func TestSafeEnv(t *testing.T) {
 	project := t.TempDir()

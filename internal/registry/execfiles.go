@@ -12,7 +12,7 @@ import (
 
 // ExecFile is a word of a project hook's command that names the project
 // file the hook executes, which fire replaces by the trusted copy of that
-// file (issue 18 §2, hole 7).
+// file, so that what runs is exactly what was hashed.
 type ExecFile struct {
 	// Rel is the file, slash-separated and relative to the project root
 	// (under .hookexec/ or not).

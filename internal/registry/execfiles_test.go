@@ -6,8 +6,8 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// Which words of a project hook run from a trusted copy (issue 18 §2,
-// hole 7), and which do not.
+// Which words of a project hook run from a trusted copy (SPEC §2.4), and
+// which do not.
 func TestExecFiles(t *testing.T) {
 	t.Parallel()
 	const root = "/p"

@@ -111,8 +111,8 @@ func TestExtensionHookEnv(t *testing.T) {
 
 // runBusy runs cmd, again while the script it runs is "Text file busy": a
 // fork by a parallel test, between its fork and exec, can hold the
-// script's write descriptor for a moment just after it was written (Go
-// issue 22315).
+// script's write descriptor for a moment just after it was written
+// (golang/go#22315).
 func runBusy(cmd *exec.Cmd) ([]byte, error) {
 	for i := 0; ; i++ {
 		c := exec.Command(cmd.Path, cmd.Args[1:]...)

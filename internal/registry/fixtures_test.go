@@ -81,7 +81,7 @@ func TestFixtureClaude(t *testing.T) {
 		assert.Equal(t, tt.want, matching(t, reg, tt.event, tt.value), "%s %s", tt.event, tt.value)
 	}
 
-	// "if" is read and compiled (issue 17 §1); the planner applies it.
+	// "if" is read and compiled; the planner applies it.
 	cond := byCommand(t, reg, "echo conditional")
 	assert.Equal(t, "Bash(git *)", cond.If)
 	require.NotNil(t, cond.IfRule)

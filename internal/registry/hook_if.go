@@ -10,8 +10,8 @@ import (
 	"github.com/hookexec/hookexec/internal/permrule"
 )
 
-// ifRule reads the "if" field: one Claude Code permission rule (issue 17
-// §1), in the claude and native dialects. A value that is not a string, or
+// ifRule reads the "if" field: one Claude Code permission rule, in the
+// claude and native dialects. A value that is not a string, or
 // a string that is not a rule, is reported and the hook is kept without
 // the filter: it runs wherever its matcher matches, so a mistyped filter
 // never turns a guard off. "" and null mean no filter. Gemini CLI (0.61)

@@ -8,7 +8,7 @@ import (
 )
 
 // "if" is read in every dialect; a value that is not a rule is reported
-// and the hook is kept without its filter (issue 17 §1: a guard is never
+// and the hook is kept without its filter (a guard is never
 // skipped because its filter is broken).
 func TestIfField(t *testing.T) {
 	t.Parallel()

@@ -12,8 +12,8 @@ import (
 	"github.com/hookexec/hookexec/internal/testevent"
 )
 
-// The agents' matchers are JavaScript regular expressions (SPEC §3.1 as
-// issue 17 changes it): look-around and back-references work in claude,
+// The agents' matchers are JavaScript regular expressions (SPEC §3.1):
+// look-around and back-references work in claude,
 // gemini and llxprt, as in the agents; native "re:" stays RE2.
 func TestJSMatcherIssueCase(t *testing.T) {
 	t.Parallel()

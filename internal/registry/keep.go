@@ -13,9 +13,9 @@ import (
 // the trust, not the working tree's), and keeps of its hooks only those
 // whose project files are still the pinned ones: the reviewed guards keep
 // running while the change waits for review, and nothing new or changed
-// runs (issue 18 §3). It reports whether the trusted version was loaded;
-// when not (a new file, or one whose trusted bytes are unknown), the file
-// is untrusted as before.
+// runs (docs/trust.md, "After an edit"). It reports whether the trusted
+// version was loaded; when not (a new file, or one whose trusted bytes are
+// unknown), the file is untrusted as before.
 //
 // A kept hook's scripts may read any file under .hookexec/ on their own
 // (docs/trust.md's advice is to keep what they read there), which trust pins

@@ -15,7 +15,7 @@ import (
 // TestLoadKeepsTrustedVersion: after an edit to a trusted project, Load
 // runs the hooks of its last trusted version whose named files are
 // unchanged, from the bytes stored with the trust, holds those whose files
-// changed, runs nothing new, and lists what is pending (issue 18 §3).
+// changed, runs nothing new, and lists what is pending.
 func TestLoadKeepsTrustedVersion(t *testing.T) {
 	t.Parallel()
 	const trusted = `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"sh ./guard.sh"},{"type":"command","command":"sh .hookexec/check.sh"},{"type":"command","command":"echo plain"}]}]}}`

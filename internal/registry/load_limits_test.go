@@ -66,7 +66,7 @@ func allocated(t *testing.T, data []byte) uint64 {
 	return after.TotalAlloc - before.TotalAlloc
 }
 
-// Issue 10, row 6: a big value under a key hookexec ignores costs no memory
+// A big value under a key hookexec ignores costs no memory
 // beyond the file's own bytes. Not parallel: it reads the process's
 // allocation counter.
 func TestLoadSkipsIgnoredKeysWithoutBuildingThem(t *testing.T) {

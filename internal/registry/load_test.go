@@ -310,7 +310,7 @@ func TestLoadSkipsInvalidDefinitions(t *testing.T) {
   "SessionEnd": null
 }}`
 	reg, _ := loadString(t, "hooks.json", config, "")
-	assert.Equal(t, []string{"ok", "lower"}, commands(reg), "hooks under an unknown key are kept for that key (issue 17)")
+	assert.Equal(t, []string{"ok", "lower"}, commands(reg), "hooks under an unknown key are kept for that key")
 	assert.Equal(t, 10, reg.Hooks[0].Priority)
 	assert.True(t, reg.Hooks[1].Event.Unknown)
 	assert.Equal(t, "beforetool", reg.Hooks[1].Event.Name)

@@ -22,7 +22,7 @@ func TestGeminiQuoteVars(t *testing.T) {
 		"cd $GEMINI_CWD && ./x $GEMINI_SESSION_ID":    `cd "${GEMINI_CWD}" && ./x "${GEMINI_SESSION_ID}"`,
 		"ls $GEMINI_PLANS_DIR; $CLAUDE_PROJECT_DIR/a": `ls "${GEMINI_PLANS_DIR}"; "${CLAUDE_PROJECT_DIR}"/a`,
 		"x=$(cat $GEMINI_PROJECT_DIR/f)":              `x=$(cat "${GEMINI_PROJECT_DIR}"/f)`,
-		// Inside "...", Gemini's quotes are part of the word (issue 17 §3).
+		// Inside "...", Gemini's quotes are part of the word.
 		`"$GEMINI_PROJECT_DIR/guard.sh"`:          `"${HOOKEXEC_PASTED_GEMINI_PROJECT_DIR}/guard.sh"`,
 		`"$GEMINI_PROJECT_DIR"/.gemini/policy.sh`: `"${HOOKEXEC_PASTED_GEMINI_PROJECT_DIR}"/.gemini/policy.sh`,
 		`x "$GEMINI_CWD" $GEMINI_CWD`:             `x "${HOOKEXEC_PASTED_GEMINI_CWD}" "${GEMINI_CWD}"`,
@@ -84,7 +84,7 @@ func TestGeminiPastedEnv(t *testing.T) {
 }
 
 // validate warns about a Gemini variable inside "..." in the gemini dialect,
-// where Gemini's own quoting breaks the path (issue 17 §3).
+// where Gemini's own quoting breaks the path.
 func TestValidateGeminiQuotedVar(t *testing.T) {
 	t.Parallel()
 	content := `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "\"$GEMINI_PROJECT_DIR\"/policy.sh; $GEMINI_CWD/x"}]}]}}`

@@ -16,7 +16,7 @@ import (
 // projectHooks decodes the project files of snap as they are now, whether
 // or not they are trusted (for `hookexec trust` to show them, and for the
 // closure hash). Each file is read once, through the snapshot, so that its
-// pin is the hash of the very bytes decoded (issue 18 hole 8). Nothing
+// pin is the hash of the very bytes decoded. Nothing
 // runs; unreadable or malformed files give no hooks. When configs is not
 // nil, each file's bytes are recorded in it by project-relative path.
 func projectHooks(snap *trust.Snapshot, configs map[string][]byte) *Registry {

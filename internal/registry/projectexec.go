@@ -32,7 +32,7 @@ func isInterpreter(prog string) bool {
 var otherInterpreters = []string{"python", "python3", "node", "deno", "bun", "ruby", "perl", "php", "pwsh", "source", "."}
 
 // ProjectExec is a hook of the user's that executes a file of the project
-// (issue 18 §1 hole 11): the program it runs, or the script it hands an
+// (SPEC §2.4): the program it runs, or the script it hands an
 // interpreter, is named through a project variable or by a relative path,
 // which native hooks resolve in the project directory.
 type ProjectExec struct {
@@ -150,7 +150,7 @@ func hookCalls(h *Hook) [][]string {
 // files (user, system, the user's extensions) that execute a project file
 // through a project variable while the project is not trusted: such a
 // file is the repository's code, which runs only once the user trusts it
-// (issue 18 §1 hole 11, SPEC §2.4). Each is told in a warning, and the
+// (SPEC §2.4). Each is told in a warning, and the
 // file it names is listed as untrusted, so --untrusted deny denies.
 func holdProjectExecs(reg *Registry, gate *projectGate) {
 	var kept []*Hook
@@ -175,7 +175,7 @@ func holdProjectExecs(reg *Registry, gate *projectGate) {
 
 // projectExec warns about a hook of the user's discovered files (user,
 // system, the user's extensions) that executes a project file
-// (issue 18 §1 hole 11): through a project variable it runs only in a
+// (SPEC §2.4): through a project variable it runs only in a
 // trusted project (holdProjectExecs); by a relative path it runs whatever
 // file of that name the repository has, trusted or not.
 func (l *linter) projectExec(d *fileDecoder, where string, off int, h *Hook) {

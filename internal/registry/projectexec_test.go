@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// Issue 18 §1 hole 11: which hooks of the user's execute a project file.
+// Which hooks of the user's execute a project file.
 func TestProjectExec(t *testing.T) {
 	tests := []struct {
 		command string

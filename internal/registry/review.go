@@ -34,14 +34,14 @@ type Review struct {
 	Commands []string
 	// Unpinned say, per hook, what it executes that trust cannot pin
 	// ("HOOK: runs make: the Makefile and what it runs are not pinned"),
-	// in plan order (issue 18 hole 6).
+	// in plan order, so that the user knows what the trust does not cover.
 	Unpinned []string
 	// Configs are the bytes of the project's config files as reviewed,
 	// stored with the trust so that they keep running after an edit
-	// (issue 18 §3).
+	// until the change is reviewed.
 	Configs map[string][]byte
 	// Exec are the project files that hooks execute by a word fire
-	// replaces with the file's trusted copy (ExecFiles; issue 18 §2).
+	// replaces with the file's trusted copy (ExecFiles).
 	Exec []string
 	// Warnings are what fire would report about these files (entries it
 	// would skip, files it cannot read or parse).
@@ -71,14 +71,15 @@ const casesDir = dirs.Name + "/tests/"
 
 // ReviewProject hashes and decodes the project in dir as it is now,
 // trusted or not. Nothing runs. Each file is read once: what the review
-// shows is what it pins (issue 18 hole 8).
+// shows is what it pins, with no window for a change between the two.
 func ReviewProject(dir string) (*Review, error) {
 	return ReviewWithCases(dir, nil)
 }
 
 // ReviewWithCases is ReviewProject that also shows the hooks of the inline
 // configs of the case files directly under .hookexec/tests/, which
-// `hookexec test` runs (issue 18 hole 9); cases extracts them.
+// `hookexec test` runs, so that trusting the project covers them too;
+// cases extracts them.
 func ReviewWithCases(dir string, cases CaseConfigs) (*Review, error) {
 	root, err := trust.Canonical(dir)
 	if err != nil {

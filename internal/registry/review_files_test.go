@@ -31,7 +31,7 @@ func reviewProject(t *testing.T, files map[string]string) string {
 
 const guardConfig = `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"sh .hookexec/guard.sh; sh .hookexec/bin/x.sh"}]}]}}`
 
-// Issue 18 hole 1: a link under .hookexec/ is pinned by what it reaches,
+// A link under .hookexec/ is pinned by what it reaches,
 // so a rewrite of the target changes the pin and the closure hash.
 func TestReviewPinsWhatLinksReach(t *testing.T) {
 	t.Parallel()
@@ -57,7 +57,7 @@ func TestReviewPinsWhatLinksReach(t *testing.T) {
 	}
 }
 
-// Issue 18 hole 1: a link that leaves the project, dangles, loops or
+// A link that leaves the project, dangles, loops or
 // reaches a special file is refused by name.
 func TestReviewRefusesLinksItCannotPin(t *testing.T) {
 	t.Parallel()
@@ -84,7 +84,7 @@ func TestReviewRefusesLinksItCannotPin(t *testing.T) {
 	assert.NotContains(t, r.Pins, ".hookexec/outdir/evil.sh", "nothing outside the project is walked")
 }
 
-// Issue 18 hole 3: a FIFO at a pinned path outside .hookexec/, or at one
+// A FIFO at a pinned path outside .hookexec/, or at one
 // pinned as absent, is refused without being opened for reading: no hang.
 func TestTrustDoesNotHangOnFIFO(t *testing.T) {
 	t.Parallel()
@@ -124,7 +124,7 @@ func TestTrustDoesNotHangOnFIFO(t *testing.T) {
 	assert.False(t, decision.Trusted)
 }
 
-// Issue 18, low: a file that cannot be read (here over the 64 MiB limit)
+// A file that cannot be read (here over the 64 MiB limit)
 // is refused, never pinned by its error text as trusted.
 func TestReviewRefusesUnreadableFile(t *testing.T) {
 	t.Parallel()

@@ -12,7 +12,7 @@ import (
 	"github.com/hookexec/hookexec/internal/trust"
 )
 
-// Issue 18 hole 8: trust shows and pins the same bytes of each file, even
+// Trust shows and pins the same bytes of each file, even
 // when a writer changes the file right after it was read. Not parallel:
 // it sets the package's read hook.
 func TestReviewShowsWhatItPins(t *testing.T) {

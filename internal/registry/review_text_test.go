@@ -27,7 +27,7 @@ func TestReviewWriteText(t *testing.T) {
 	require.NoError(t, r.WriteText(&b, termstyle.Style{}))
 	copied := ""
 	if trust.CopiesSupported {
-		copied = "; runs from a trusted copy" // issue 18 §2
+		copied = "; runs from a trusted copy" // not on Windows: trust.CopiesSupported
 	}
 	want := strings.Join([]string{
 		"project " + r.Root,

@@ -7,7 +7,7 @@ import (
 )
 
 // TestUnpinned: the review says, per hook, what it executes that trust
-// cannot pin (issue 18 hole 6); a shell in the project and the startup
+// cannot pin; a shell in the project and the startup
 // files env names are pinned (SPEC §2.4), a search path is not.
 func TestUnpinned(t *testing.T) {
 	t.Parallel()

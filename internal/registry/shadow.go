@@ -9,7 +9,7 @@ import (
 )
 
 // missingGuards finds a trusted project whose guards are gone without a
-// project file saying so (issue 18 §1 hole 12): with no discovered project
+// project file saying so (SPEC §2.4): with no discovered project
 // file there is nothing for the trust gate to judge, so --untrusted deny
 // had nothing to deny. It returns the path to list as untrusted and the
 // warning, or "" when the project's guards are as trusted:

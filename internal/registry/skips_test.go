@@ -9,8 +9,7 @@ import (
 
 // TestWarningSkipsAndEventKey: each warning says whether hooks were left
 // out because of it, and under which "hooks" key, so that the agent formats
-// can tell the user and --fail-closed can deny the event they were for
-// (issue 17 §2).
+// can tell the user and --fail-closed can deny the event they were for.
 func TestWarningSkipsAndEventKey(t *testing.T) {
 	t.Parallel()
 	tests := []struct {

@@ -15,7 +15,7 @@ func (r *Review) HasProjectFiles() bool {
 
 // Trust records version v of the reviewed project in store (SPEC §2.4),
 // then keeps the copies of the files its hooks execute, which fire runs
-// instead of the working tree's (issue 18 §2, hole 7), and drops the
+// instead of the working tree's, and drops the
 // copies no trusted version pins any more. A file that changed since the
 // review read it is not copied: fire then refuses to run it as trusted
 // (trust.Copies.For). Problems with the copies come back as warnings: the

@@ -89,7 +89,7 @@ type Diagnostic struct {
 	// Skips: hooks of the file will not run because of it (an entry or a
 	// file skipped, a matcher that never matches), so a guard may be
 	// missing. The agent formats tell the user of these, and --fail-closed
-	// denies over them (SPEC §6, issue 17).
+	// denies over them (SPEC §6).
 	Skips bool
 	// Stand is the hook an invalid entry would have been, as far as its
 	// definition tells (event, matcher, file; no command), when the
@@ -102,7 +102,7 @@ type Diagnostic struct {
 	// broken: 'hookexec trust' is the fix.
 	Untrusted bool
 	// RunsProjectFile: a validate finding about a hook of the user's that
-	// executes a project file (issue 18 §1 hole 11); doctor reports these.
+	// executes a project file (SPEC §2.4); doctor reports these.
 	RunsProjectFile bool
 	// Weakens: the file does not say what its author meant, in a way that
 	// turns a guard off or weakens it (a file that cannot be parsed, a
@@ -262,7 +262,7 @@ type Registry struct {
 	Untrusted []string
 	// Pending are the project files (relative to the project root,
 	// sorted) that changed since the project was trusted while its last
-	// trusted version keeps running (issue 18 §3). 'hookexec trust'
+	// trusted version keeps running (docs/trust.md). 'hookexec trust'
 	// reviews them.
 	Pending []string
 	// Held are the hooks of the last trusted version that do not run

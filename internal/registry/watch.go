@@ -62,9 +62,9 @@ func WatchPaths(opts Options) ([]string, error) {
 // DecideTrust, the function Load uses, so a long-running caller (serve)
 // decides before each event exactly as a one-shot fire would. The store's
 // decision compares the status of each pinned file with the one recorded
-// when it was trusted and hashes only what changed (SPEC §2.4, issue 18
-// §1 hole 4). A registry loaded without a project file needs no decision:
-// its project files' changes are WatchPaths'.
+// when it was trusted and hashes only what changed (SPEC §2.4). A
+// registry loaded without a project file needs no decision: its project
+// files' changes are WatchPaths'.
 func TrustChanged(reg *Registry, opts Options) bool {
 	if reg == nil || reg.Trust == nil {
 		return false

@@ -49,7 +49,8 @@ func (c *capture) stop() {
 func (c *capture) stopped(error) bool { return c.sys.stopping.Load() }
 
 // peekNamedPipe is kernel32's PeekNamedPipe (x/sys/windows has no
-// wrapper), set up at its first use rather than at start-up (issue 21).
+// wrapper), set up at its first use rather than at start-up, so that a
+// command that starts no hook does not pay for it.
 var peekNamedPipe struct {
 	once sync.Once
 	proc *windows.LazyProc

@@ -15,7 +15,7 @@ import (
 )
 
 // Descendants that leave the hook's process group die with it on timeout
-// and cancellation (issue 9). Each case has its own "47xx" marker.
+// and cancellation. Each case has its own "47xx" marker.
 
 func TestTimeoutKillsEscapedDescendants(t *testing.T) {
 	t.Parallel()

@@ -144,7 +144,8 @@ func resumeProcess(pid uint32) error {
 }
 
 // console is whether hookexec is attached to a console, asked once, at
-// the first hook's start (not at start-up: issue 21).
+// the first hook's start (not at start-up: a command that starts no hook
+// does not ask).
 var console struct {
 	once     sync.Once
 	attached bool

@@ -16,7 +16,7 @@ import (
 // are duplicates of them on higher descriptors, closed on exec, and write
 // to the same pipes. Asking for SIGPIPE instead started the os/signal
 // machinery (two threads and a round trip to one) in every command, which
-// most never need (issue 21). A descriptor that cannot be duplicated (not
+// most never need. A descriptor that cannot be duplicated (not
 // open) is returned as it is.
 func PipeSafeStdio(stdout, stderr *os.File) (*os.File, *os.File) {
 	return pipeSafe(stdout), pipeSafe(stderr)

@@ -27,7 +27,7 @@ func adoptedZombies(t *testing.T) []procInfo {
 }
 
 // The daemon a hook leaves behind when it exits on its own is left alone,
-// and reaped when it exits, however long hookexec runs (issue 9: as
+// and reaped when it exits, however long hookexec runs (as
 // subreaper, hookexec inherits it). Not parallel: another test's
 // termination would reap it in passing.
 func TestAdoptedOrphansAreReaped(t *testing.T) {

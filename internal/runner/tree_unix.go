@@ -58,7 +58,7 @@ type treeTable struct {
 
 // children is the process's table. Its maps are made by the first spawn
 // (add, addOwn), not at start-up: a command that starts no process pays
-// nothing for it (issue 21).
+// nothing for it.
 var children = &treeTable{}
 
 // adopt makes this process adopt orphaned descendants where the OS can.

@@ -15,7 +15,7 @@ import (
 	"github.com/hookexec/hookexec/internal/testproc"
 )
 
-// Waiting for running hooks holds no OS thread per hook (issue 9): with
+// Waiting for running hooks holds no OS thread per hook: with
 // 100 hooks running at once, the process has far fewer than 100 threads.
 // Not parallel: other tests' hooks would count.
 func TestWaitHoldsNoThreadPerHook(t *testing.T) {

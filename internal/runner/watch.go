@@ -37,7 +37,7 @@ func WatchSignals(run *Runner, sigs ...os.Signal) (context.Context, func() sysca
 	// catches: each such change is a round trip to os/signal's own thread
 	// (about 40 µs each here, 8 per fire). Its Stop only waits until the
 	// runtime has delivered every signal that arrived before it, to ch
-	// too (issue 21).
+	// too.
 	flush := make(chan os.Signal, 1)
 	if len(sigs) > 0 {
 		signal.Notify(flush, sigs[0])

@@ -81,7 +81,7 @@ func TestOpenOutput(t *testing.T) {
 
 // TestOpenOutputHardLink: a second name of a file (a hard link to
 // ~/.bashrc in the repository) is refused before anything is written or
-// truncated (issue 18 §1, low).
+// truncated.
 func TestOpenOutputHardLink(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {

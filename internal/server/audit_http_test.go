@@ -19,7 +19,7 @@ import (
 )
 
 // TestHTTPRequestsAreRecorded: each HTTP request the server runs appends
-// one line to the decision log of the server's environment (issue 22 §2),
+// one line to the decision log of the server's environment,
 // after its answer.
 func TestHTTPRequestsAreRecorded(t *testing.T) {
 	t.Parallel()

@@ -22,7 +22,7 @@ import (
 	"github.com/hookexec/hookexec/internal/verdict"
 )
 
-// The serve-mode floor (issue 13, docs/benchmarks.md): one event with one
+// The serve-mode floor (docs/benchmarks.md): one event with one
 // `true` hook through a long-running server, against the spawn of that hook
 // alone by the same runner in the same process; and events per second with
 // four cheap hooks each.
@@ -142,7 +142,7 @@ func BenchmarkServeSpawnThroughput(b *testing.B) {
 	b.ReportMetric(float64(n.Load())/time.Since(start).Seconds(), "events/s")
 }
 
-// The HTTP transport (issue 21): a keep-alive client POSTs a small
+// The HTTP transport: a keep-alive client POSTs a small
 // PreToolUse event to serve --http's route in Claude Code's format, as
 // Claude Code's http hook does.
 

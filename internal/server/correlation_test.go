@@ -10,8 +10,8 @@ import (
 )
 
 // TestCorrelationIDInMatchesRegexp: the hand-written reader finds what the
-// regular expression it replaced (compiled at start-up before issue 21)
-// finds, on tricky lines and random ones.
+// regular expression it replaced (once compiled at start-up) finds,
+// on tricky lines and random ones.
 func TestCorrelationIDInMatchesRegexp(t *testing.T) {
 	t.Parallel()
 	re := regexp.MustCompile(`"correlationId"\s*:\s*"([^"\\]{1,256})"`)

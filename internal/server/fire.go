@@ -131,7 +131,7 @@ func (s *Server) respond(id string, o outcome) Response {
 		if res.Answered {
 			// What fire prints for it: in an agent format the agent's
 			// JSON with the error in systemMessage (a deny under
-			// --fail-closed on an event that can block, issue 17 §2); in
+			// --fail-closed on an event that can block); in
 			// the result format the deny under --fail-closed.
 			resp.Output, _ = s.render(o.req.Format, ev, res.Verdict, o.agentInput(s, nil))
 		}

@@ -115,7 +115,7 @@ func trustCheck(opts DoctorOptions) Check {
 }
 
 // projectExecs lists (at most 5 of) validate's findings about hooks of the
-// user's that execute a project file (issue 18 §1 hole 11).
+// user's that execute a project file (SPEC §2.4).
 func projectExecs(report *registry.Report) []string {
 	var lines []string
 	n := 0

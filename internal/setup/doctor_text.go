@@ -24,7 +24,7 @@ func (r *Report) WriteText(w io.Writer, s termstyle.Style) error {
 		}
 		// A detail quotes settings files, which a repository writes:
 		// each line is shown as trust's review shows text (terminal
-		// escapes escaped; issue 18 §1, low).
+		// escapes escaped), so that a hostile one cannot rewrite the screen.
 		lines := strings.Split(c.Detail, "\n")
 		for i, l := range lines {
 			lines[i] = trust.Printable(l)

@@ -32,7 +32,7 @@ func comments(t *testing.T, data []byte) []string {
 	return fileComments(&v)
 }
 
-// Issue 19: Gemini CLI and LLxprt Code read comments in their settings, so
+// Gemini CLI and LLxprt Code read comments in their settings, so
 // install writes into such a file and keeps every comment; uninstall takes
 // its entries out again and gives the file back byte for byte.
 func TestMergeKeepsComments(t *testing.T) {

@@ -48,7 +48,7 @@ func TestMerge(t *testing.T) {
 		added:   []string{"Stop", "PreToolUse"},
 		changed: true,
 	}, {
-		name:  "onFailure block on a new entry (issue 17 §2)",
+		name:  "onFailure block on a new entry",
 		agent: "claude", in: "",
 		wants:   []wantEntry{{Key: "PreToolUse", Timeout: 120, OnFailure: onFailureBlock}},
 		want:    `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"'/opt/hook exec/hookexec' fire PreToolUse --format claude","timeout":120,"onFailure":"block"}]}]}}`,

@@ -12,7 +12,7 @@ import (
 const maxLinkHops = 40
 
 // projectControl says why the project decides what path is, or "" when it
-// does not (issue 18 §1 hole 2, SPEC §2.4). It judges the path as written
+// does not (SPEC §2.4). It judges the path as written
 // and every step of its resolution, one link at a time: a path inside the
 // project, a link inside the project (whatever it points at) and a link
 // outside that leads into the project are all the repository's, which can
@@ -85,7 +85,7 @@ func within(p string, roots []string) bool {
 }
 
 // refuseProjectLinks refuses a project settings path that a repository
-// could point elsewhere (issue 18 §1, low; SPEC §2.4): a symbolic link at
+// could point elsewhere (SPEC §2.4): a symbolic link at
 // the settings file, its backup, or a directory between the project and
 // the file would make install (or uninstall) write wherever the
 // repository chose. verb is "install" or "uninstall". The user's own

@@ -10,7 +10,7 @@ import (
 )
 
 // projectControl judges a path as written and each link of its resolution
-// (issue 18 §1 hole 2, SPEC §2.4).
+// (SPEC §2.4).
 func TestProjectControl(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()

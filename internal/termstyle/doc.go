@@ -1,6 +1,6 @@
 // Package termstyle decides whether a stream gets colour and applies it.
 //
-// The rule (issue 22 §4, https://no-color.org): --color always colours,
+// The rule (https://no-color.org): --color always colours,
 // --color never does not, and auto, the default, colours only a terminal,
 // and only while NO_COLOR is unset or empty and TERM is not "dumb". On
 // Windows the console is switched to virtual-terminal processing first, and

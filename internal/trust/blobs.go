@@ -15,7 +15,7 @@ import (
 	"github.com/hookexec/hookexec/internal/safefile"
 )
 
-// Blobs is the store of copies of trusted files (issue 18 §2, hole 7): one
+// Blobs is the store of copies of trusted files (SPEC §2.4): one
 // read-only file per content, named by its SHA-256, in a directory only the
 // user can open. A hook runs the copy of a script it names, so what runs is
 // exactly what was hashed when the project was trusted, whatever happens to
@@ -28,7 +28,7 @@ type Blobs struct {
 }
 
 // CopiesSupported is false on Windows: there hooks run the working tree's
-// files, as before issue 18 §2 (a directory's ACLs are not checked the way
+// files, not copies (a directory's ACLs are not checked the way
 // a 0700 mode is, and a running script cannot be replaced by rename).
 const CopiesSupported = runtime.GOOS != "windows"
 

@@ -5,8 +5,8 @@ import (
 )
 
 // Copies gives a fire the copies of the trusted files its project hooks
-// execute (issue 18 §2, hole 7): the decision says which content was
-// trusted, the blob store holds that content.
+// execute, so that what runs is what was hashed: the decision says which
+// content was trusted, the blob store holds that content.
 type Copies struct {
 	Decision *Decision
 	Blobs    Blobs

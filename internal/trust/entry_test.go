@@ -60,8 +60,8 @@ func TestLocate(t *testing.T) {
 	}
 }
 
-// TestStoreKeepsConfigs: the store keeps the trusted config files' bytes
-// (issue 18 §3), any byte included, beside the entry, whose format stays
+// TestStoreKeepsConfigs: the store keeps the trusted config files' bytes,
+// any byte included, beside the entry, whose format stays
 // the one a previous release reads; rewriting the entry (a new version,
 // a revoked one) keeps the bytes of the versions it keeps.
 func TestStoreKeepsConfigs(t *testing.T) {

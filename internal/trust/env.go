@@ -32,7 +32,7 @@ func UnderAgent(getenv func(string) string) (string, bool) {
 
 // EnvValue is $HOOKEXEC_TRUST_PROJECT as Decide may use it: "" when an
 // agent runs hookexec (UnderAgent), since the repository could have set it
-// there (issue 18 §1 hole 10); ignored then says why, for a warning. A
+// there; ignored then says why, for a warning. A
 // run outside an agent (a CI step, a terminal) keeps the variable (SPEC
 // §2.4 "CI and headless use").
 func EnvValue(getenv func(string) string) (value, ignored string) {

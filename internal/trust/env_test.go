@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// Issue 18 §1 hole 10: HOOKEXEC_TRUST_PROJECT counts only outside an agent.
+// HOOKEXEC_TRUST_PROJECT counts only outside an agent.
 func TestEnvValue(t *testing.T) {
 	tests := []struct {
 		env           map[string]string

@@ -8,7 +8,7 @@ import (
 // Kept is, when the project changed since it was trusted, the newest
 // version the user trusted: its config files' bytes and its pins, so that
 // the hooks of that version whose files are unchanged keep running while
-// the change waits for review (issue 18 §3). nil otherwise.
+// the change waits for review (docs/trust.md). nil otherwise.
 func (d *Decision) Kept() *Version {
 	if d == nil || d.Trusted {
 		return nil

@@ -7,7 +7,7 @@ import (
 )
 
 // TestCopiesForKeptVersion: while a review is pending, the kept hooks run
-// from the copies of the kept version's files (issue 18 §2 and §3); an
+// from the copies of the kept version's files; an
 // untrusted project with nothing kept substitutes nothing.
 func TestCopiesForKeptVersion(t *testing.T) {
 	t.Parallel()

@@ -12,7 +12,7 @@ import (
 // The config bytes of a project's trusted versions are kept in a file
 // beside its entry ("<entry>.json.configs", which List's "*.json" does not
 // match), so that the entry keeps the format a previous release reads and
-// the bytes are read only when a change is pending (issue 18 §3):
+// the bytes are read only when a change is pending:
 //
 //	hookexec-trust-configs	1
 //	config	"sha256:<version hash>"	".hookexec/hooks.json"	"{…}"

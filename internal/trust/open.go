@@ -14,7 +14,7 @@ import (
 )
 
 // refusedPrefix starts the pin of a file trust cannot pin by content
-// (issue 18): a special file, a link it cannot follow within the project,
+// (SPEC §2.4): a special file, a link it cannot follow within the project,
 // a file it cannot read. A project holding one cannot be trusted.
 const refusedPrefix = "refused:"
 

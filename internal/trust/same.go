@@ -8,9 +8,9 @@ import (
 // Same reports whether d and o are the same decision: both trusted the
 // same way by the same pins, or both untrusted for the same reason (and,
 // while a review is pending, keeping the same version with the same paths
-// changed since: issue 18 §3). A
-// long-running caller (serve) decides again before each event and loads
-// the project's files again when the decision is not the same.
+// changed since). A long-running caller (serve) decides again before each
+// event and loads the project's files again when the decision is not the
+// same.
 func (d *Decision) Same(o *Decision) bool {
 	if d == nil || o == nil {
 		return d == o

@@ -13,9 +13,9 @@ import (
 // Scan walks root's .hookexec/ directory. root should be canonical (see
 // Canonical). A missing directory gives an empty snapshot (Exists false).
 // Nothing is read but directory listings and file status. A link to a
-// directory inside the project is walked as if the directory were there
-// (issue 18 hole 1): its files are pinned by content under the link's
-// name. One that leaves the project or holds itself is an entry, refused.
+// directory inside the project is walked as if the directory were there,
+// so that a link cannot hide files from the pins: its files are pinned by
+// content under the link's name. One that leaves the project or holds itself is an entry, refused.
 func Scan(root string) (*Snapshot, error) {
 	s := &Snapshot{Root: root, real: root}
 	if real, err := filepath.EvalSymlinks(root); err == nil {

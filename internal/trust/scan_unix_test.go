@@ -14,8 +14,7 @@ import (
 )
 
 // A link is pinned by what it reaches, never by its text; what cannot be
-// pinned by content is refused by name, without being read (issue 18
-// holes 1 and 3).
+// pinned by content is refused by name, without being read.
 func TestScanPinsEveryEntryByContent(t *testing.T) {
 	t.Parallel()
 	root, _ := project(t)
@@ -35,8 +34,9 @@ func TestScanPinsEveryEntryByContent(t *testing.T) {
 }
 
 // A project holding a file trust refuses cannot be trusted, by the store
-// or by its closure hash, and the decision names the file (issue 18 holes
-// 1 and 3, and the low "an unreadable file is pinned by its error text").
+// or by its closure hash, and the decision names the file (a link it
+// cannot follow, a special file, an unreadable file pinned by its error
+// text).
 // A stored version holding a pin of an older format trusts nothing.
 func TestDecideRefusesWhatCannotBePinned(t *testing.T) {
 	t.Parallel()

@@ -198,7 +198,7 @@ func (s *Snapshot) readFile(path string, keep bool) ([]byte, string) {
 
 // Read returns the content of the file rel under .hookexec/, read once:
 // its pin becomes the hash of exactly these bytes, so what a review shows
-// is what it pins (issue 18 hole 8). A link is followed (within the
+// is what it pins. A link is followed (within the
 // project) only with follow: the registry reads no config file through a
 // link, but hookexec test reads case files through one. A special file is
 // never read. ok is false when nothing was read.

@@ -62,7 +62,7 @@ type Version struct {
 	Commands []string `json:"commands,omitempty"`
 	// Configs are the bytes of the project's config files as they were
 	// trusted (by path relative to the root), so that when the project
-	// changes its last trusted hooks keep running (issue 18 §3). They are
+	// changes its last trusted hooks keep running (docs/trust.md). They are
 	// stored beside the entry (writeConfigs), so that the entry keeps the
 	// format a previous release reads, and loaded only when needed
 	// (loadConfigs); entries trusted before have none.

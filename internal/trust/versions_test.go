@@ -12,7 +12,7 @@ import (
 )
 
 // TestRemoveVersion: one replaced version is revoked and the others stay
-// trusted (issue 18 §1, low); the entry keeps the format the previous
+// trusted; the entry keeps the format the previous
 // release reads (the same lines, decoded by the same decoder).
 func TestRemoveVersion(t *testing.T) {
 	t.Parallel()

@@ -27,7 +27,7 @@ func ErrorAnswer(f Format, ev event.Event, err error, failClosed bool) (Verdict,
 }
 
 // ErrorVerdict is the verdict fire prints in an agent format for a config
-// or input error (issue 17 §2): the error in systemMessage, which the agent
+// or input error (SPEC §6): the error in systemMessage, which the agent
 // shows its user, and with failClosed a deny on an event that can block
 // (ErrorDeny). On Gemini's BeforeToolSelection, where any answer is read
 // as a tool config, it says nothing (unless it denies, which that event

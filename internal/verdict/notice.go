@@ -10,7 +10,7 @@ import (
 
 // NoticeLog remembers which notices an agent session's user has been
 // given, so that the first event of a session that can block tells them
-// once and the later ones do not repeat it (issue 17 §2).
+// once and the later ones do not repeat it.
 type NoticeLog interface {
 	// Given reports whether notice was already given in this session, and
 	// records it as given now. When it cannot tell (no session id, state
@@ -55,7 +55,7 @@ func skipNoticeText(v Verdict) string {
 // reports as "... says: "). Without a log, only SessionStart and
 // BeforeAgent tell. On other events v is unchanged.
 //
-// The warnings about hooks' answers (v.Quiet, issue 22 §3) are told the
+// The warnings about hooks' answers (v.Quiet) are told the
 // same way, each once per session: BeforeAgent too tells one only if the
 // session's user was not told it already, so that a policy that answers
 // every prompt does not repeat it on every prompt.
@@ -99,8 +99,9 @@ func tell(ev event.Event, notice string, log NoticeLog, once bool) bool {
 }
 
 // PendingText is what the user is told of a project that changed since
-// it was trusted (issue 18 §3): what is pending review, that the last
-// trusted hooks still run, and the one command that reviews the change.
+// it was trusted (docs/trust.md, "After an edit"): what is pending
+// review, that the last trusted hooks still run, and the one command that
+// reviews the change.
 func PendingText(pending, held []string) string {
 	text := "hookexec: this project's hook files changed since you trusted them: " + PathList(pending) +
 		". The hooks you trusted still run; new or changed hooks do not"

@@ -55,7 +55,7 @@ func (m memNotices) Given(n string) bool {
 }
 
 // The warnings about hooks' answers reach the agent's user once per
-// session each (issue 22 §3): on prompts too, unlike the notice of hooks
+// session each: on prompts too, unlike the notice of hooks
 // left out; always on SessionStart; never on events that cannot block.
 func TestQuietNotice(t *testing.T) {
 	t.Parallel()

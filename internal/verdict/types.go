@@ -72,7 +72,7 @@ type HookReport struct {
 	StderrDropped int64 `json:"-"`
 	// Warnings are what the hook's answer says in a place no reader
 	// looks (a key at the wrong level, a misspelled one, plain text the
-	// model never sees), each with its fix (issue 22 §3); the verdict's
+	// model never sees), each with its fix; the verdict's
 	// Warnings and Quiet carry them, so they are not part of the result.
 	Warnings []string `json:"-"`
 	// Dialect is the dialect of the hook's file; not part of the result.
@@ -109,19 +109,20 @@ type Verdict struct {
 	Untrusted []string `json:"untrusted,omitempty"`
 	// Pending lists the project files that changed since the project was
 	// trusted: its last trusted hooks ran instead, and nothing new or
-	// changed did, until 'hookexec trust' (issue 18 §3).
+	// changed did, until 'hookexec trust' (docs/trust.md, "After an edit").
 	Pending []string `json:"pending,omitempty"`
 	// Held lists the hooks of the last trusted version that did not run
 	// because a file they name changed.
 	Held []string `json:"held,omitempty"`
 	// Skipped are the warnings (also in Warnings) about hooks that were
 	// left out: entries, files or matchers hookexec skipped. The agent
-	// formats tell the user of them (issue 17 §2); not part of the result.
+	// formats tell the user of them, so that a missing guard is never
+	// silent; not part of the result.
 	Skipped []string `json:"-"`
 	// Quiet are the warnings (also in Warnings) about hooks' answers with
 	// a field where no reader looks (HookReport.Warnings, named by hook).
-	// The agent formats tell the user of each once per session (issue 22
-	// §3); not part of the result.
+	// The agent formats tell the user of each once per session; not part
+	// of the result.
 	Quiet []string `json:"-"`
 	// GuardOff are the reasons hooks that were given did not run (SPEC
 	// §2.5); the decision log keeps them. Not part of the result.

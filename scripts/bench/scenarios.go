@@ -100,7 +100,7 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 	rulesFire := command{argv: fire(rulesCfg, fx.smallEvent).argv, stdin: fx.smallEvent, env: noPath}
 	rows := []scenario{
 		{
-			// Start-up alone (issue 21): the runtime, every linked
+			// Start-up alone: the runtime, every linked
 			// package's initializer, the command line; nothing loaded.
 			id: "version", title: "`hookexec version` (start-up alone)",
 			subject:  command{argv: []string{bins.hookexec, "version"}, stdin: fx.smallEvent},
@@ -124,7 +124,7 @@ func scenarios(bins binaries, fx fixtures, o options) []scenario {
 			check: verdictCheck(1, nil),
 		},
 		{
-			// The decision log (issue 22 §2, docs/audit.md): every fire
+			// The decision log (docs/audit.md): every fire
 			// appends a record to it; against the same fire with
 			// HOOKEXEC_AUDIT=off.
 			id: "audit", title: "fire with one `true` hook, writing the decision log",

@@ -1,5 +1,5 @@
 // Command soak runs hookexec many times in a row and many times at once,
-// checks every verdict, and checks that nothing leaked (issue 10): no hook
+// checks every verdict, and checks that nothing leaked: no hook
 // process left running, no zombie, and, for a program embedding hookexec's
 // engine, no file descriptor, thread or goroutine more at the end than
 // after the first runs. It is `make soak`, not part of `make test`.

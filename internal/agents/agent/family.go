@@ -1,7 +1,7 @@
 package agent
 
 // Family is what a tool does, whatever an agent calls it: a native policy
-// names a family (issue 20) and guards the tool in every agent.
+// names a family (SPEC §9) and guards the tool in every agent.
 type Family string
 
 // The tool families. A tool belongs to exactly one.

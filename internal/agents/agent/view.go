@@ -3,7 +3,7 @@ package agent
 import "github.com/hookexec/hookexec/internal/event"
 
 // View is the normalized view of one event: the same fields whatever the
-// agent sent it (issue 20, SPEC §9). A native policy finds it in its input
+// agent sent it (SPEC §9). A native policy finds it in its input
 // under the key ViewKey, beside the agent's own payload.
 type View struct {
 	// Event is the canonical event name (SPEC §1): "BeforeTool".

@@ -10,8 +10,8 @@ import (
 // hook that failed, timed out or could not start without denying (a
 // fail-closed one already denies with the reason). Under --format claude
 // fire exits 0 or 2 only, so that Claude Code's onFailure: "block" on
-// hookexec's own entry blocks only when hookexec itself fails (issue 17
-// §2); the failed policy is named here instead, where the user sees it.
+// hookexec's own entry blocks only when hookexec itself fails; the
+// failed policy is named here instead, where the user sees it.
 // Run directly, Claude Code tells its user that a hook did not answer in
 // time; a hook that fails with a message reaches the agent as a "Warning: "
 // message as well (SPEC §4.6). Other agents' formats use it too.

@@ -13,7 +13,7 @@ import "github.com/hookexec/hookexec/internal/verdict"
 // failed"), and reads the printed JSON all the same (make e2e: a deny
 // printed before exit 1 blocks). Under --format claude the status stays 0
 // and the claude format names the hooks in its answer instead: with "onFailure": "block" on
-// hookexec's entry, Claude Code would block on exit 1 (issue 17 §2).
+// hookexec's entry, Claude Code would block on exit 1.
 func Failed(v verdict.Verdict) []string {
 	var names []string
 	for _, h := range v.Hooks {

@@ -34,7 +34,7 @@ func TestRenderGemini(t *testing.T) {
 			"tool_input": map[string]any{"b": "3"}, "additionalContext": "c"}},
 			`{"decision":"deny","reason":"r","hookSpecificOutput":{"tool_input":{"a":"1","b":"3"},"additionalContext":"c"}}`},
 		// SessionStart cannot block (no decision), but Gemini stops on
-		// continue:false there (issue 17 §3).
+		// continue:false there.
 		{"SessionStart never blocks, but stops", "SessionStart", verdict.Verdict{Continue: false, StopReason: "s", Decision: "deny", Reason: "r", SystemMessage: "hi",
 			HookSpecificOutput: map[string]any{"additionalContext": "ctx"}},
 			`{"continue":false,"stopReason":"s","systemMessage":"hi","hookSpecificOutput":{"additionalContext":"ctx"}}`},
