@@ -104,10 +104,16 @@ func (d *agentDoctor) checks(ctx context.Context, r *Report) {
 	if httpCapable(d.ag) {
 		d.httpChecks(ctx, r)
 	}
-	if d.ag.Enable != agentdesc.EnableNone {
-		in := enableInput{Agent: d.ag, ProjectDir: d.opts.ProjectDir, Home: d.home, Program: d.opts.Program, Getenv: d.opts.Getenv}
-		r.add(stepFor(d.ag.Enable).check(in, d.files))
+	if d.ag.Enable != nil {
+		r.add(d.enableCheck())
 	}
+}
+
+// enableCheck is the agent's step's check (Agent.Enable).
+func (d *agentDoctor) enableCheck() Check {
+	in := enableInput(d.ag, ProjectScope, d.opts.ProjectDir, d.opts.Program, d.opts.Getenv)
+	c := d.ag.EnableStep().Check(in, installedFiles(d.files))
+	return Check{Name: c.Name, OK: c.OK, Detail: c.Detail, Fix: c.Fix}
 }
 
 func (d *agentDoctor) installFix() string {

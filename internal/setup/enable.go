@@ -1,78 +1,135 @@
 package setup
 
 import (
+	"encoding/json"
+	"fmt"
+
 	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/dirs"
 )
 
-// enableStep is one kind of enable or trust step (agent.Enable): what an
-// agent needs, besides hookexec's entries in its settings, before it runs
-// them. Each kind lives in its own file (enable_gemini.go, ...); stepFor
-// dispatches on the agent's kind. A step that needs nothing in one phase
-// embeds noStep for it.
-type enableStep interface {
-	// editSettings changes the agent's settings document during
-	// install, before hookexec's entries are merged (Gemini CLI's
-	// hooksConfig.enabled). It returns a line saying what it did, "" when
-	// nothing changed.
-	editSettings(doc *settingsDoc) (string, error)
-	// uneditSettings undoes editSettings during uninstall, on the
-	// document without hookexec's entries (uninstall keeps the undone
-	// version only when no hook is left, or when it is the file as it was
-	// before install). true when it changed doc.
-	uneditSettings(doc *settingsDoc) (bool, error)
-	// install takes the step's part outside the settings file (a trust
-	// store, the agent's own config) once the settings file holds
-	// hookexec's entries (in.Settings). With in.DryRun it writes nothing
-	// and says what it would do. It returns one line per thing done.
-	install(in enableInput) ([]string, error)
-	// uninstall undoes install's part outside the settings file, for the
-	// entries uninstall removed (in.Settings is the file before).
-	uninstall(in enableInput) ([]string, error)
-	// check is doctor's check of the step over the agent's settings
-	// files that exist (each with hookexec's entries found in it);
-	// ok false with a Detail and a Fix when the agent would not run them.
-	check(in enableInput, files []*agentSettings) Check
-}
+// An agent's enable or trust step (Agent.Enable) is its folder's: install,
+// uninstall and doctor hand it what it works on, the settings document
+// (settingsDoc as an agent.SettingsDoc), the files it keeps outside it
+// (diskFiles) and what install recognises as its entries.
 
 // enableInput is what a step knows of the install, uninstall or doctor it
 // is part of.
-type enableInput struct {
-	Agent Agent
-	Scope Scope
-	// ProjectDir is the project (absolute); Home the user's home
-	// directory ("" when unknown, for doctor).
-	ProjectDir, Home string
-	// SettingsPath is the settings file install writes (uninstall
-	// edits); Settings its text with hookexec's entries.
-	SettingsPath string
-	Settings     []byte
-	// Program is this hookexec binary (absolute).
-	Program string
-	DryRun  bool
-	// Getenv reads what locates the agent's own files ($CODEX_HOME,
-	// $COPILOT_HOME).
-	Getenv func(string) string
+func enableInput(ag Agent, scope Scope, projectDir, program string, getenv func(string) string) agentdesc.EnableInput {
+	in := agentdesc.EnableInput{Agent: ag, Scope: scope, ProjectDir: projectDir, Program: program,
+		AgentHome: dirs.AgentHome(getenv, ag.HomeVar, ag.Dir), Files: diskFiles{},
+		Managed: func(command string) bool {
+			c, ok := parseFireCommand(command, program)
+			return ok && c.Managed
+		}}
+	in.Home, _ = HomeDir(getenv)
+	return in
 }
 
-// stepFor is the step of an agent's Enable kind.
-func stepFor(k agentdesc.Enable) enableStep {
-	switch k {
-	case agentdesc.EnableGeminiHooksConfig:
-		return geminiHooksConfig{}
-	case agentdesc.EnableCodexTrust:
-		return codexTrust{}
-	case agentdesc.EnableCopilotFolderTrust:
-		return copilotFolderTrust{}
+// installedFiles are the settings files as a step's check sees them.
+func installedFiles(files []*agentSettings) []agentdesc.InstalledFile {
+	out := make([]agentdesc.InstalledFile, 0, len(files))
+	for _, f := range files {
+		i := agentdesc.InstalledFile{Scope: f.scope, Path: f.path, Entries: len(f.fires)}
+		if f.doc != nil {
+			i.Doc = f.doc
+		}
+		out = append(out, i)
 	}
-	return noStep{}
+	return out
 }
 
-// noStep is the step of an agent that needs none (agent.EnableNone), and
-// the phases a step does not use.
-type noStep struct{}
+// diskFiles are agent.Files as install writes a settings file
+// (readSettingsFile, writeAtomic).
+type diskFiles struct{}
 
-func (noStep) editSettings(*settingsDoc) (string, error) { return "", nil }
-func (noStep) uneditSettings(*settingsDoc) (bool, error) { return false, nil }
-func (noStep) install(enableInput) ([]string, error)     { return nil, nil }
-func (noStep) uninstall(enableInput) ([]string, error)   { return nil, nil }
-func (noStep) check(enableInput, []*agentSettings) Check { return Check{OK: true} }
+func (diskFiles) Read(path string) ([]byte, bool, error) {
+	f, err := readSettingsFile(path)
+	if err != nil {
+		return nil, false, err
+	}
+	return f.Data, f.Exists, nil
+}
+
+func (diskFiles) Write(path string, data []byte) error {
+	f, err := readSettingsFile(path)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(f.Real, data, f.Mode)
+}
+
+func (diskFiles) Remove(path string) error {
+	f, err := readSettingsFile(path)
+	if err != nil {
+		return err
+	}
+	return removeFile(f.Real)
+}
+
+// Keys are the keys of the object at path (agent.SettingsDoc).
+func (d *settingsDoc) Keys(path ...string) ([]string, bool, error) {
+	o, ok, err := d.objectAt(path)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	keys := make([]string, len(o.members))
+	for i, m := range o.members {
+		keys[i] = m.key
+	}
+	return keys, true, nil
+}
+
+// Value is the JSON text at path (agent.SettingsDoc).
+func (d *settingsDoc) Value(path ...string) (json.RawMessage, bool) {
+	if len(path) == 0 {
+		return nil, false
+	}
+	o, ok, err := d.objectAt(path[:len(path)-1])
+	if !ok || err != nil {
+		return nil, false
+	}
+	return o.get(path[len(path)-1])
+}
+
+// Set gives the member at path the value v (agent.SettingsDoc).
+func (d *settingsDoc) Set(v any, path ...string) error {
+	if len(path) == 0 {
+		return fmt.Errorf("editing settings: no key to set")
+	}
+	return d.set(pointer(toAny(path[:len(path)-1])...), path[len(path)-1], v)
+}
+
+// Remove takes the member at path out (agent.SettingsDoc).
+func (d *settingsDoc) Remove(path ...string) error {
+	if len(path) == 0 {
+		return fmt.Errorf("editing settings: no key to remove")
+	}
+	return d.remove(pointer(toAny(path)...))
+}
+
+// objectAt is the object at path: ok false when a key on the way is
+// absent or null.
+func (d *settingsDoc) objectAt(path []string) (*object, bool, error) {
+	o := d.top
+	for _, k := range path {
+		raw, ok := o.get(k)
+		if !ok {
+			return nil, false, nil
+		}
+		next, err := parseObject(raw)
+		if err != nil {
+			return nil, true, err
+		}
+		o = next
+	}
+	return o, true, nil
+}
+
+func toAny(keys []string) []any {
+	out := make([]any, len(keys))
+	for i, k := range keys {
+		out[i] = k
+	}
+	return out
+}

@@ -184,9 +184,9 @@ func Install(opts InstallOptions) (*InstallResult, error) {
 	}
 	res.Enabled = append(res.Enabled, wrote...)
 	res.Changed = res.Changed || len(wrote) > 0
-	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: res.Data, Program: opts.Program, DryRun: opts.DryRun, Getenv: opts.Getenv}
-	in.Home, _ = HomeDir(opts.Getenv)
-	did, err := stepFor(opts.Agent.Enable).install(in)
+	in := enableInput(opts.Agent, opts.Scope, opts.ProjectDir, opts.Program, opts.Getenv)
+	in.SettingsPath, in.Settings, in.DryRun = path, res.Data, opts.DryRun
+	did, err := opts.Agent.EnableStep().Install(in)
 	if err != nil {
 		return nil, err
 	}

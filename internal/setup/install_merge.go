@@ -36,7 +36,7 @@ type mergeResult struct {
 	// Added and Updated are event keys.
 	Added, Updated []string
 	// Enabled says what the agent's enable step changed in the file
-	// (enableStep.editSettings); "" for nothing.
+	// (agent.Enable.EditSettings); "" for nothing.
 	Enabled string
 	// HadManaged: the file already had entries install wrote.
 	HadManaged bool
@@ -84,7 +84,7 @@ func mergeInto(data []byte, ag Agent, program, self string, wants []wantEntry, o
 			res.HadManaged = true
 		}
 	}
-	if res.Enabled, err = stepFor(ag.Enable).editSettings(doc); err != nil {
+	if res.Enabled, err = ag.EnableStep().EditSettings(doc); err != nil {
 		return mergeResult{}, err
 	}
 	if err := doc.shapeSettings(); err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/hookexec/hookexec/internal/agents"
 	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
 	"github.com/hookexec/hookexec/internal/agents/claude"
+	"github.com/hookexec/hookexec/internal/agents/copilot"
 	"github.com/hookexec/hookexec/internal/testevent"
 )
 
@@ -230,19 +231,18 @@ func testInstallAgent(t *testing.T, ag Agent, scope Scope) {
 		assert.True(t, c.OK, "after install, %s: %s", name, c.Detail)
 	}
 
-	if ag.Enable != agentdesc.EnableNone {
+	if ag.Enable != nil {
 		d := newAgentDoctor(ag, dopts, env.home, pol)
-		in := enableInput{Agent: ag, ProjectDir: env.project, Home: env.home, Program: testProgram, Getenv: env.getenv}
-		if ag.Enable == agentdesc.EnableCopilotFolderTrust && scope == ProjectScope {
+		if _, folderTrust := ag.Enable.(copilot.FolderTrust); folderTrust && scope == ProjectScope {
 			// install reports the folder's trust and leaves the decision
-			// to the user (enable_copilot.go): doctor fails until the user
-			// trusts the folder, then passes.
-			c := stepFor(ag.Enable).check(in, d.files)
-			assert.False(t, c.OK, "before the user trusts the folder, the %s step fails", ag.Enable)
+			// to the user (copilot.FolderTrust): doctor fails until the
+			// user trusts the folder, then passes.
+			c := d.enableCheck()
+			assert.False(t, c.OK, "before the user trusts the folder, the %s check fails", c.Name)
 			writeTestFile(t, filepath.Join(env.home, ".copilot", "config.json"), `{"trustedFolders": [`+strconv.Quote(env.project)+`]}`, 0o600)
 		}
-		c := stepFor(ag.Enable).check(in, d.files)
-		assert.True(t, c.OK, "after install, the %s step: %s", ag.Enable, c.Detail)
+		c := d.enableCheck()
+		assert.True(t, c.OK, "after install, the %s check: %s", c.Name, c.Detail)
 	}
 
 	_, err = Uninstall(UninstallOptions{Agent: ag, Scope: scope, ProjectDir: env.project, Getenv: env.getenv, Program: testProgram})

@@ -87,16 +87,16 @@ func Uninstall(opts UninstallOptions) (*UninstallResult, error) {
 			return nil, err
 		}
 	}
-	in := enableInput{Agent: opts.Agent, Scope: opts.Scope, ProjectDir: opts.ProjectDir, SettingsPath: path, Settings: before, Program: opts.Program, Getenv: opts.Getenv}
-	in.Home, _ = HomeDir(opts.Getenv)
-	if res.Disabled, err = stepFor(opts.Agent.Enable).uninstall(in); err != nil {
+	in := enableInput(opts.Agent, opts.Scope, opts.ProjectDir, opts.Program, opts.Getenv)
+	in.SettingsPath, in.Settings = path, before
+	if res.Disabled, err = opts.Agent.EnableStep().Uninstall(in); err != nil {
 		return nil, err
 	}
 	if err := removeManifest(manifest, path); err != nil {
 		return nil, err
 	}
 	pruneDirs(opts.Agent, path, uninstallBase(opts))
-	if opts.Agent.Enable != agentdesc.EnableNone && in.Home != "" && opts.Agent.HasScope(UserScope) {
+	if opts.Agent.Enable != nil && in.Home != "" && opts.Agent.HasScope(UserScope) {
 		// The enable step's file (Codex's trust in ~/.codex) is in the
 		// agent's directory in the home directory.
 		pruneDirs(opts.Agent, agentSettingsPath(opts.Agent, UserScope, "", in.Home, opts.Getenv), in.Home)
@@ -250,7 +250,7 @@ func stripFile(data []byte, ag Agent, self string, own bool) (stripped, error) {
 	if err != nil {
 		return stripped{}, err
 	}
-	if changed, err := stepFor(ag.Enable).uneditSettings(pristine); err != nil {
+	if changed, err := ag.EnableStep().UneditSettings(pristine); err != nil {
 		return stripped{}, err
 	} else if changed {
 		s.pristine = pristine.bytes()

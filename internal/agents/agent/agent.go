@@ -164,8 +164,9 @@ type Agent struct {
 	HookName string
 	// Enable is the step, besides writing the entries, without which the
 	// agent runs no hook of hookexec's (a switch in its settings, a trust
-	// store): install takes it, uninstall undoes it, doctor checks it.
-	// EnableNone for an agent that needs none.
+	// store): install takes it, uninstall undoes it, doctor checks it. The
+	// agent's folder implements it; nil for an agent that needs none
+	// (EnableStep).
 	Enable Enable
 	// AlsoRuns are the agents whose hook settings this agent runs as well
 	// as its own (Cursor and Copilot CLI run Claude Code's): installing

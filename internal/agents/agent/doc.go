@@ -3,7 +3,8 @@
 // events, how it reads a hook entry (timeout unit and default, shells,
 // matchers, "if", fail policy), the variables it gives its hooks, how it
 // reads a hook's exit status and output, the answer format it wants, and
-// what install and doctor do for it.
+// what install and doctor do for it (Enable: the step besides the entries,
+// which the agent's folder implements).
 //
 // An Agent is plain data and small functions over plain values. This
 // package imports only low-level packages (event, verdict and the standard

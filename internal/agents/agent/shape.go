@@ -58,38 +58,3 @@ type FlatKey struct {
 	Key   string
 	Value any
 }
-
-// Enable is the kind of step an agent needs, besides hookexec's entries in
-// its settings, before it runs them. Each kind's install, uninstall and
-// doctor steps live in internal/setup, one file per kind (enable_*.go).
-type Enable int
-
-const (
-	// EnableNone: the agent runs the entries as they are.
-	EnableNone Enable = iota
-	// EnableGeminiHooksConfig: "hooksConfig": {"enabled": true} in the
-	// same settings file (Gemini CLI).
-	EnableGeminiHooksConfig
-	// EnableCodexTrust: the project marked trusted and each hook trusted
-	// by its hash in the user's Codex config.toml (Codex CLI).
-	EnableCodexTrust
-	// EnableCopilotFolderTrust: the project folder trusted in the user's
-	// Copilot config, without which a repository's hooks do not load in
-	// copilot -p (Copilot CLI).
-	EnableCopilotFolderTrust
-)
-
-// String names the kind, for messages and tests.
-func (e Enable) String() string {
-	switch e {
-	case EnableNone:
-		return "none"
-	case EnableGeminiHooksConfig:
-		return "gemini-hooksconfig"
-	case EnableCodexTrust:
-		return "codex-trust"
-	case EnableCopilotFolderTrust:
-		return "copilot-folder-trust"
-	}
-	return "unknown"
-}

@@ -84,7 +84,7 @@ func Agent() agent.Agent {
 		Answer:     answer(),
 		HookName:   "",
 		// The project trusted in config.toml, and each hook by its hash.
-		Enable:   agent.EnableCodexTrust,
+		Enable:   TrustStep{},
 		AlsoRuns: nil,
 	}
 }

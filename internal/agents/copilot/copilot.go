@@ -72,7 +72,7 @@ func Agent() agent.Agent {
 		Format:     Name,
 		Answer:     answer(),
 		HookName:   "",
-		Enable:     agent.EnableCopilotFolderTrust,
+		Enable:     FolderTrust{},
 		// Copilot CLI runs a trusted repository's .claude/settings.json
 		// hooks as well as its own (a real run; not ~/.claude's).
 		AlsoRuns: []string{claude.Name},

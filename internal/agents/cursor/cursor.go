@@ -87,7 +87,6 @@ func Agent() agent.Agent {
 		Format:   Name,
 		Answer:   answer(),
 		HookName: "",
-		Enable:   agent.EnableNone,
 		// Cursor loads Claude Code's .claude/settings{,.local}.json and
 		// ~/.claude/settings.json when "Third-party skills" is on.
 		AlsoRuns: []string{claude.Name},

@@ -52,7 +52,7 @@ func Agent() agent.Agent {
 		Format:      Name,
 		Answer:      answer(),
 		HookName:    "hookexec",
-		Enable:      agent.EnableGeminiHooksConfig,
+		Enable:      HooksConfig{},
 		Layout:      agent.LayoutNested,
 		Flat:        agent.Flat{},
 		ProjectFile: "",

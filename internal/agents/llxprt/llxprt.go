@@ -47,7 +47,6 @@ func Agent() agent.Agent {
 		Format:              gemini.Name,
 		Answer:              agent.Answer{}, // Gemini CLI's (Format)
 		HookName:            "",
-		Enable:              agent.EnableNone,
 		Layout:              agent.LayoutNested,
 		Flat:                agent.Flat{},
 		ProjectFile:         "",

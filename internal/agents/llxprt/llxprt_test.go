@@ -21,5 +21,5 @@ func TestGeminiFamily(t *testing.T) {
 	assert.Equal(t, g.DefaultEvents, a.DefaultEvents)
 	assert.Equal(t, reading.Spec{}, a.Reads)
 	assert.Nil(t, a.PastedVars)
-	assert.Equal(t, agent.EnableNone, a.Enable)
+	assert.Nil(t, a.Enable)
 }

@@ -68,7 +68,6 @@ func Agent() agent.Agent {
 		Format:      Name,
 		Answer:      answer(),
 		HookName:    "",
-		Enable:      agent.EnableNone,
 		Layout:      agent.LayoutNested,
 		Flat:        agent.Flat{},
 		ProjectFile: "",

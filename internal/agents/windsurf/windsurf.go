@@ -78,7 +78,6 @@ func Agent() agent.Agent {
 		Format:     Name,
 		Answer:     answer(),
 		HookName:   "",
-		Enable:     agent.EnableNone,
 		AlsoRuns:   nil,
 	}
 }

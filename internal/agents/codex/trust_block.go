@@ -1,4 +1,4 @@
-package setup
+package codex
 
 import (
 	"errors"
@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
-
-	"github.com/hookexec/hookexec/internal/agents/codex"
 )
 
 // The lines that open and close a block install writes into Codex's
@@ -16,35 +14,35 @@ import (
 // it (the file did not end with one) or created the file, so that
 // uninstall restores the exact bytes.
 const (
-	codexBegin    = "# >>> hookexec: trust added by 'hookexec install codex' for "
-	codexNL       = " (and the newline before it)"
-	codexCreated  = " (and created the file)"
-	codexEnd      = "# <<< hookexec"
-	codexRemovedB = "; 'hookexec uninstall codex' removes it"
+	blockBegin   = "# >>> hookexec: trust added by 'hookexec install codex' for "
+	blockNL      = " (and the newline before it)"
+	blockCreated = " (and created the file)"
+	blockEnd     = "# <<< hookexec"
+	blockRemoves = "; 'hookexec uninstall codex' removes it"
 )
 
-// codexBlock is what one block trusts.
-type codexBlock struct {
+// trustBlock is what one block trusts.
+type trustBlock struct {
 	hooksPath string
 	project   string
-	hooks     []codex.Handler
+	hooks     []Handler
 }
 
-// withCodexBlock appends b's block to data (unchanged when b trusts
+// withBlock appends b's block to data (unchanged when b trusts
 // nothing); created says the file did not exist.
-func withCodexBlock(data []byte, b codexBlock, created bool) []byte {
+func withBlock(data []byte, b trustBlock, created bool) []byte {
 	if b.project == "" && len(b.hooks) == 0 {
 		return data
 	}
 	var s strings.Builder
 	s.Write(data)
-	begin := codexBegin + b.hooksPath + codexRemovedB
+	begin := blockBegin + b.hooksPath + blockRemoves
 	switch {
 	case created:
-		begin += codexCreated
+		begin += blockCreated
 	case len(data) > 0 && data[len(data)-1] != '\n':
 		s.WriteByte('\n')
-		begin += codexNL
+		begin += blockNL
 	}
 	s.WriteString(begin + "\n")
 	if b.project != "" {
@@ -53,20 +51,20 @@ func withCodexBlock(data []byte, b codexBlock, created bool) []byte {
 	for _, h := range b.hooks {
 		fmt.Fprintf(&s, "[hooks.state.%s]\ntrusted_hash = %s\n", tomlQuote(h.Key), tomlQuote(h.Hash))
 	}
-	s.WriteString(codexEnd + "\n")
+	s.WriteString(blockEnd + "\n")
 	return []byte(s.String())
 }
 
-// withoutCodexBlock removes the block for hooksPath (and the newline
+// withoutBlock removes the block for hooksPath (and the newline
 // install added before it) from data; data itself when it has none.
 // created: install created the file, and nothing else is left in it.
-func withoutCodexBlock(data []byte, hooksPath string) (out []byte, created bool, err error) {
+func withoutBlock(data []byte, hooksPath string) (out []byte, created bool, err error) {
 	s := string(data)
-	head := codexBegin + hooksPath + codexRemovedB
+	head := blockBegin + hooksPath + blockRemoves
 	start, suffix := -1, ""
 	for i := 0; i < len(s); {
 		line, _, _ := strings.Cut(s[i:], "\n")
-		if rest, ok := strings.CutPrefix(line, head); ok && (rest == "" || rest == codexNL || rest == codexCreated) {
+		if rest, ok := strings.CutPrefix(line, head); ok && (rest == "" || rest == blockNL || rest == blockCreated) {
 			start, suffix = i, rest
 			break
 		}
@@ -75,20 +73,20 @@ func withoutCodexBlock(data []byte, hooksPath string) (out []byte, created bool,
 	if start < 0 {
 		return data, false, nil
 	}
-	stop := lineIndex(s[start:], codexEnd)
+	stop := lineIndex(s[start:], blockEnd)
 	if stop < 0 {
-		return nil, false, errors.New("hookexec's trust block for " + hooksPath + " has no closing line (" + codexEnd + "); remove the block by hand")
+		return nil, false, errors.New("hookexec's trust block for " + hooksPath + " has no closing line (" + blockEnd + "); remove the block by hand")
 	}
-	end := start + stop + len(codexEnd)
+	end := start + stop + len(blockEnd)
 	if end < len(s) && s[end] == '\n' {
 		end++
 	}
 	cut := start
-	if suffix == codexNL && cut > 0 && s[cut-1] == '\n' {
+	if suffix == blockNL && cut > 0 && s[cut-1] == '\n' {
 		cut--
 	}
 	out = []byte(s[:cut] + s[end:])
-	return out, suffix == codexCreated && len(out) == 0, nil
+	return out, suffix == blockCreated && len(out) == 0, nil
 }
 
 // lineIndex is the index of the first line of s that starts with prefix,
@@ -130,12 +128,12 @@ func tomlQuote(s string) string {
 	return b.String()
 }
 
-// codexConfig is Codex's config.toml as parsed (go-toml), for what the
+// config is Codex's config.toml as parsed (go-toml), for what the
 // trust step reads.
-type codexConfig map[string]any
+type config map[string]any
 
-func parseCodexConfig(data []byte) (codexConfig, error) {
-	cfg := codexConfig{}
+func parseConfig(data []byte) (config, error) {
+	cfg := config{}
 	if err := toml.Unmarshal(data, (*map[string]any)(&cfg)); err != nil {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
@@ -149,7 +147,7 @@ func parseCodexConfig(data []byte) (codexConfig, error) {
 
 // table is the table at the dotted path, nil when it is absent or not a
 // table.
-func (c codexConfig) table(path ...string) map[string]any {
+func (c config) table(path ...string) map[string]any {
 	t := map[string]any(c)
 	for _, k := range path {
 		next, _ := t[k].(map[string]any)
@@ -162,13 +160,13 @@ func (c codexConfig) table(path ...string) map[string]any {
 }
 
 // trustLevel is the project's trust_level, "" when it has none.
-func (c codexConfig) trustLevel(dir string) string {
+func (c config) trustLevel(dir string) string {
 	level, _ := c.table("projects", dir)["trust_level"].(string)
 	return level
 }
 
 // trustedHash is the trusted_hash of the hook key, and whether one is set.
-func (c codexConfig) trustedHash(key string) (string, bool) {
+func (c config) trustedHash(key string) (string, bool) {
 	h, ok := c.table("hooks", "state", key)["trusted_hash"].(string)
 	return h, ok
 }

@@ -1,4 +1,4 @@
-package setup
+package copilot
 
 import (
 	"fmt"
@@ -9,32 +9,28 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookexec/hookexec/internal/agents"
-	agentdesc "github.com/hookexec/hookexec/internal/agents/agent"
+	"github.com/hookexec/hookexec/internal/agents/agent"
 )
 
 // copilotConfig is Copilot CLI's config.json as it writes it: comment
 // lines, then the object.
 const copilotConfig = "// User settings belong in settings.json.\n// This file is managed automatically.\n{\n  \"trustedFolders\": [\n    %q\n  ],\n  \"firstLaunchAt\": \"2026-03-11T00:00:00.000Z\"\n}\n"
 
-func TestCopilotTrusts(t *testing.T) {
+func TestTrusts(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	project := filepath.Join(root, "work", "app")
 	copilotHome := filepath.Join(root, "copilot-home")
 	require.NoError(t, os.MkdirAll(copilotHome, 0o755))
-	getenv := func(k string) string {
-		return map[string]string{"COPILOT_HOME": copilotHome, "HOME": filepath.Join(root, "home")}[k]
-	}
 	cfg := filepath.Join(copilotHome, "config.json")
 	write := func(content string) {
 		require.NoError(t, os.WriteFile(cfg, []byte(content), 0o600))
 	}
 
-	ok, path, err := copilotTrusts(copilotAgent(t), project, getenv)
+	ok, path, err := Trusts(Agent(), copilotHome, project)
 	require.NoError(t, err, "no config.json yet: nothing is trusted")
 	assert.False(t, ok)
-	assert.Equal(t, cfg, path, "COPILOT_HOME moves Copilot's directory")
+	assert.Equal(t, cfg, path, "config.json is in Copilot's directory")
 
 	for folder, want := range map[string]bool{
 		project:                             true,
@@ -44,41 +40,36 @@ func TestCopilotTrusts(t *testing.T) {
 		"relative/app":                      false,
 	} {
 		write(fmt.Sprintf(copilotConfig, folder))
-		ok, _, err := copilotTrusts(copilotAgent(t), project, getenv)
+		ok, _, err := Trusts(Agent(), copilotHome, project)
 		require.NoError(t, err, folder)
 		assert.Equal(t, want, ok, folder)
 	}
 
 	write(`{"trustedFolders": "/"}`)
-	_, _, err = copilotTrusts(copilotAgent(t), project, getenv)
+	_, _, err = Trusts(Agent(), copilotHome, project)
 	assert.ErrorContains(t, err, `"trustedFolders" is not an array`)
 	write(`{"trustedFolders": [`)
-	_, _, err = copilotTrusts(copilotAgent(t), project, getenv)
+	_, _, err = Trusts(Agent(), copilotHome, project)
 	assert.ErrorContains(t, err, "not valid JSON")
 	write(`{"firstLaunchAt": "x"}`)
-	ok, _, err = copilotTrusts(copilotAgent(t), project, getenv)
+	ok, _, err = Trusts(Agent(), copilotHome, project)
 	require.NoError(t, err)
 	assert.False(t, ok)
 
-	// Without COPILOT_HOME: ~/.copilot.
-	_, path, err = copilotTrusts(copilotAgent(t), project, func(k string) string {
-		return map[string]string{"HOME": filepath.Join(root, "home")}[k]
-	})
-	require.NoError(t, err)
-	assert.Equal(t, filepath.Join(root, "home", ".copilot", "config.json"), path)
+	_, _, err = Trusts(Agent(), "", project)
+	assert.ErrorContains(t, err, "neither $COPILOT_HOME nor $HOME is set")
 }
 
-func TestCopilotFolderTrustStep(t *testing.T) {
+func TestFolderTrustStep(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	project := filepath.Join(root, "app")
 	copilotHome := filepath.Join(root, ".copilot")
 	require.NoError(t, os.MkdirAll(copilotHome, 0o755))
-	getenv := func(k string) string { return map[string]string{"COPILOT_HOME": copilotHome}[k] }
-	in := enableInput{Agent: copilotAgent(t), Scope: agentdesc.ProjectScope, ProjectDir: project, Getenv: getenv}
-	step := stepFor(agentdesc.EnableCopilotFolderTrust)
+	in := agent.EnableInput{Agent: Agent(), Scope: agent.ProjectScope, ProjectDir: project, AgentHome: copilotHome}
+	step := Agent().EnableStep()
 
-	said, err := step.install(in)
+	said, err := step.Install(in)
 	require.NoError(t, err)
 	require.Len(t, said, 1)
 	assert.Contains(t, said[0], "runs .github/hooks only in a trusted folder")
@@ -86,29 +77,22 @@ func TestCopilotFolderTrustStep(t *testing.T) {
 	_, err = os.Stat(filepath.Join(copilotHome, "config.json"))
 	assert.True(t, os.IsNotExist(err), "install never writes Copilot's trusted folders")
 
-	projectFile := &agentSettings{scope: agentdesc.ProjectScope, path: filepath.Join(project, ".github", "hooks", "hookexec.json"), fires: []hookEntry{{}}}
-	c := step.check(in, []*agentSettings{projectFile})
+	projectFile := agent.InstalledFile{Scope: agent.ProjectScope, Path: filepath.Join(project, ".github", "hooks", "hookexec.json"), Entries: 1}
+	c := step.Check(in, []agent.InstalledFile{projectFile})
 	assert.False(t, c.OK)
 	assert.Contains(t, c.Detail, "skips the project's .github/hooks")
 
 	require.NoError(t, os.WriteFile(filepath.Join(copilotHome, "config.json"), []byte(fmt.Sprintf(copilotConfig, project)), 0o600))
-	said, err = step.install(in)
+	said, err = step.Install(in)
 	require.NoError(t, err)
 	assert.Contains(t, said[0], "trusts "+project)
-	assert.True(t, step.check(in, []*agentSettings{projectFile}).OK)
+	assert.True(t, step.Check(in, []agent.InstalledFile{projectFile}).OK)
 
 	user := in
-	user.Scope = agentdesc.UserScope
-	said, err = step.install(user)
+	user.Scope = agent.UserScope
+	said, err = step.Install(user)
 	require.NoError(t, err)
 	assert.Empty(t, said, "the user scope needs no trust")
-	userFile := &agentSettings{scope: agentdesc.UserScope, path: filepath.Join(root, "home", ".copilot", "hooks", "hookexec.json"), fires: []hookEntry{{}}}
-	assert.True(t, step.check(enableInput{Agent: copilotAgent(t), ProjectDir: filepath.Join(root, "other"), Getenv: getenv}, []*agentSettings{userFile}).OK)
-}
-
-func copilotAgent(t *testing.T) Agent {
-	t.Helper()
-	ag, ok := agents.ByName("copilot")
-	require.True(t, ok)
-	return ag
+	userFile := agent.InstalledFile{Scope: agent.UserScope, Path: filepath.Join(root, "home", ".copilot", "hooks", "hookexec.json"), Entries: 1}
+	assert.True(t, step.Check(agent.EnableInput{Agent: Agent(), ProjectDir: filepath.Join(root, "other"), AgentHome: copilotHome}, []agent.InstalledFile{userFile}).OK)
 }
